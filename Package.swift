@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+// Typeset: text shaping and measurement for Linux.
+// System libraries (HarfBuzz, FreeType, Fontconfig, ICU) come from Debian's
+// -dev packages; `scripts/setup` installs them.
+import PackageDescription
+
+let package = Package(
+    name: "Typeset",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Typeset", targets: ["Typeset"]),
+        .executable(name: "measure", targets: ["measure"]),
+        .executable(name: "typeset-bench", targets: ["TypesetBenchmark"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CHarfBuzz", pkgConfig: "harfbuzz",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]),
+        // ICU behind our own C functions: Foundation on Linux ships its own ICU
+        // headers, so a Swift module must never see the system's.
+        .target(
+            name: "CUnicode",
+            linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "Typeset",
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicode"]),
+        .executableTarget(
+            name: "measure",
+            dependencies: [
+                "Typeset",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "TypesetBenchmark",
+            dependencies: ["Typeset"],
+            path: "Benchmarks/TypesetBenchmark"),
+        .target(
+            name: "TypesetTestSupport",
+            dependencies: ["Typeset"],
+            path: "Tests/TypesetTestSupport"),
+        .testTarget(
+            name: "TypesetTests",
+            dependencies: ["Typeset", "TypesetTestSupport"]),
+        .testTarget(
+            name: "CorpusTests",
+            dependencies: ["Typeset", "TypesetTestSupport"]),
+        .testTarget(
+            name: "MeasureCLITests",
+            dependencies: ["TypesetTestSupport"]),
+    ]
+)

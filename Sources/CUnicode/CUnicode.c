@@ -1,0 +1,160 @@
+// Thin wrappers over ICU4C; see include/CUnicode.h.
+#include "CUnicode.h"
+
+#include <string.h>
+#include <unicode/ubrk.h>
+#include <unicode/ubidi.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/uversion.h>
+
+// One cached iterator per thread and mode; reset with ubrk_setText per call.
+// Iterators are never shared between threads (ICU forbids it).
+#define TSU_MODES 4
+#define TSU_LOCALE_MAX 32
+static _Thread_local UBreakIterator *line_iters[TSU_MODES];
+static _Thread_local char line_locales[TSU_MODES][TSU_LOCALE_MAX];
+static _Thread_local UBreakIterator *grapheme_iter;
+static _Thread_local UBiDi *bidi;
+
+static UBreakIterator *line_iterator(const char *locale, tsu_line_mode mode) {
+    if (mode < 0 || mode >= TSU_MODES) return NULL;
+    if (locale == NULL) locale = "";
+    if (line_iters[mode] && strncmp(line_locales[mode], locale, TSU_LOCALE_MAX) == 0)
+        return line_iters[mode];
+    if (line_iters[mode]) { ubrk_close(line_iters[mode]); line_iters[mode] = NULL; }
+    char full[TSU_LOCALE_MAX + 32];
+    const char *keyword = "";
+    switch (mode) {
+    case TSU_LINE_NORMAL: keyword = "@lb=normal"; break;
+    case TSU_LINE_KEEP_ALL: keyword = "@lb=normal;lw=keepall"; break;
+    case TSU_LINE_BREAK_ALL: keyword = "@lb=normal;lw=breakall"; break;
+    case TSU_LINE_STRICT: keyword = ""; break;
+    }
+    // A locale such as "ja" gets the keywords appended.
+    size_t n = strnlen(locale, TSU_LOCALE_MAX - 1);
+    memcpy(full, locale, n);
+    strcpy(full + n, keyword);
+    UErrorCode err = U_ZERO_ERROR;
+    UBreakIterator *it = ubrk_open(UBRK_LINE, full, NULL, 0, &err);
+    if (U_FAILURE(err)) return NULL;
+    line_iters[mode] = it;
+    memcpy(line_locales[mode], locale, n);
+    line_locales[mode][n] = 0;
+    return it;
+}
+
+int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                        tsu_line_mode mode, int32_t *out, int32_t capacity) {
+    if (length <= 0) return 0;
+    UBreakIterator *it = line_iterator(locale, mode);
+    if (!it) return -1;
+    UErrorCode err = U_ZERO_ERROR;
+    ubrk_setText(it, (const UChar *)text, length, &err);
+    if (U_FAILURE(err)) return -1;
+    int32_t count = 0;
+    ubrk_first(it);
+    for (int32_t pos = ubrk_next(it); pos != UBRK_DONE && count < capacity; pos = ubrk_next(it)) {
+        int32_t status = ubrk_getRuleStatus(it);
+        out[count++] = (status >= UBRK_LINE_HARD && status < UBRK_LINE_HARD_LIMIT) ? -pos : pos;
+    }
+    // Release the caller's buffer: the iterator must not keep a dangling pointer.
+    ubrk_setText(it, NULL, 0, &err);
+    return count;
+}
+
+int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
+                            int32_t *out, int32_t capacity) {
+    if (length <= 0) return 0;
+    UErrorCode err = U_ZERO_ERROR;
+    if (!grapheme_iter) {
+        grapheme_iter = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &err);
+        if (U_FAILURE(err)) { grapheme_iter = NULL; return -1; }
+    }
+    ubrk_setText(grapheme_iter, (const UChar *)text, length, &err);
+    if (U_FAILURE(err)) return -1;
+    int32_t count = 0;
+    ubrk_first(grapheme_iter);
+    for (int32_t pos = ubrk_next(grapheme_iter); pos != UBRK_DONE && count < capacity;
+         pos = ubrk_next(grapheme_iter))
+        out[count++] = pos;
+    ubrk_setText(grapheme_iter, NULL, 0, &err);
+    return count;
+}
+
+int32_t tsu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                        uint8_t *levels) {
+    if (length <= 0) return paragraph_level == 1 ? 1 : 0;
+    UErrorCode err = U_ZERO_ERROR;
+    if (!bidi) {
+        bidi = ubidi_open();
+        if (!bidi) return -1;
+    }
+    UBiDiLevel level = paragraph_level == 0xFE ? UBIDI_DEFAULT_LTR : paragraph_level;
+    ubidi_setPara(bidi, (const UChar *)text, length, level, NULL, &err);
+    if (U_FAILURE(err)) return -1;
+    const UBiDiLevel *resolved = ubidi_getLevels(bidi, &err);
+    if (U_FAILURE(err)) return -1;
+    memcpy(levels, resolved, (size_t)length);
+    int32_t para = ubidi_getParaLevel(bidi);
+    // Drop the reference to the caller's text.
+    ubidi_setPara(bidi, (const UChar *)u"", 0, 0, NULL, &err);
+    return para;
+}
+
+void tsu_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical) {
+    ubidi_reorderVisual(levels, count, visual_to_logical);
+}
+
+int32_t tsu_script(uint32_t codepoint) {
+    UErrorCode err = U_ZERO_ERROR;
+    UScriptCode s = uscript_getScript((UChar32)codepoint, &err);
+    return U_FAILURE(err) ? -1 : (int32_t)s;
+}
+
+uint32_t tsu_script_tag(int32_t script) {
+    const char *name = uscript_getShortName((UScriptCode)script);
+    if (!name || strlen(name) != 4) return 0x5A7A7A7A; // 'Zzzz'
+    return ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
+           ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+}
+
+int32_t tsu_script_common(void) { return USCRIPT_COMMON; }
+int32_t tsu_script_inherited(void) { return USCRIPT_INHERITED; }
+
+int32_t tsu_line_break_class(uint32_t codepoint) {
+    return u_getIntPropertyValue((UChar32)codepoint, UCHAR_LINE_BREAK);
+}
+
+int32_t tsu_general_category(uint32_t codepoint) { return u_charType((UChar32)codepoint); }
+
+int32_t tsu_is_emoji_presentation(uint32_t codepoint) {
+    return u_hasBinaryProperty((UChar32)codepoint, UCHAR_EMOJI_PRESENTATION);
+}
+
+int32_t tsu_is_emoji(uint32_t codepoint) {
+    return u_hasBinaryProperty((UChar32)codepoint, UCHAR_EMOJI);
+}
+
+int32_t tsu_is_default_ignorable(uint32_t codepoint) {
+    return u_hasBinaryProperty((UChar32)codepoint, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
+}
+
+int32_t tsu_is_letter_or_mark(uint32_t codepoint) {
+    int32_t mask = U_GET_GC_MASK((UChar32)codepoint);
+    return (mask & (U_GC_L_MASK | U_GC_M_MASK)) != 0;
+}
+
+int32_t tsu_bracket_type(uint32_t codepoint, uint32_t *pair) {
+    int32_t t = u_getIntPropertyValue((UChar32)codepoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+    if (pair) *pair = (uint32_t)u_getBidiPairedBracket((UChar32)codepoint);
+    return t;
+}
+
+const char *tsu_icu_version(void) {
+    static _Thread_local char buf[U_MAX_VERSION_STRING_LENGTH];
+    UVersionInfo v;
+    u_getVersion(v);
+    u_versionToString(v, buf);
+    return buf;
+}

@@ -1,0 +1,88 @@
+// CUnicode: the few ICU services Typeset needs, behind functions of our own.
+//
+// Swift on Linux ships its own copy of ICU's headers inside Foundation; a Swift
+// module that sees both copies fails to compile (duplicate UErrorCode). So only
+// this C target includes the system's ICU headers, and this header exposes
+// plain C types. All functions are thread-safe: iterators are cached per thread.
+#ifndef TYPESET_CUNICODE_H
+#define TYPESET_CUNICODE_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Line-breaking flavours (CSS word-break, line-break).
+typedef enum {
+    TSU_LINE_NORMAL = 0,     ///< word-break: normal, line-break: normal
+    TSU_LINE_KEEP_ALL = 1,   ///< word-break: keep-all
+    TSU_LINE_BREAK_ALL = 2,  ///< word-break: break-all
+    TSU_LINE_STRICT = 3,     ///< line-break: strict (ICU's default rules)
+} tsu_line_mode;
+
+/// Writes the UAX #14 break opportunities of `text` (UTF-16, `length` units)
+/// into `out` (at most `capacity`): each is a UTF-16 offset where a line may
+/// start, in increasing order, excluding 0 and including `length`. A negated
+/// value -(offset) marks a mandatory break (after a hard line break).
+/// Returns the number written, or -1 on an ICU error.
+int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
+                        tsu_line_mode mode, int32_t *out, int32_t capacity);
+
+/// Writes the extended grapheme cluster boundaries (UAX #29) of `text`,
+/// excluding 0 and including `length`. Returns the count or -1.
+int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
+                            int32_t *out, int32_t capacity);
+
+/// Resolves UAX #9 embedding levels for one paragraph. `paragraph_level` is
+/// 0 (LTR), 1 (RTL) or 0xFE (auto: first strong character, default LTR).
+/// Writes one level per UTF-16 unit into `levels` and returns the resolved
+/// paragraph level, or -1 on an ICU error.
+int32_t tsu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
+                        uint8_t *levels);
+
+/// Reorders `count` runs with the given levels into visual order (UAX #9 L2):
+/// writes into `visual_to_logical` the logical index of each visual position.
+void tsu_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to_logical);
+
+/// The ICU script code (UScriptCode) of a code point; -1 on error.
+int32_t tsu_script(uint32_t codepoint);
+
+/// The ISO 15924 tag of a script code as a big-endian four-byte tag
+/// ('Latn' = 0x4C61746E), suitable for hb_script_from_iso15924_tag.
+uint32_t tsu_script_tag(int32_t script);
+
+/// The ICU script codes for Common and Inherited.
+int32_t tsu_script_common(void);
+int32_t tsu_script_inherited(void);
+
+/// The UAX #14 line-break class (ULineBreak) of a code point.
+int32_t tsu_line_break_class(uint32_t codepoint);
+
+/// The general category (UCharCategory) of a code point.
+int32_t tsu_general_category(uint32_t codepoint);
+
+/// Non-zero if the code point has the Emoji_Presentation property.
+int32_t tsu_is_emoji_presentation(uint32_t codepoint);
+
+/// Non-zero if the code point has the Emoji property.
+int32_t tsu_is_emoji(uint32_t codepoint);
+
+/// Non-zero if the code point is Default_Ignorable_Code_Point.
+int32_t tsu_is_default_ignorable(uint32_t codepoint);
+
+/// Non-zero if the code point is a letter or mark (L*, M*).
+int32_t tsu_is_letter_or_mark(uint32_t codepoint);
+
+/// The bidi paired-bracket type (0 none, 1 open, 2 close) and, through
+/// `pair`, the matching bracket.
+int32_t tsu_bracket_type(uint32_t codepoint, uint32_t *pair);
+
+/// The ICU version string, e.g. "72.1".
+const char *tsu_icu_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

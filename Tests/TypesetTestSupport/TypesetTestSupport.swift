@@ -1,0 +1,2 @@
+/// Shared helpers for Typeset tests.
+public enum TypesetTestSupport {}
