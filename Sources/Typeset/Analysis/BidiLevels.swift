@@ -1,0 +1,27 @@
+import CUnicode
+
+/// UAX #9 embedding levels from ICU.
+enum BidiLevels {
+    /// One level per UTF-16 unit and the resolved paragraph level. Text with
+    /// no right-to-left characters skips ICU and is all level 0 (or all the
+    /// paragraph level for an RTL paragraph of neutral text).
+    static func resolve(_ units: [UInt16], direction: ParagraphStyle.Direction) throws -> (levels: [UInt8], paragraphLevel: UInt8) {
+        let n = units.count
+        let requested: UInt8 = direction == .ltr ? 0 : direction == .rtl ? 1 : 0xFE
+        if direction != .rtl && !units.contains(where: mayBeRTL) {
+            return ([UInt8](repeating: 0, count: n), 0)
+        }
+        var levels = [UInt8](repeating: 0, count: n)
+        let para = units.withUnsafeBufferPointer { tsu_bidi_levels($0.baseAddress, Int32(n), requested, &levels) }
+        if para < 0 { throw TypesetError.unicodeAnalysisFailed("ICU bidi") }
+        return (levels, UInt8(para))
+    }
+
+    /// Whether a unit could have right-to-left or explicit-embedding bidi classes.
+    @inline(__always)
+    private static func mayBeRTL(_ u: UInt16) -> Bool {
+        (u >= 0x0590 && u <= 0x08FF) || (u >= 0x200E && u <= 0x200F) || (u >= 0x202A && u <= 0x202E)
+            || (u >= 0x2066 && u <= 0x2069) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
+            || (u >= 0xD800 && u <= 0xDBFF)  // astral: RTL scripts exist there too
+    }
+}

@@ -1,0 +1,164 @@
+import CUnicode
+
+/// Where lines may break, the way Chromium's line breaker finds them.
+///
+/// Chromium does not use UAX #14 alone: between two printable ASCII characters
+/// it uses its own table (breaks before `(` `[` `{` `<` after punctuation, after
+/// `-` and `?`, never after `/`), after `-` before a digit only when a letter or
+/// digit precedes the `-`; every other pair follows ICU (with `line-break:
+/// normal`, so small kana may start a line). A line may always break after a
+/// run of breakable spaces (space, tab, newline) and never before one; ICU's
+/// opportunities right after a space are not used, so "word !" breaks before
+/// the `!` (French spacing) as Chromium does.
+enum BreakOpportunities {
+    /// Break positions (offsets where a line may start), ascending, excluding 0
+    /// and always ending with `units.count`; `mandatory` marks forced breaks.
+    static func compute(_ units: [UInt16], wordBreak: ParagraphStyle.WordBreak, preserveNewlines: Bool,
+                        locale: String?) throws -> (positions: [Int32], mandatory: [Bool]) {
+        let n = units.count
+        guard n > 0 else { return ([], []) }
+        var icu: [Bool] = []
+        var icuHard: [Bool] = []
+        if units.contains(where: needsICU) {
+            icu = [Bool](repeating: false, count: n + 1)
+            icuHard = [Bool](repeating: false, count: n + 1)
+            var out = [Int32](repeating: 0, count: n + 1)
+            let mode: tsu_line_mode = wordBreak == .keepAll ? TSU_LINE_KEEP_ALL
+                : wordBreak == .breakAll ? TSU_LINE_BREAK_ALL : TSU_LINE_NORMAL
+            let count = units.withUnsafeBufferPointer { buf in
+                (locale ?? "").withCString { loc in
+                    tsu_line_breaks(buf.baseAddress, Int32(n), loc, mode, &out, Int32(n + 1))
+                }
+            }
+            if count < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
+            for k in 0..<Int(count) {
+                let v = Int(out[k])
+                icu[abs(v)] = true
+                if v < 0 { icuHard[-v] = true }
+            }
+        }
+        var positions: [Int32] = []
+        var mandatory: [Bool] = []
+        positions.reserveCapacity(n / 4 + 2)
+        mandatory.reserveCapacity(n / 4 + 2)
+        var lastLast: UInt16 = 0
+        var last: UInt16 = units[0]
+        var lastLB: Int32 = wordBreak == .breakAll ? lineBreakClass(units, 0) : 0
+        for i in 1..<n {
+            let ch = units[i]
+            defer { lastLast = last; last = ch }
+            if preserveNewlines && last == 0x0A {
+                positions.append(Int32(i)); mandatory.append(true); continue
+            }
+            if !icuHard.isEmpty && icuHard[i] && !isBreakableSpace(last) && last != 0x0D {
+                positions.append(Int32(i)); mandatory.append(true); continue
+            }
+            if isBreakableSpace(ch) { continue }
+            if isBreakableSpace(last) { positions.append(Int32(i)); mandatory.append(false); continue }
+            if shouldBreakAfter(lastLast, last, ch) { positions.append(Int32(i)); mandatory.append(false); continue }
+            if wordBreak == .breakAll && !(ch >= 0xD800 && ch <= 0xDBFF) && !(ch >= 0xDC00 && ch <= 0xDFFF) {
+                let lb = lineBreakClass(units, i)
+                if breakAllAllows(lastLB, lb) { positions.append(Int32(i)); mandatory.append(false); continue }
+                if lb != LB.CM { lastLB = lb }
+            }
+            if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
+            if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] {
+                positions.append(Int32(i)); mandatory.append(false)
+            }
+        }
+        positions.append(Int32(n))
+        mandatory.append(true)
+        return (positions, mandatory)
+    }
+
+    @inline(__always)
+    static func isBreakableSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x0A || u == 0x09 }
+
+    @inline(__always)
+    private static func needsICU(_ u: UInt16) -> Bool { u > 0x7F && u != 0xA0 }
+
+    /// Chromium's rule for two ASCII characters (and `-` before a digit).
+    @inline(__always)
+    private static func shouldBreakAfter(_ lastLast: UInt16, _ last: UInt16, _ ch: UInt16) -> Bool {
+        if last == 0x2D && isDigit(ch) { return isAlnum(lastLast) }
+        guard last >= 0x21, last <= 0x7F, ch >= 0x21, ch <= 0x7F else { return false }
+        switch last {
+        case 0x2D:  // '-': before letters, digits and most symbols
+            return ASCIIBreakTable.afterHyphen[Int(ch)]
+        case 0x3F:  // '?'
+            return ASCIIBreakTable.afterQuestion[Int(ch)]
+        case 0x21, 0x22, 0x23, 0x25, 0x26, 0x29, 0x2A, 0x2B, 0x2C, 0x2E, 0x3A, 0x3B, 0x3D, 0x3E, 0x5C, 0x5D, 0x7C, 0x7D, 0x7E:
+            return ch == 0x28 || ch == 0x3C || ch == 0x5B || ch == 0x7B  // ( < [ {
+        default:
+            return false
+        }
+    }
+
+    @inline(__always) private static func isDigit(_ u: UInt16) -> Bool { u >= 0x30 && u <= 0x39 }
+    @inline(__always) private static func isAlnum(_ u: UInt16) -> Bool {
+        isDigit(u) || (u | 0x20 >= 0x61 && u | 0x20 <= 0x7A)
+    }
+
+    /// `word-break: keep-all` keeps letters and numbers together (but not
+    /// South-East Asian scripts, which still break by dictionary).
+    private static func keepAllKeeps(_ lastLast: UInt16, _ last: UInt16, _ ch: UInt16) -> Bool {
+        let pre = UnicodeProps.isMark(UInt32(last)) ? lastLast : last
+        return isLetterOrNumber(pre) && isLetterOrNumber(ch)
+    }
+
+    private static func isLetterOrNumber(_ u: UInt16) -> Bool {
+        let gc = tsu_general_category(UInt32(u))
+        // Lu Ll Lt Lm Lo (1–5), Nd Nl No (9–11)
+        let isLN = (gc >= 1 && gc <= 5) || (gc >= 9 && gc <= 11)
+        return isLN && tsu_line_break_class(UInt32(u)) != LB.SA
+    }
+
+    private static func lineBreakClass(_ units: [UInt16], _ i: Int) -> Int32 {
+        let u = units[i]
+        if u == 0x2B { return LB.AL }  // '+' acts as a letter under break-all
+        var cp = UInt32(u)
+        if u >= 0xD800 && u <= 0xDBFF && i + 1 < units.count {
+            let t = units[i + 1]
+            if t >= 0xDC00 && t <= 0xDFFF { cp = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(t) - 0xDC00) }
+        }
+        return tsu_line_break_class(cp)
+    }
+
+    /// Chromium's `word-break: break-all` table: extra opportunities between
+    /// letter-like classes (0 means "fall back to the normal rules").
+    private static func breakAllAllows(_ a: Int32, _ b: Int32) -> Bool {
+        let rows: Set<Int32> = [LB.AI, LB.AL, LB.BA, LB.CL, LB.CP, LB.EX, LB.HL, LB.IS, LB.NU, LB.PO, LB.SA, LB.SY]
+        guard rows.contains(a) else { return false }
+        switch b {
+        case LB.AI, LB.AL, LB.NU, LB.SA, LB.HL: return true
+        case LB.BA, LB.HY, LB.OP, LB.PR: return [LB.AI, LB.AL, LB.BA, LB.HL, LB.NU, LB.SA, LB.SY].contains(a)
+        default: return false
+        }
+    }
+}
+
+/// ICU ULineBreak values used above.
+enum LB {
+    static let AI: Int32 = 1, AL: Int32 = 2, BA: Int32 = 4, CL: Int32 = 8, CM: Int32 = 9, EX: Int32 = 11
+    static let HY: Int32 = 13, IS: Int32 = 16, NU: Int32 = 19, OP: Int32 = 20, PO: Int32 = 21, PR: Int32 = 22
+    static let SA: Int32 = 24, SY: Int32 = 27, CP: Int32 = 36, HL: Int32 = 38
+}
+
+/// The rows of Chromium's ASCII line-break table that allow breaks before
+/// letters: after `-` and after `?`.
+enum ASCIIBreakTable {
+    static let afterHyphen: [Bool] = row("\"#'%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~")
+    static let afterQuestion: [Bool] = row("#$%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~")
+
+    private static func row(_ chars: String) -> [Bool] {
+        var r = [Bool](repeating: false, count: 128)
+        for c in chars.utf8 { r[Int(c)] = true }
+        return r
+    }
+}
+
+extension BreakOpportunities {
+    /// Characters that hang at a line end: breakable spaces and carriage returns.
+    @inline(__always)
+    static func isBreakableSpaceOrBreak(_ u: UInt16) -> Bool { isBreakableSpace(u) || u == 0x0D }
+}

@@ -1,0 +1,24 @@
+import CUnicode
+
+/// Extended grapheme cluster boundaries (UAX #29) from ICU.
+enum GraphemeBreaks {
+    /// A flag per UTF-16 offset 0...n: true where a grapheme cluster starts
+    /// (and at n).
+    static func boundaries(_ units: [UInt16]) throws -> [Bool] {
+        let n = units.count
+        var flags = [Bool](repeating: false, count: n + 1)
+        flags[0] = true
+        flags[n] = true
+        guard n > 1 else { return flags }
+        // Fast path: printable ASCII without CR is one cluster per unit.
+        if !units.contains(where: { $0 > 0x7E || $0 == 0x0D }) {
+            for i in 0..<n { flags[i] = true }
+            return flags
+        }
+        var out = [Int32](repeating: 0, count: n + 1)
+        let count = units.withUnsafeBufferPointer { tsu_grapheme_breaks($0.baseAddress, Int32(n), &out, Int32(n + 1)) }
+        if count < 0 { throw TypesetError.unicodeAnalysisFailed("ICU character break iterator") }
+        for k in 0..<Int(count) { flags[Int(out[k])] = true }
+        return flags
+    }
+}

@@ -1,0 +1,173 @@
+import CFontconfig
+import Foundation
+
+/// The fonts text can be set in: files loaded once, shared by every thread.
+///
+/// A collection is built from font files and directories (tests use only the
+/// repository's `fonts/`, so they are hermetic) and can optionally reach the
+/// system's fonts through Fontconfig. Create one per process and share it.
+///
+/// **Fallback.** A cluster that no font of the requested stack covers falls
+/// back through Fontconfig: the collection's own files first, in registration
+/// order with colour-bitmap faces last (so digits and `#` never fall back to an
+/// emoji font), then, when `includeSystemFonts` is set, Fontconfig's best
+/// system match. Decisions are cached per cluster and style.
+public final class FontCollection: @unchecked Sendable {
+    /// Every face registered from the files and directories given, in order.
+    public let faces: [FontFace]
+    /// Whether system fonts are used for fallback.
+    public let includeSystemFonts: Bool
+
+    private let byFamily: [String: [FontFace]]
+    private let fallbackOrder: [FontFace]
+    private let rankByFile: [String: Int]
+    private let fontconfig: FontconfigFallback
+    private let stackCache = LockedCache<StackKey, [FontFace]>()
+    private let fallbackCache = LockedCache<FallbackKey, FontFace?>()
+    private let systemFaces = LockedCache<String, FontFace?>()
+
+    /// Loads every face of the given font files and of the font files
+    /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.
+    /// Directory entries are taken in name order; all faces of a collection
+    /// file are registered.
+    /// - Throws: `TypesetError` naming the first file that cannot be loaded.
+    public init(paths: [String], includeSystemFonts: Bool = false) throws {
+        var files: [String] = []
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw TypesetError.fontFileNotFound(path: path)
+            }
+            if isDir.boolValue {
+                let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+                for name in names.sorted() where Self.isFontFileName(name) {
+                    files.append((path as NSString).appendingPathComponent(name))
+                }
+            } else {
+                files.append(path)
+            }
+        }
+        var loaded: [FontFace] = []
+        for file in files {
+            let first = try FontFace(path: file, index: 0)
+            loaded.append(first)
+            let count = Self.faceCount(file)
+            if count > 1 {
+                for i in 1..<count { loaded.append(try FontFace(path: file, index: i)) }
+            }
+        }
+        faces = loaded
+        self.includeSystemFonts = includeSystemFonts
+        var families: [String: [FontFace]] = [:]
+        for f in loaded { families[f.familyName.lowercased(), default: []].append(f) }
+        byFamily = families
+        fallbackOrder = loaded.filter { !$0.isColorBitmap } + loaded.filter { $0.isColorBitmap }
+        var ranks: [String: Int] = [:]
+        for (i, f) in fallbackOrder.enumerated() where ranks["\(f.path)#\(f.faceIndex)"] == nil {
+            ranks["\(f.path)#\(f.faceIndex)"] = i
+        }
+        rankByFile = ranks
+        fontconfig = try FontconfigFallback(files: files, includeSystemFonts: includeSystemFonts)
+    }
+
+    /// A collection of the font files in one directory.
+    public convenience init(directory: String, includeSystemFonts: Bool = false) throws {
+        try self.init(paths: [directory], includeSystemFonts: includeSystemFonts)
+    }
+
+    /// The family names in the collection, in registration order.
+    public var familyNames: [String] {
+        var seen = Set<String>(), names: [String] = []
+        for f in faces where seen.insert(f.familyName).inserted { names.append(f.familyName) }
+        return names
+    }
+
+    /// The face of `family` that CSS font matching picks for a weight and style,
+    /// or nil if no face has that family name (case-insensitive).
+    public func face(family: String, weight: Int = 400, italic: Bool = false) -> FontFace? {
+        guard let candidates = byFamily[family.lowercased()], !candidates.isEmpty else { return nil }
+        let styled = candidates.filter { $0.isItalic == italic }
+        let pool = styled.isEmpty ? candidates : styled
+        return pool.min { Self.weightDistance($0.weight, weight) < Self.weightDistance($1.weight, weight) }
+    }
+
+    /// Resolves a style's font stack to faces, in stack order.
+    /// - Throws: `TypesetError.unknownFontFamily` for a family the collection lacks.
+    public func resolve(_ stack: FontStack, weight: Int, italic: Bool) throws -> [FontFace] {
+        let key = StackKey(stack: stack, weight: weight, italic: italic)
+        if let hit = stackCache[key] { return hit }
+        var result: [FontFace] = []
+        for entry in stack.entries {
+            switch entry {
+            case .family(let name):
+                guard let f = face(family: name, weight: weight, italic: italic) else {
+                    throw TypesetError.unknownFontFamily(name)
+                }
+                result.append(f)
+            case .face(let f):
+                result.append(f)
+            }
+        }
+        if result.isEmpty { throw TypesetError.emptyFontStack }
+        stackCache[key] = result
+        return result
+    }
+
+    /// The face a cluster falls back to when no stack font covers it, or nil
+    /// when no font the collection can reach covers it.
+    public func fallbackFace(for scalars: [UInt32], weight: Int, italic: Bool) -> FontFace? {
+        let key = FallbackKey(scalars: scalars, weight: weight, italic: italic)
+        if let hit = fallbackCache[key] { return hit }
+        let found = findFallback(scalars, weight: weight, italic: italic)
+        fallbackCache[key] = found
+        return found
+    }
+
+    private func findFallback(_ scalars: [UInt32], weight: Int, italic: Bool) -> FontFace? {
+        let needed = scalars.filter { !UnicodeProps.isDefaultIgnorable($0) }
+        let probe = needed.isEmpty ? scalars : needed
+        var bestRank = Int.max
+        var system: FontFace?
+        for candidate in fontconfig.candidates(covering: probe, weight: weight, italic: italic) {
+            if let rank = rankByFile["\(candidate.file)#\(candidate.index)"] {
+                bestRank = min(bestRank, rank)
+            } else if system == nil, includeSystemFonts {
+                system = systemFace(candidate.file, candidate.index)
+            }
+        }
+        if bestRank != Int.max {
+            let family = fallbackOrder[bestRank].familyName
+            // Prefer the family's face for the requested weight and style.
+            if let styled = face(family: family, weight: weight, italic: italic),
+               probe.allSatisfy(styled.covers) { return styled }
+            return fallbackOrder[bestRank]
+        }
+        return system
+    }
+
+    private func systemFace(_ file: String, _ index: Int) -> FontFace? {
+        let key = "\(file)#\(index)"
+        if let hit = systemFaces[key] { return hit }
+        let face = try? FontFace(path: file, index: index)
+        systemFaces[key] = face
+        return face
+    }
+
+    private static func weightDistance(_ a: Int, _ wanted: Int) -> Int {
+        // CSS font matching: for bold requests heavier faces win ties, for light ones lighter.
+        let d = abs(a - wanted)
+        return d * 2 + ((wanted >= 400) == (a >= wanted) ? 0 : 1)
+    }
+
+    private static func isFontFileName(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+    }
+
+    private static func faceCount(_ file: String) -> Int {
+        fontFileFaceCount(file)
+    }
+
+    private struct StackKey: Hashable { var stack: FontStack; var weight: Int; var italic: Bool }
+    private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool }
+}

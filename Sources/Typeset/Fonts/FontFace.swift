@@ -1,0 +1,199 @@
+import CFreeType
+import CHarfBuzz
+import Foundation
+
+/// One face of a font file, loaded once and shared by every thread.
+///
+/// The HarfBuzz font is created at a scale of one unit per font unit and made
+/// immutable, so one face serves every size: advances are scaled to pixels by
+/// the shaper. Colour bitmap faces (CBDT, e.g. Noto Color Emoji) take their
+/// advances and vertical metrics from the bitmap strike, as Skia and therefore
+/// Chromium do (136/109 em per emoji, not hmtx's 2550/2048).
+public final class FontFace: @unchecked Sendable, CustomStringConvertible {
+    /// The file the face was loaded from.
+    public let path: String
+    /// The face's index in its file (0 unless the file is a collection).
+    public let faceIndex: Int
+    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP".
+    public let familyName: String
+    /// The style name (name ID 17, else 2), e.g. "Bold Italic".
+    public let styleName: String
+    /// The CSS weight (OS/2 usWeightClass), 100–900.
+    public let weight: Int
+    /// Whether the face is italic or oblique.
+    public let isItalic: Bool
+    /// Font units per em.
+    public let unitsPerEm: Int
+    /// Number of glyphs in the face.
+    public let glyphCount: Int
+    /// Vertical metrics in em units, as Skia reads them (hhea, or the bitmap strike).
+    public let metrics: FontMetrics
+    /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
+    public let isColorBitmap: Bool
+
+    let hbFace: OpaquePointer
+    let hbFont: OpaquePointer
+    /// Per-glyph advance in em for colour bitmap faces (empty otherwise).
+    let bitmapAdvances: [Float]
+    /// Scalars the face maps, for fast coverage checks of the Basic Multilingual Plane.
+    private let bmpCoverage: [UInt64]
+
+    /// Loads face `index` of the font file at `path`.
+    /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
+    ///   not a font, has no such face, or has no character map.
+    public init(path: String, index: Int = 0) throws {
+        self.path = path
+        self.faceIndex = index
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw TypesetError.fontFileNotFound(path: path)
+        }
+        if isDir.boolValue { throw TypesetError.fontFileUnreadable(path: path, reason: "is a directory") }
+        guard let blob = hb_blob_create_from_file_or_fail(path) else {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
+        }
+        defer { hb_blob_destroy(blob) }
+        if hb_blob_get_length(blob) == 0 {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty")
+        }
+        let faceCount = Int(hb_face_count(blob))
+        if faceCount == 0 { throw TypesetError.notAFont(path: path) }
+        guard index >= 0, index < faceCount else {
+            throw TypesetError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
+        }
+        let face = hb_face_create(blob, UInt32(index))!
+        // HarfBuzz never fails here: a file it cannot parse gives the empty face.
+        let glyphs = Int(hb_face_get_glyph_count(face))
+        let upem = Int(hb_face_get_upem(face))
+        if glyphs == 0 || hb_face_get_table_tags(face, 0, nil, nil) == 0 {
+            hb_face_destroy(face)
+            throw TypesetError.notAFont(path: path)
+        }
+        let unicodes = hb_set_create()!
+        defer { hb_set_destroy(unicodes) }
+        hb_face_collect_unicodes(face, unicodes)
+        if hb_set_get_population(unicodes) == 0 {
+            hb_face_destroy(face)
+            throw TypesetError.fontWithoutCharacterMap(path: path)
+        }
+        var coverage = [UInt64](repeating: 0, count: 65536 / 64)
+        var cp: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID
+        while hb_set_next(unicodes, &cp) != 0 && cp < 65536 {
+            coverage[Int(cp) >> 6] |= 1 << UInt64(cp & 63)
+        }
+        bmpCoverage = coverage
+
+        let font = hb_font_create(face)!
+        hb_font_set_scale(font, Int32(upem), Int32(upem))
+        hb_font_make_immutable(font)
+        hbFace = face
+        hbFont = font
+        unitsPerEm = upem
+        glyphCount = glyphs
+        familyName = Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
+        styleName = Self.name(face, preferred: 17, fallback: 2) ?? "Regular"
+        weight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
+        isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+            || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
+
+        let hasOutlines = Self.hasTable(face, "glyf") || Self.hasTable(face, "CFF ") || Self.hasTable(face, "CFF2")
+        let hasBitmaps = Self.hasTable(face, "CBDT") || Self.hasTable(face, "sbix")
+        if hasBitmaps && !hasOutlines,
+           let strike = try? BitmapStrike(path: path, index: index, glyphCount: glyphs) {
+            isColorBitmap = true
+            bitmapAdvances = strike.advances
+            metrics = strike.metrics
+        } else {
+            isColorBitmap = false
+            bitmapAdvances = []
+            metrics = Self.outlineMetrics(font, upem: upem)
+        }
+    }
+
+    deinit {
+        hb_font_destroy(hbFont)
+        hb_face_destroy(hbFace)
+    }
+
+    /// Whether the face maps the scalar to a glyph.
+    @inline(__always)
+    public func covers(_ scalar: UInt32) -> Bool {
+        if scalar < 65536 {
+            return bmpCoverage[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0
+        }
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    public var description: String {
+        "\(familyName) \(styleName) (\((path as NSString).lastPathComponent)#\(faceIndex))"
+    }
+
+    private static func name(_ face: OpaquePointer, preferred: UInt32, fallback: UInt32) -> String? {
+        for id in [preferred, fallback] {
+            var size: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: Int(size))
+            let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
+            if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        return nil
+    }
+
+    private static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {
+        let t = tag.utf8.reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
+        let blob = hb_face_reference_table(face, t)
+        defer { hb_blob_destroy(blob) }
+        return hb_blob_get_length(blob) > 0
+    }
+
+    private static func outlineMetrics(_ font: OpaquePointer, upem: Int) -> FontMetrics {
+        // hhea ascender/descender/lineGap (OS/2 typo metrics when USE_TYPO_METRICS is
+        // set), which is what FreeType, and so Skia, report for scalable faces.
+        var asc: hb_position_t = 0, desc: hb_position_t = 0, gap: hb_position_t = 0
+        var ext = hb_font_extents_t()
+        hb_font_get_h_extents(font, &ext)
+        asc = ext.ascender; desc = ext.descender; gap = ext.line_gap
+        let u = Double(upem)
+        return FontMetrics(ascent: Double(asc) / u, descent: Double(-desc) / u, lineGap: Double(gap) / u)
+    }
+}
+
+/// The bitmap strike of a colour bitmap face, read through FreeType.
+private struct BitmapStrike {
+    var advances: [Float]
+    var metrics: FontMetrics
+
+    private static let lock = NSLock()
+
+    init(path: String, index: Int, glyphCount: Int) throws {
+        // FreeType objects are created and used under one lock: a face is
+        // loaded once per process, so this is not a contention point.
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { throw TypesetError.notAFont(path: path) }
+        defer { FT_Done_FreeType(library) }
+        var face: FT_Face?
+        guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
+            throw TypesetError.notAFont(path: path)
+        }
+        defer { FT_Done_Face(face) }
+        guard face.pointee.num_fixed_sizes > 0, FT_Select_Size(face, 0) == 0 else {
+            throw TypesetError.notAFont(path: path)
+        }
+        let size = face.pointee.size.pointee.metrics
+        let ppem = Double(size.y_ppem)
+        guard ppem > 0 else { throw TypesetError.notAFont(path: path) }
+        metrics = FontMetrics(
+            ascent: Double(size.ascender) / 64 / ppem,
+            descent: Double(-size.descender) / 64 / ppem,
+            lineGap: max(0, Double(size.height - size.ascender + size.descender) / 64 / ppem))
+        let xppem = Double(size.x_ppem)
+        var adv = [Float](repeating: 0, count: glyphCount)
+        let flags = Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_BITMAP_METRICS_ONLY)
+        for g in 0..<glyphCount where FT_Load_Glyph(face, FT_UInt(g), flags) == 0 {
+            adv[g] = Float(Double(face.pointee.glyph.pointee.advance.x) / 64 / xppem)
+        }
+        advances = adv
+    }
+}

@@ -1,0 +1,72 @@
+import CFontconfig
+import CHarfBuzz
+import Foundation
+
+/// Per-character fallback queries over an application-specific Fontconfig
+/// configuration: the collection's own files, plus the system's configured
+/// fonts when asked for. Queries are serialised (Fontconfig configurations
+/// are not safe to query from several threads at once); callers cache results.
+final class FontconfigFallback: @unchecked Sendable {
+    struct Candidate { var file: String; var index: Int }
+
+    private let config: OpaquePointer
+    private let lock = NSLock()
+
+    init(files: [String], includeSystemFonts: Bool) throws {
+        let made: OpaquePointer?
+        if includeSystemFonts {
+            made = FcInitLoadConfigAndFonts()
+        } else {
+            made = FcConfigCreate()
+        }
+        guard let config = made else { throw TypesetError.fontconfigUnavailable("could not create a configuration") }
+        for file in files where FcConfigAppFontAddFile(config, file) == FcFalse {
+            FcConfigDestroy(config)
+            throw TypesetError.fontconfigUnavailable("could not add \(file)")
+        }
+        self.config = config
+    }
+
+    deinit { FcConfigDestroy(config) }
+
+    /// Fonts that cover every scalar, best Fontconfig match first.
+    func candidates(covering scalars: [UInt32], weight: Int, italic: Bool) -> [Candidate] {
+        guard !scalars.isEmpty else { return [] }
+        lock.lock()
+        defer { lock.unlock() }
+        let pattern = FcPatternCreate()!
+        defer { FcPatternDestroy(pattern) }
+        let charset = FcCharSetCreate()!
+        defer { FcCharSetDestroy(charset) }
+        for s in scalars { FcCharSetAddChar(charset, s) }
+        FcPatternAddCharSet(pattern, FC_CHARSET, charset)
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(weight))))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else { return [] }
+        defer { FcFontSetDestroy(set) }
+        var out: [Candidate] = []
+        for i in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var cs: OpaquePointer?
+            guard FcPatternGetCharSet(font, FC_CHARSET, 0, &cs) == FcResultMatch, let cs else { continue }
+            guard scalars.allSatisfy({ FcCharSetHasChar(cs, $0) != FcFalse }) else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            out.append(Candidate(file: String(cString: file), index: Int(index)))
+        }
+        return out
+    }
+}
+
+/// The number of faces in a font file (1 for a plain font, n for a collection,
+/// 0 when HarfBuzz cannot read it).
+func fontFileFaceCount(_ path: String) -> Int {
+    guard let blob = hb_blob_create_from_file_or_fail(path) else { return 0 }
+    defer { hb_blob_destroy(blob) }
+    return Int(hb_face_count(blob))
+}

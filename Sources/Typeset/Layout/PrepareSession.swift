@@ -1,0 +1,166 @@
+import CHarfBuzz
+
+/// One run of the prepare pipeline: white-space processing, ICU analysis,
+/// itemization with font fallback, HarfBuzz shaping, and segmentation for the
+/// line breaker. Owns its scratch state (HarfBuzz buffer); never shared.
+struct PrepareSession {
+    let fonts: FontCollection
+    private let shaper = Shaper()
+
+    init(fonts: FontCollection) { self.fonts = fonts }
+
+    func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
+        for run in text.runs { try run.style.validate() }
+        let source = Array(text.string.utf16)
+        let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
+        let units = processed.units
+        let n = units.count
+
+        // Styles per processed unit.
+        var styles: [TextStyle] = []
+        var styleIndexOfRun: [Int32] = []
+        for run in text.runs {
+            if let k = styles.firstIndex(of: run.style) { styleIndexOfRun.append(Int32(k)) }
+            else { styles.append(run.style); styleIndexOfRun.append(Int32(styles.count - 1)) }
+        }
+        var styleOfUnit = [Int32](repeating: 0, count: n)
+        if text.runs.count > 1 {
+            var r = 0
+            for i in 0..<n {
+                let s = processed.sourceOffset(i)
+                while r + 1 < text.runs.count && s >= text.runs[r].range.upperBound { r += 1 }
+                styleOfUnit[i] = styleIndexOfRun[r]
+            }
+        }
+        let stacks = try styles.map { st in
+            (faces: try fonts.resolve(st.font, weight: st.weight, italic: st.italic), weight: st.weight, italic: st.italic)
+        }
+        let base = text.baseStyle
+        let primary = stacks[0].faces[0]
+        let strut = lineMetrics(primary, size: base.size)
+
+        // Analysis.
+        let graphemes = try GraphemeBreaks.boundaries(units)
+        let (levels, paragraphLevel) = try BidiLevels.resolve(units, direction: paragraph.direction)
+        let scripts = ScriptRuns.resolve(units)
+        let breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+                                                    preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                    locale: paragraph.locale)
+        let items = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
+                                                   scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
+
+        // Shaping: glyph advances summed per processed unit (its cluster).
+        var advances = [Int32](repeating: 0, count: n)
+        var glyphs: [ShapedGlyph] = []
+        let features = styles.map { Shaper.features(for: $0) }
+        units.withUnsafeBufferPointer { buf in
+            for item in items {
+                let style = styles[Int(item.styleIndex)]
+                glyphs.removeAll(keepingCapacity: true)
+                shaper.shape(buf, start: Int(item.start), end: Int(item.end), face: item.face, size: style.size,
+                             rtl: item.level & 1 == 1, script: item.script, language: style.language,
+                             features: features[Int(item.styleIndex)], into: &glyphs)
+                for g in glyphs {
+                    let c = Int(g.cluster)
+                    if c >= 0 && c < n { advances[c] &+= g.advance }
+                }
+                if style.letterSpacing != 0 {
+                    let ls = Shaper.clamp(style.letterSpacing * 65536)
+                    for i in Int(item.start)..<Int(item.end) where graphemes[i] { advances[i] &+= ls }
+                }
+            }
+        }
+        // Newlines, carriage returns and tabs take no width of their own.
+        for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
+
+        // Per-item line metrics for line-height: normal.
+        let itemMetrics = items.map { lineMetrics($0.face, size: styles[Int($0.styleIndex)].size) }
+        let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
+                                    itemMetrics: itemMetrics)
+        let natural = naturalWidth(segments)
+
+        let fixed: Double?
+        switch base.lineHeight {
+        case .normal: fixed = nil
+        case .points(let v): fixed = v
+        case .multiple(let m): fixed = m * base.size
+        }
+        let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
+        let space = advance(of: [0x20], face: spaceFace, style: base)
+        let tabInterval = Int64(max(1, paragraph.tabSize)) * (space + Int64(Shaper.clamp(base.letterSpacing * 65536)))
+        let ellipsisUnits = Array(paragraph.ellipsis.utf16)
+        let ellipsisFace = stacks[0].faces.first { f in paragraph.ellipsis.unicodeScalars.allSatisfy { f.covers($0.value) } }
+            ?? fonts.fallbackFace(for: paragraph.ellipsis.unicodeScalars.map(\.value), weight: base.weight, italic: base.italic)
+            ?? primary
+        let ellipsis = ellipsisUnits.isEmpty ? 0 : advance(of: ellipsisUnits, face: ellipsisFace, style: base)
+
+        let core = PreparedCore(
+            string: text.string, sourceUTF16: source, text: processed, paragraph: paragraph,
+            paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
+            items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
+            strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
+            tabInterval: tabInterval, ellipsisWidth: ellipsis, naturalWidth: natural)
+        return PreparedText(core: core)
+    }
+
+    /// A font's contribution to a `line-height: normal` line: rounded ascent and
+    /// descent, with its line gap split above and below.
+    private func lineMetrics(_ face: FontFace, size: Double) -> (ascent: Double, descent: Double) {
+        let m = face.metrics.rounded(atSize: size)
+        let halfGap = (m.lineGap / 2).rounded(.down)
+        return (m.ascent + halfGap, m.descent + (m.lineGap - halfGap))
+    }
+
+    private func advance(of units: [UInt16], face: FontFace, style: TextStyle) -> Int64 {
+        var glyphs: [ShapedGlyph] = []
+        units.withUnsafeBufferPointer { buf in
+            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: false, script: 25,
+                         language: nil, features: Shaper.features(for: style), into: &glyphs)
+        }
+        return glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }
+    }
+
+    private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
+                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)]) -> [Segment] {
+        var segments: [Segment] = []
+        segments.reserveCapacity(breaks.positions.count)
+        var start = 0
+        var item = 0
+        for (k, p) in breaks.positions.enumerated() {
+            let end = Int(p)
+            var contentEnd = end
+            while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(units[contentEnd - 1]) { contentEnd -= 1 }
+            var width: Int64 = 0, trailing: Int64 = 0
+            for i in start..<contentEnd { width &+= Int64(advances[i]) }
+            var hasTab = false
+            for i in contentEnd..<end {
+                trailing &+= Int64(advances[i])
+                if units[i] == 0x09 { hasTab = true }
+            }
+            var asc = 0.0, desc = 0.0
+            while item < items.count && Int(items[item].end) <= start { item += 1 }
+            var j = item
+            while j < items.count && Int(items[j].start) < end {
+                asc = max(asc, itemMetrics[j].ascent)
+                desc = max(desc, itemMetrics[j].descent)
+                j += 1
+            }
+            segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
+                                    width: width, trailing: trailing, ascent: Float(asc), descent: Float(desc),
+                                    mandatoryBreak: breaks.mandatory[k], hasTab: hasTab))
+            start = end
+        }
+        return segments
+    }
+
+    /// The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
+    private func naturalWidth(_ segments: [Segment]) -> Int64 {
+        var best: Int64 = 0, x: Int64 = 0
+        for s in segments {
+            best = max(best, x + s.width)
+            x += s.width + s.trailing
+            if s.mandatoryBreak { x = 0 }
+        }
+        return best
+    }
+}

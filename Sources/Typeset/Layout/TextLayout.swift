@@ -1,0 +1,83 @@
+/// Lines of prepared text at one width: what a view draws and a list sizes by.
+///
+/// All lengths are CSS pixels. Exact values are kept; `size(scale:)` gives the
+/// ceil'd size at a display scale. Line widths are in Chromium's layout units
+/// (the exact width rounded up to 1/64 px).
+public struct TextLayout: Sendable {
+    /// The lines, top to bottom.
+    public let lines: [Line]
+    /// The width lines were broken at, nil when unbounded.
+    public let constraintWidth: Double?
+    /// The widest line (shrink-wrap width).
+    public let contentWidth: Double
+    /// The sum of line heights.
+    public let exactHeight: Double
+    /// The width of the text on unbounded lines (CSS max-content).
+    public let naturalWidth: Double
+    /// Whether `maxLines` cut the text (the last line ends with the ellipsis).
+    public let isTruncated: Bool
+    /// The box width when laid out `.exactly(w)`; otherwise the widest line.
+    var boxWidth: Double?
+    let core: PreparedCore
+
+    /// One line.
+    public struct Line: Sendable, Hashable {
+        /// The source text's UTF-16 offsets the line covers: lines partition the
+        /// text (collapsed and hanging spaces belong to the line they end) unless
+        /// the layout was truncated.
+        public let utf16Range: Range<Int>
+        /// The line's width without trailing spaces, ceil'd to 1/64 px.
+        public let width: Double
+        /// Offset of the line's left edge from the layout's left edge (alignment).
+        public let x: Double
+        /// Distance from the layout's top to the line box's top.
+        public let top: Double
+        /// The line box's height.
+        public let height: Double
+        /// Distance from the layout's top to the line's baseline.
+        public let baseline: Double
+        /// Ascent and descent of the line box about its baseline.
+        public let ascent: Double
+        public let descent: Double
+        /// Whether the ellipsis was appended to this line.
+        public let hasEllipsis: Bool
+        /// Processed-text range of the line's visible content (internal).
+        let contentStart: Int32
+        let contentEnd: Int32
+    }
+
+    /// The width of the layout box: the constraint for `.exactly`, else the widest line.
+    public var exactWidth: Double { boxWidth ?? contentWidth }
+
+    /// The size rounded up to the pixel grid of a display scale.
+    /// - Precondition: `scale` is finite and positive (see `PixelGrid`).
+    public func size(scale: Double = 1) -> (width: Double, height: Double) {
+        let grid = PixelGrid(uncheckedScale: scale)
+        return (grid.ceil(exactWidth), grid.ceil(exactHeight))
+    }
+
+    /// The scalar (code point) offset of a UTF-16 offset in the source text.
+    public func scalarOffset(utf16 offset: Int) -> Int {
+        core.scalarOffset(utf16: offset)
+    }
+
+    /// The source text of a line.
+    public func text(of line: Line) -> String {
+        String(decoding: core.sourceUTF16[line.utf16Range], as: UTF16.self)
+    }
+}
+
+extension PreparedCore {
+    /// The number of Unicode scalars before UTF-16 offset `offset` in the source.
+    func scalarOffset(utf16 offset: Int) -> Int {
+        var count = 0, i = 0
+        let end = min(offset, sourceUTF16.count)
+        while i < end {
+            let u = sourceUTF16[i]
+            if u >= 0xD800 && u <= 0xDBFF && i + 1 < sourceUTF16.count
+                && sourceUTF16[i + 1] >= 0xDC00 && sourceUTF16[i + 1] <= 0xDFFF { i += 2 } else { i += 1 }
+            count += 1
+        }
+        return count
+    }
+}

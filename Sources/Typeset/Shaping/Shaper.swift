@@ -1,0 +1,91 @@
+import CHarfBuzz
+import CUnicode
+
+/// A glyph as shaped: advance and offsets in 16.16 fixed-point pixels.
+public struct ShapedGlyph: Sendable, Hashable {
+    /// The glyph index in its face.
+    public var glyphID: UInt32
+    /// The UTF-16 offset (in the shaped text) of the cluster the glyph belongs to.
+    public var cluster: Int32
+    /// Horizontal advance, 1/65536 px.
+    public var advance: Int32
+    /// Offset from the pen position, 1/65536 px (y up).
+    public var xOffset: Int32
+    public var yOffset: Int32
+}
+
+/// Shapes items with HarfBuzz. One shaper belongs to one task at a time: it
+/// owns a HarfBuzz buffer that is reset, not reallocated, between items.
+/// Faces are shared and immutable; the buffer never is.
+final class Shaper {
+    private let buffer: OpaquePointer
+    nonisolated(unsafe) private static let defaultLanguage = hb_language_from_string("en", -1)
+
+    init() {
+        buffer = hb_buffer_create()
+    }
+
+    deinit { hb_buffer_destroy(buffer) }
+
+    /// Shapes `units[start..<end]` (with the rest of `units` as context) and
+    /// returns its glyphs in visual order.
+    ///
+    /// Advances are converted to pixels as Chromium converts Skia's: each
+    /// glyph's unhinted advance at `size`, rounded to 1/65536 px. Colour
+    /// bitmap faces use the bitmap strike's advance.
+    func shape(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, size: Double,
+               rtl: Bool, script: Int32, language: String?, features: [hb_feature_t],
+               into glyphs: inout [ShapedGlyph]) {
+        hb_buffer_clear_contents(buffer)
+        hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
+        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tsu_script_tag(script)))
+        hb_buffer_set_language(buffer, language.map { hb_language_from_string($0, -1) } ?? Self.defaultLanguage)
+        features.withUnsafeBufferPointer { f in
+            hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
+        }
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+        let scale = size * 65536 / Double(face.unitsPerEm)
+        let bitmap = face.isColorBitmap
+        glyphs.reserveCapacity(glyphs.count + Int(count))
+        for k in 0..<Int(count) {
+            let info = infos[k], pos = positions[k]
+            let advance: Int32
+            if bitmap, Int(info.codepoint) < face.bitmapAdvances.count {
+                advance = Self.clamp(Double(face.bitmapAdvances[Int(info.codepoint)]) * size * 65536)
+            } else {
+                advance = Self.clamp(Double(pos.x_advance) * scale)
+            }
+            glyphs.append(ShapedGlyph(glyphID: info.codepoint, cluster: Int32(info.cluster), advance: advance,
+                                      xOffset: Self.clamp(Double(pos.x_offset) * scale),
+                                      yOffset: Self.clamp(Double(pos.y_offset) * scale)))
+        }
+    }
+
+    @inline(__always)
+    static func clamp(_ v: Double) -> Int32 {
+        let r = v.rounded()
+        if r >= Double(Int32.max) { return Int32.max }
+        if r <= Double(Int32.min) { return Int32.min }
+        return Int32(r)
+    }
+
+    /// HarfBuzz features for a style: its own, plus common ligatures off when
+    /// letter spacing is set (as browsers do).
+    static func features(for style: TextStyle) -> [hb_feature_t] {
+        var out: [hb_feature_t] = []
+        if style.letterSpacing != 0 {
+            for tag in ["liga", "clig"] { out.append(feature(tag, 0)) }
+        }
+        for f in style.features { out.append(feature(f.tag, f.value)) }
+        return out
+    }
+
+    private static func feature(_ tag: String, _ value: UInt32) -> hb_feature_t {
+        let bytes = Array(tag.utf8.prefix(4)) + Array(repeating: UInt8(0x20), count: max(0, 4 - tag.utf8.count))
+        let t = bytes.reduce(UInt32(0)) { ($0 << 8) | UInt32($1) }
+        return hb_feature_t(tag: t, value: value, start: 0, end: UInt32.max)
+    }
+}

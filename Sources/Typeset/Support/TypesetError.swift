@@ -1,0 +1,54 @@
+/// Every failure Typeset reports: each case names the input and the problem.
+public enum TypesetError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No file exists at the path.
+    case fontFileNotFound(path: String)
+    /// The file exists but could not be read (permissions, I/O error, empty file).
+    case fontFileUnreadable(path: String, reason: String)
+    /// The file was read but is not a font HarfBuzz can parse (it reports an empty face).
+    case notAFont(path: String)
+    /// A collection (`.ttc`/`.otc`) has fewer faces than the index asked for.
+    case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
+    /// The font has no usable character map, so no text can be set in it.
+    case fontWithoutCharacterMap(path: String)
+    /// No face in the collection has this family name.
+    case unknownFontFamily(String)
+    /// A font stack with no entries.
+    case emptyFontStack
+    /// A layout width that is negative, NaN or infinite.
+    case invalidWidth(Double)
+    /// A display scale that is not a finite number greater than zero.
+    case invalidScale(Double)
+    /// A font size that is negative, NaN or infinite.
+    case invalidFontSize(Double)
+    /// A letter spacing or line height that is NaN or infinite.
+    case invalidStyleValue(name: String, value: Double)
+    /// Attribute runs that do not tile the text.
+    case invalidAttributeRuns(String)
+    /// Bytes that are not valid UTF-8, with the offset of the first bad byte.
+    case invalidUTF8(byteOffset: Int)
+    /// An ICU call failed (out of memory, internal error).
+    case unicodeAnalysisFailed(String)
+    /// Fontconfig could not be initialised.
+    case fontconfigUnavailable(String)
+
+    public var description: String {
+        switch self {
+        case .fontFileNotFound(let p): return "font file not found: \(p)"
+        case .fontFileUnreadable(let p, let r): return "font file unreadable: \(p): \(r)"
+        case .notAFont(let p): return "not a font file (HarfBuzz found no face): \(p)"
+        case .faceIndexOutOfRange(let p, let i, let n):
+            return "font collection \(p) has \(n) face(s); face index \(i) does not exist"
+        case .fontWithoutCharacterMap(let p): return "font has no character map (cmap): \(p)"
+        case .unknownFontFamily(let f): return "no font in the collection has the family name \"\(f)\""
+        case .emptyFontStack: return "the font stack is empty"
+        case .invalidWidth(let w): return "invalid width \(w): widths must be finite and not negative"
+        case .invalidScale(let s): return "invalid display scale \(s): it must be finite and greater than 0"
+        case .invalidFontSize(let s): return "invalid font size \(s): it must be finite and not negative"
+        case .invalidStyleValue(let n, let v): return "invalid \(n) \(v): it must be finite"
+        case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"
+        case .invalidUTF8(let o): return "invalid UTF-8 at byte \(o)"
+        case .unicodeAnalysisFailed(let r): return "Unicode analysis failed: \(r)"
+        case .fontconfigUnavailable(let r): return "Fontconfig unavailable: \(r)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// Paragraph-level layout options, named after their CSS properties.
+public struct ParagraphStyle: Sendable, Hashable {
+    /// CSS `white-space`.
+    public enum WhiteSpace: String, Sendable, Hashable, CaseIterable {
+        /// Collapse runs of spaces, tabs and newlines into one space; wrap.
+        case normal
+        /// Keep spaces, tabs and newlines; wrap; trailing spaces hang.
+        case preWrap = "pre-wrap"
+    }
+
+    /// CSS `word-break`.
+    public enum WordBreak: String, Sendable, Hashable, CaseIterable {
+        /// UAX #14 opportunities (with the browser's ASCII rules).
+        case normal
+        /// No breaks between letters or digits, also in CJK and Korean text.
+        case keepAll = "keep-all"
+        /// Breaks between any two letters as well.
+        case breakAll = "break-all"
+    }
+
+    /// CSS `text-align`.
+    public enum Alignment: String, Sendable, Hashable, CaseIterable {
+        case start, end, left, right, center, justify
+    }
+
+    /// Base direction of the paragraph.
+    public enum Direction: String, Sendable, Hashable, CaseIterable {
+        /// From the first strong character (UAX #9 P2–P3), left-to-right if none.
+        case auto
+        case ltr
+        case rtl
+    }
+
+    /// CSS `white-space`, default `.normal`.
+    public var whiteSpace: WhiteSpace
+    /// CSS `word-break`, default `.normal`.
+    public var wordBreak: WordBreak
+    /// CSS `overflow-wrap: break-word` (on by default, as the corpus measures it):
+    /// a word that alone does not fit its line breaks between grapheme clusters.
+    public var breakWords: Bool
+    /// CSS `text-align`, default `.start`.
+    public var alignment: Alignment
+    /// Base direction, default `.auto`.
+    public var direction: Direction
+    /// At most this many lines; the last shown line ends with `ellipsis` when
+    /// text was cut. Nil for no limit.
+    public var maxLines: Int?
+    /// The truncation marker, default "…".
+    public var ellipsis: String
+    /// Tab stops every this many space widths (CSS `tab-size`, default 8).
+    public var tabSize: Int
+    /// A BCP 47 language for line breaking (e.g. "ja"), nil for the root rules.
+    public var locale: String?
+
+    /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
+    public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,
+                alignment: Alignment = .start, direction: Direction = .auto, maxLines: Int? = nil,
+                ellipsis: String = "\u{2026}", tabSize: Int = 8, locale: String? = nil) {
+        self.whiteSpace = whiteSpace
+        self.wordBreak = wordBreak
+        self.breakWords = breakWords
+        self.alignment = alignment
+        self.direction = direction
+        self.maxLines = maxLines
+        self.ellipsis = ellipsis
+        self.tabSize = tabSize
+        self.locale = locale
+    }
+}

@@ -1,0 +1,71 @@
+/// The character-level attributes of a run of text.
+public struct TextStyle: Sendable, Hashable {
+    /// The font stack: each cluster takes the first font that covers it.
+    public var font: FontStack
+    /// Font size in CSS pixels.
+    public var size: Double
+    /// CSS weight, 1–1000 (400 regular, 700 bold).
+    public var weight: Int
+    /// Whether an italic face is wanted.
+    public var italic: Bool
+    /// Extra space after every character, in pixels (CSS `letter-spacing`).
+    /// A non-zero value turns common ligatures off, as browsers do.
+    public var letterSpacing: Double
+    /// OpenType features, e.g. `FontFeature("tnum")`, `FontFeature("liga", 0)`.
+    public var features: [FontFeature]
+    /// The line height of lines this text sits on.
+    public var lineHeight: LineHeight
+    /// A BCP 47 language tag for shaping and line breaking (e.g. "ja"); nil
+    /// lets the script decide.
+    public var language: String?
+
+    /// A style; only the font stack is required.
+    public init(font: FontStack, size: Double = 16, weight: Int = 400, italic: Bool = false,
+                letterSpacing: Double = 0, features: [FontFeature] = [], lineHeight: LineHeight = .normal,
+                language: String? = nil) {
+        self.font = font
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.letterSpacing = letterSpacing
+        self.features = features
+        self.lineHeight = lineHeight
+        self.language = language
+    }
+
+    func validate() throws {
+        guard size.isFinite, size >= 0 else { throw TypesetError.invalidFontSize(size) }
+        guard letterSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "letter spacing", value: letterSpacing) }
+        switch lineHeight {
+        case .normal: break
+        case .points(let v), .multiple(let v):
+            guard v.isFinite, v >= 0 else { throw TypesetError.invalidStyleValue(name: "line height", value: v) }
+        }
+        if font.entries.isEmpty { throw TypesetError.emptyFontStack }
+    }
+}
+
+/// CSS `line-height`.
+public enum LineHeight: Sendable, Hashable {
+    /// The fonts' own ascent + descent + line gap, rounded per font as browsers do;
+    /// a line grows when a fallback font on it is taller.
+    case normal
+    /// A fixed height in pixels for every line, whatever fonts it holds.
+    case points(Double)
+    /// A multiple of the font size (CSS `line-height: 1.5`).
+    case multiple(Double)
+}
+
+/// An OpenType feature setting, e.g. `tnum` on or `liga` off.
+public struct FontFeature: Sendable, Hashable {
+    /// The four-character feature tag.
+    public var tag: String
+    /// 1 to enable, 0 to disable, or an alternate index.
+    public var value: UInt32
+
+    /// A feature setting; `value` defaults to on.
+    public init(_ tag: String, _ value: UInt32 = 1) {
+        self.tag = tag
+        self.value = value
+    }
+}

@@ -1,0 +1,65 @@
+import CHarfBuzz
+
+/// The entry point: prepares attributed text for layout with the fonts of a
+/// collection. Create one per process (it holds the font collection and the
+/// caches) and use it from any number of threads.
+///
+/// ```swift
+/// let typesetter = try Typesetter(fonts: FontCollection(directory: "fonts"))
+/// let style = TextStyle(font: ["Noto Sans", "Noto Color Emoji"], size: 15)
+/// let prepared = try typesetter.prepare("Hello, world 👋", style: style)
+/// let layout = try prepared.layout(width: 320)       // arithmetic only
+/// print(layout.size(scale: 2), layout.lines.count)
+/// ```
+public final class Typesetter: Sendable {
+    /// The fonts text is set in.
+    public let fonts: FontCollection
+
+    /// A typesetter over a font collection.
+    public init(fonts: FontCollection) {
+        self.fonts = fonts
+    }
+
+    /// Prepares a string in one style.
+    public func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
+        try prepare(AttributedText(string, style: style), paragraph: paragraph)
+    }
+
+    /// Prepares a string given as UTF-8 bytes, rejecting invalid UTF-8 with the
+    /// offset of the first bad byte.
+    public func prepare(utf8 bytes: [UInt8], style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
+        try prepare(try Self.decodeUTF8(bytes), style: style, paragraph: paragraph)
+    }
+
+    /// Analyses, itemizes and shapes attributed text: everything that does not
+    /// depend on the width.
+    public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
+        try PrepareSession(fonts: fonts).prepare(text, paragraph: paragraph)
+    }
+
+    /// Prepares and lays out in one call.
+    public func layout(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
+                       width: Double?) throws -> TextLayout {
+        try prepare(string, style: style, paragraph: paragraph).layout(width: width)
+    }
+
+    static func decodeUTF8(_ bytes: [UInt8]) throws -> String {
+        var it = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        var scalars = String.UnicodeScalarView()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let s):
+                scalars.append(s)
+                consumed += UTF8.width(s)
+                offset = consumed
+            case .emptyInput:
+                return String(scalars)
+            case .error:
+                throw TypesetError.invalidUTF8(byteOffset: offset)
+            }
+        }
+    }
+}
