@@ -93,7 +93,7 @@ struct LineBreaker {
         let contentWidth = Self.layoutUnitsCeil(widest)
         let aligned = align(lines, boxWidth: width ?? contentWidth)
         return TextLayout(lines: aligned, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
-                          naturalWidth: Double(core.naturalWidth) / 65536, isTruncated: truncated, boxWidth: nil,
+                          naturalWidth: LineBreaker.layoutUnitsCeil(core.naturalWidth), isTruncated: truncated, boxWidth: nil,
                           core: core)
     }
 

@@ -9,7 +9,7 @@ public struct PreparedText: Sendable {
     /// The paragraph options it was prepared with.
     public var paragraph: ParagraphStyle { core.paragraph }
     /// The width of the text on unbounded lines (CSS max-content), in px.
-    public var naturalWidth: Double { Double(core.naturalWidth) / 65536 }
+    public var naturalWidth: Double { LineBreaker.layoutUnitsCeil(core.naturalWidth) }
     /// The resolved paragraph direction.
     public var isRightToLeft: Bool { core.paragraphLevel & 1 == 1 }
     /// The number of shaped runs (items) the text was split into.

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import Typeset
+
+/// `measure batch`: the JSON Lines protocol.
+struct BatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Measure JSON Lines requests; one result line per input line, in order.",
+        discussion: """
+        Each input line is an object such as
+          {"id": 1, "text": "Hello", "font_family": ["Noto Sans"], "font_size": 15, "width": 320}
+        (see the README's "The batch protocol" for every field). A bad line gets
+        {"id": …, "error": {"line": N, "message": "…"}} in its place; the exit status is 1 if any failed.
+
+        Examples:
+          measure batch requests.jsonl > results.jsonl
+          cat requests.jsonl | measure batch --jobs 2 --offsets utf16 -
+        """)
+
+    @Argument(help: "A JSON Lines file, or - for standard input.") var input: String = "-"
+    @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Line offsets in scalars (default) or utf16.") var offsets: String = "scalars"
+    @Flag(name: .customLong("no-lines"), help: "Leave out each result's lines (faster).") var noLines = false
+    @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
+    var progress: Bool?
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard offsets == "scalars" || offsets == "utf16" else { throw ValidationError("--offsets must be scalars or utf16") }
+    }
+
+    func run() throws {
+        let handle = try openInput(input)
+        let typesetter = Typesetter(fonts: try fonts.collection())
+        let files = FontFileCache()
+        let utf16 = offsets == "utf16", lines = !noLines
+        let live = progress ?? (isatty(2) != 0)
+        let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
+        let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
+            let request = try MeasureRequest(json: object)
+            let layout = try request.measure(with: typesetter, files: files)
+            return MeasureRequest.output(id: id, layout: layout, scale: request.scale, lines: lines, utf16Offsets: utf16)
+        }
+        if result.failed > 0 { throw ExitStatus.someFailed }
+    }
+}
+
+/// Opens a file argument or standard input for `-`.
+func openInput(_ path: String) throws -> FileHandle {
+    if path == "-" { return .standardInput }
+    guard let h = FileHandle(forReadingAtPath: path) else { throw ValidationError("cannot open \(path)") }
+    return h
+}
+
+/// Counts the lines of a file cheaply, for the progress bar's ETA.
+func countLines(_ path: String) -> Int? {
+    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (data.last == 0x0A || data.isEmpty ? 0 : 1)
+}

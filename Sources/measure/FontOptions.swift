@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import Typeset
+
+/// Where the tool finds fonts: the bundled `fonts/` directory by default.
+struct FontOptions: ParsableArguments {
+    @Option(name: .customLong("fonts-dir"), help: ArgumentHelp(
+        "Directory of font files forming the collection (default: $TYPESET_FONTS, else the repository's fonts/).",
+        valueName: "DIR"))
+    var fontsDirectory: String?
+
+    @Flag(name: .customLong("system-fonts"), help: "Also fall back to the system's fonts through Fontconfig.")
+    var systemFonts = false
+
+    /// Loads the collection, failing with a message that names the directory.
+    func collection() throws -> FontCollection {
+        let dir = try fontsDirectory ?? Self.bundledFontsDirectory()
+        return try FontCollection(directory: dir, includeSystemFonts: systemFonts)
+    }
+
+    /// $TYPESET_FONTS, else a `fonts/` directory holding Noto Sans found above
+    /// the executable or the working directory.
+    static func bundledFontsDirectory() throws -> String {
+        if let env = ProcessInfo.processInfo.environment["TYPESET_FONTS"], !env.isEmpty { return env }
+        let exe = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                      ?? CommandLine.arguments[0])
+        for start in [exe.deletingLastPathComponent(), URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] {
+            var dir = start
+            while true {
+                let fonts = dir.appendingPathComponent("fonts")
+                if FileManager.default.fileExists(atPath: fonts.appendingPathComponent("NotoSans-Regular.ttf").path) {
+                    return fonts.path
+                }
+                if dir.path == "/" { break }
+                dir.deleteLastPathComponent()
+            }
+        }
+        throw ValidationError("no fonts directory found: pass --fonts-dir DIR or set TYPESET_FONTS")
+    }
+}
+
+/// Loads font files named on the command line or in batch lines, once each.
+final class FontFileCache: @unchecked Sendable {
+    private var faces: [String: FontFace] = [:]
+    private let lock = NSLock()
+
+    func face(_ path: String) throws -> FontFace {
+        lock.lock()
+        defer { lock.unlock() }
+        if let f = faces[path] { return f }
+        let f = try FontFace(path: path)
+        faces[path] = f
+        return f
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A progress line on stderr for long batches: count, rate and ETA when the
+/// total is known, and a summary at the end.
+final class ProgressReporter: @unchecked Sendable {
+    private let start = Date()
+    private let live: Bool
+    private let total: Int?
+    private var lastDraw = Date.distantPast
+
+    /// - Parameters:
+    ///   - live: redraw a progress line (on a terminal, or when asked).
+    ///   - total: the number of lines, when known (a file), for the ETA.
+    init(live: Bool, total: Int?) {
+        self.live = live
+        self.total = total
+    }
+
+    func update(done: Int, failed: Int) {
+        guard live, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = Date()
+        let elapsed = max(1e-6, Date().timeIntervalSince(start))
+        let rate = Double(done) / elapsed
+        var line = "\r\(done) lines, \(failed) failed, \(Int(rate)) lines/s"
+        if let total, total > 0 {
+            let frac = min(1, Double(done) / Double(total))
+            let bar = String(repeating: "#", count: Int(frac * 30)).padding(toLength: 30, withPad: ".", startingAt: 0)
+            let eta = rate > 0 ? Double(total - done) / rate : 0
+            line = "\r[\(bar)] \(done)/\(total) \(Int(rate)) lines/s ETA \(String(format: "%.0f", eta))s, \(failed) failed"
+        }
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    func finish(done: Int, failed: Int) {
+        let elapsed = Date().timeIntervalSince(start)
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let summary = String(format: "%@%d lines, %d errors, %.2f s, %.0f lines/s\n",
+                             live ? "\r\u{1B}[K" : "", done, failed, elapsed, rate)
+        FileHandle.standardError.write(Data(summary.utf8))
+    }
+}

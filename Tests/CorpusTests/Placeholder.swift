@@ -1,2 +1,0 @@
-import XCTest
-final class CorpusTestsPlaceholder: XCTestCase { func testNothing() {} }

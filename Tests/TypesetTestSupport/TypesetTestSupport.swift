@@ -1,2 +1,0 @@
-/// Shared helpers for Typeset tests.
-public enum TypesetTestSupport {}
