@@ -1,0 +1,726 @@
+/*
+ * peer: measures the benchmark's texts with Pango and with raw HarfBuzz, so
+ * Typeset's figures can be set against theirs on the same machine in the same
+ * run. typeset-bench (Benchmarks/TypesetBenchmark) writes the texts and runs
+ * this; scripts/bench builds it.
+ *
+ *   peer [options] TEXTS.jsonl
+ *
+ *   TEXTS.jsonl        one JSON object per line with a string member "text"
+ *                      (other members are ignored; blank lines are skipped)
+ *   --fonts DIR        the only fonts Pango may use (default: fonts)
+ *   --size PX          font size in pixels (default: 15)
+ *   --width PX         wrap width for the cold measure (default: 320)
+ *   --relayout-width PX  width the re-layout pass changes to (default: 280)
+ *   --runs N           repetitions of every measurement (default: 5)
+ *   --limit N          use only the first N texts (default: all)
+ *
+ * Pango (PangoCairo over a Fontconfig configuration holding only the fonts in
+ * --fonts; family list "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew, Noto
+ * Sans Devanagari, Noto Sans Thai, Noto Sans CJK JP, Noto Color Emoji",
+ * absolute size, unhinted metrics, unrounded glyph positions,
+ * PANGO_WRAP_WORD_CHAR):
+ *   cold      one reused PangoLayout: set_text + get_pixel_size per text.
+ *   relayout  one PangoLayout per text, laid out at --width beforehand
+ *             (untimed); timed: set_width(--relayout-width) + get_pixel_size
+ *             per text. Layouts are put back to --width (untimed) between
+ *             runs, so every run times the same change of width.
+ * HarfBuzz (Noto Sans alone, no fallback, no line breaking):
+ *   shape     one reused hb_buffer: reset, add_utf8, guess_segment_properties,
+ *             hb_shape, per text (the whole text as one run).
+ *
+ * Output: one JSON object on stdout. Each timing figure is the median over
+ * the runs, with _min and _max beside it, in microseconds per text; the sums
+ * are checksums (identical in every run, or the program fails) that keep the
+ * work from being optimised away and let figures be sanity-checked:
+ *
+ *   {"texts": N, "bytes": B, "runs": R, "size_px": 15, "width_px": 320,
+ *    "relayout_width_px": 280,
+ *    "pango": {"cold_us_per_text": m, "cold_us_per_text_min": a,
+ *              "cold_us_per_text_max": b, "cold_first_run_us_per_text": f,
+ *              "relayout_us_per_text": m, "relayout_us_per_text_min": a,
+ *              "relayout_us_per_text_max": b,
+ *              "heights_sum": H, "lines_sum": L,
+ *              "relayout_heights_sum": H2, "relayout_lines_sum": L2,
+ *              "pango_version": "1.50.12", "cairo_version": "...",
+ *              "fontconfig_version": "...", "fonts_dir": "...",
+ *              "application_fonts": 10, "system_fonts": 0},
+ *    "harfbuzz": {"shape_us_per_text": m, "shape_us_per_text_min": a,
+ *                 "shape_us_per_text_max": b, "glyphs_sum": G,
+ *                 "advance_sum_px": X, "font": "NotoSans-Regular.ttf",
+ *                 "harfbuzz_version": "6.0.0"}}
+ *
+ * Heights are pango_layout_get_pixel_size heights (logical extents rounded
+ * out to whole pixels), summed over the texts.
+ *
+ * Errors go to stderr, with exit status 1 (2 for bad usage).
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cairo.h>
+#include <fontconfig/fontconfig.h>
+#include <hb.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>
+
+#define FAMILIES                                                              \
+    "Noto Sans, Noto Sans Arabic, Noto Sans Hebrew, Noto Sans Devanagari, " \
+    "Noto Sans Thai, Noto Sans CJK JP, Noto Color Emoji"
+#define HB_FONT_FILE "NotoSans-Regular.ttf"
+
+/* The whole Fontconfig configuration Pango sees (besides the fonts directory).
+   The cache is fontconfig's usual per-user one. The rules scale colour bitmap
+   fonts (Noto Color Emoji has one 109 ppem strike) to the requested pixel
+   size, as fontconfig's stock conf.d/10-scale-bitmap-fonts.conf does; without
+   them Pango lays emoji out at 109 px. */
+static const char FONTCONFIG_XML[] =
+    "<?xml version=\"1.0\"?>\n"
+    "<!DOCTYPE fontconfig SYSTEM \"urn:fontconfig:fonts.dtd\">\n"
+    "<fontconfig>\n"
+    "  <cachedir prefix=\"xdg\">fontconfig</cachedir>\n"
+    "  <match target=\"font\">\n"
+    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
+    "    <edit name=\"pixelsizefixupfactor\" mode=\"assign\">\n"
+    "      <divide><name target=\"pattern\">pixelsize</name><name target=\"font\">pixelsize</name></divide>\n"
+    "    </edit>\n"
+    "  </match>\n"
+    "  <match target=\"font\">\n"
+    "    <test name=\"outline\" compare=\"eq\"><bool>false</bool></test>\n"
+    "    <test name=\"pixelsizefixupfactor\" compare=\"not_eq\"><double>1.0</double></test>\n"
+    "    <edit name=\"matrix\" mode=\"assign\">\n"
+    "      <times><name>matrix</name><matrix>\n"
+    "        <name>pixelsizefixupfactor</name><double>0</double>\n"
+    "        <double>0</double><name>pixelsizefixupfactor</name>\n"
+    "      </matrix></times>\n"
+    "    </edit>\n"
+    "    <edit name=\"size\" mode=\"assign\"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>\n"
+    "  </match>\n"
+    "</fontconfig>\n";
+
+static void die(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("peer: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(1);
+}
+
+static void *xrealloc(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p) die("out of memory");
+    return p;
+}
+
+static double now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* ---- A growable byte buffer ------------------------------------------- */
+
+typedef struct {
+    char *data;
+    size_t len, cap;
+} Buf;
+
+static void buf_push(Buf *b, const char *s, size_t n) {
+    if (b->len + n + 1 > b->cap) {
+        b->cap = (b->len + n + 1) * 2;
+        b->data = xrealloc(b->data, b->cap);
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = 0;
+}
+
+static void buf_byte(Buf *b, char c) { buf_push(b, &c, 1); }
+
+static void buf_utf8(Buf *b, uint32_t cp) {
+    char s[4];
+    if (cp < 0x80) {
+        s[0] = (char)cp;
+        buf_push(b, s, 1);
+    } else if (cp < 0x800) {
+        s[0] = (char)(0xC0 | (cp >> 6));
+        s[1] = (char)(0x80 | (cp & 0x3F));
+        buf_push(b, s, 2);
+    } else if (cp < 0x10000) {
+        s[0] = (char)(0xE0 | (cp >> 12));
+        s[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        s[2] = (char)(0x80 | (cp & 0x3F));
+        buf_push(b, s, 3);
+    } else {
+        s[0] = (char)(0xF0 | (cp >> 18));
+        s[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+        s[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        s[3] = (char)(0x80 | (cp & 0x3F));
+        buf_push(b, s, 4);
+    }
+}
+
+/* ---- A small JSON reader: enough for {"text": "..."} lines ------------- */
+
+typedef struct {
+    const char *p, *end;
+    const char *err;
+} Json;
+
+static void ws(Json *j) {
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\t' || *j->p == '\r' || *j->p == '\n')) j->p++;
+}
+
+static int fail(Json *j, const char *msg) {
+    if (!j->err) j->err = msg;
+    return 0;
+}
+
+static int hex4(const char *p, const char *end, uint32_t *out) {
+    uint32_t v = 0;
+    if (end - p < 4) return 0;
+    for (int i = 0; i < 4; i++) {
+        char c = p[i];
+        v <<= 4;
+        if (c >= '0' && c <= '9') v |= (uint32_t)(c - '0');
+        else if (c >= 'a' && c <= 'f') v |= (uint32_t)(c - 'a' + 10);
+        else if (c >= 'A' && c <= 'F') v |= (uint32_t)(c - 'A' + 10);
+        else return 0;
+    }
+    *out = v;
+    return 1;
+}
+
+/* A string, j->p at its opening quote; decoded into out when out != NULL.
+   \uXXXX escapes are decoded, surrogate pairs joined; a lone surrogate
+   becomes U+FFFD. Raw bytes are copied as they are (checked as UTF-8 later). */
+static int json_string(Json *j, Buf *out) {
+    if (j->p >= j->end || *j->p != '"') return fail(j, "expected a string");
+    j->p++;
+    for (;;) {
+        if (j->p >= j->end) return fail(j, "unterminated string");
+        unsigned char c = (unsigned char)*j->p++;
+        if (c == '"') return 1;
+        if (c < 0x20) return fail(j, "control character in string");
+        if (c != '\\') {
+            if (out) buf_byte(out, (char)c);
+            continue;
+        }
+        if (j->p >= j->end) return fail(j, "unterminated escape");
+        char e = *j->p++;
+        char lit = 0;
+        switch (e) {
+        case '"': lit = '"'; break;
+        case '\\': lit = '\\'; break;
+        case '/': lit = '/'; break;
+        case 'b': lit = '\b'; break;
+        case 'f': lit = '\f'; break;
+        case 'n': lit = '\n'; break;
+        case 'r': lit = '\r'; break;
+        case 't': lit = '\t'; break;
+        case 'u': {
+            uint32_t cp, lo;
+            if (!hex4(j->p, j->end, &cp)) return fail(j, "bad \\u escape");
+            j->p += 4;
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                if (j->end - j->p >= 6 && j->p[0] == '\\' && j->p[1] == 'u' && hex4(j->p + 2, j->end, &lo) &&
+                    lo >= 0xDC00 && lo <= 0xDFFF) {
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                    j->p += 6;
+                } else {
+                    cp = 0xFFFD;
+                }
+            } else if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                cp = 0xFFFD;
+            }
+            if (cp == 0) return fail(j, "\\u0000 in string");
+            if (out) buf_utf8(out, cp);
+            continue;
+        }
+        default: return fail(j, "bad escape");
+        }
+        if (out) buf_byte(out, lit);
+    }
+}
+
+static int json_skip_value(Json *j, int depth);
+
+static int json_skip_container(Json *j, int depth, char close) {
+    j->p++; /* the opening bracket */
+    ws(j);
+    if (j->p < j->end && *j->p == close) {
+        j->p++;
+        return 1;
+    }
+    for (;;) {
+        if (close == '}') {
+            ws(j);
+            if (!json_string(j, NULL)) return 0;
+            ws(j);
+            if (j->p >= j->end || *j->p != ':') return fail(j, "expected ':'");
+            j->p++;
+        }
+        if (!json_skip_value(j, depth + 1)) return 0;
+        ws(j);
+        if (j->p < j->end && *j->p == ',') {
+            j->p++;
+            continue;
+        }
+        if (j->p < j->end && *j->p == close) {
+            j->p++;
+            return 1;
+        }
+        return fail(j, close == '}' ? "expected ',' or '}'" : "expected ',' or ']'");
+    }
+}
+
+static int json_skip_value(Json *j, int depth) {
+    if (depth > 64) return fail(j, "nested too deeply");
+    ws(j);
+    if (j->p >= j->end) return fail(j, "expected a value");
+    char c = *j->p;
+    if (c == '"') return json_string(j, NULL);
+    if (c == '{') return json_skip_container(j, depth, '}');
+    if (c == '[') return json_skip_container(j, depth, ']');
+    const char *start = j->p;
+    while (j->p < j->end && (strchr("+-.0123456789eE", *j->p) || (*j->p >= 'a' && *j->p <= 'z'))) j->p++;
+    if (j->p == start) return fail(j, "expected a value");
+    return 1;
+}
+
+/* One line: an object with a string member "text", decoded into out. */
+static int json_text_line(Json *j, Buf *out) {
+    Buf key = {0};
+    int found = 0;
+    ws(j);
+    if (j->p >= j->end || *j->p != '{') return fail(j, "expected '{'");
+    j->p++;
+    ws(j);
+    if (j->p < j->end && *j->p == '}') {
+        j->p++;
+    } else {
+        for (;;) {
+            ws(j);
+            key.len = 0;
+            if (!json_string(j, &key)) goto error;
+            ws(j);
+            if (j->p >= j->end || *j->p != ':') {
+                fail(j, "expected ':'");
+                goto error;
+            }
+            j->p++;
+            ws(j);
+            if (key.len == 4 && memcmp(key.data, "text", 4) == 0) {
+                if (found) {
+                    fail(j, "\"text\" given twice");
+                    goto error;
+                }
+                if (j->p >= j->end || *j->p != '"') {
+                    fail(j, "\"text\" is not a string");
+                    goto error;
+                }
+                out->len = 0;
+                buf_push(out, "", 0);
+                if (!json_string(j, out)) goto error;
+                found = 1;
+            } else if (!json_skip_value(j, 1)) {
+                goto error;
+            }
+            ws(j);
+            if (j->p < j->end && *j->p == ',') {
+                j->p++;
+                continue;
+            }
+            if (j->p < j->end && *j->p == '}') {
+                j->p++;
+                break;
+            }
+            fail(j, "expected ',' or '}'");
+            goto error;
+        }
+    }
+    ws(j);
+    if (j->p != j->end) {
+        fail(j, "text after the object");
+        goto error;
+    }
+    free(key.data);
+    if (!found) return fail(j, "no \"text\" member");
+    return 1;
+error:
+    free(key.data);
+    return 0;
+}
+
+typedef struct {
+    char *s;
+    int len;
+} Text;
+
+static Text *read_texts(const char *path, size_t limit, size_t *count, size_t *bytes) {
+    FILE *f = fopen(path, "rb");
+    if (!f) die("%s: %s", path, strerror(errno));
+    Buf all = {0};
+    char chunk[1 << 16];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_push(&all, chunk, n);
+    if (ferror(f)) die("%s: read error", path);
+    fclose(f);
+
+    Text *texts = NULL;
+    size_t cap = 0;
+    *count = 0;
+    *bytes = 0;
+    Buf text = {0};
+    const char *p = all.data ? all.data : "", *end = p + all.len;
+    for (size_t line = 1; p < end && (!limit || *count < limit); line++) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol) eol = end;
+        Json j = {p, eol, NULL};
+        ws(&j);
+        if (j.p < eol) { /* not a blank line */
+            j.p = p;
+            if (!json_text_line(&j, &text))
+                die("%s:%zu: %s (at column %ld)", path, line, j.err, (long)(j.p - p) + 1);
+            if (!g_utf8_validate(text.data, (gssize)text.len, NULL))
+                die("%s:%zu: text is not valid UTF-8", path, line);
+            if (text.len > INT32_MAX) die("%s:%zu: text too long", path, line);
+            if (*count == cap) {
+                cap = cap ? cap * 2 : 1024;
+                texts = xrealloc(texts, cap * sizeof *texts);
+            }
+            texts[*count].s = xrealloc(NULL, text.len + 1);
+            memcpy(texts[*count].s, text.data, text.len + 1);
+            texts[*count].len = (int)text.len;
+            *bytes += text.len;
+            (*count)++;
+        }
+        p = eol + 1;
+    }
+    free(text.data);
+    free(all.data);
+    return texts;
+}
+
+/* ---- Statistics over runs --------------------------------------------- */
+
+typedef struct {
+    double median, min, max, first;
+} Summary;
+
+static int cmp_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static Summary summarise(const double *values, int n) {
+    double *v = xrealloc(NULL, (size_t)n * sizeof *v);
+    memcpy(v, values, (size_t)n * sizeof *v);
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    Summary s = {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v[0], v[n - 1], values[0]};
+    free(v);
+    return s;
+}
+
+static void json_print_string(const char *s) {
+    putchar('"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        if (*p == '"' || *p == '\\') printf("\\%c", *p);
+        else if (*p < 0x20) printf("\\u%04x", *p);
+        else putchar(*p);
+    }
+    putchar('"');
+}
+
+static void print_figure(const char *name, Summary s) {
+    printf("\"%s\": %.3f, \"%s_min\": %.3f, \"%s_max\": %.3f", name, s.median, name, s.min, name, s.max);
+}
+
+/* ---- Pango --------------------------------------------------------------- */
+
+typedef struct {
+    Summary cold, relayout;
+    long long heights, lines, relayout_heights, relayout_lines;
+    int app_fonts, system_fonts;
+} PangoResult;
+
+static void check_same(const char *what, int run, long long first, long long now) {
+    if (first != now) die("pango: %s differs between runs (run 1: %lld, run %d: %lld)", what, first, run + 1, now);
+}
+
+static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir, double size, double width,
+                             double relayout_width, int runs) {
+    PangoResult r = {0};
+
+    /* Fontconfig: a configuration of our own (no system fonts, none of the
+       system's rules) plus the fonts directory as application fonts. */
+    FcConfig *config = FcConfigCreate();
+    if (!config) die("FcConfigCreate failed");
+    if (!FcConfigParseAndLoadFromMemory(config, (const FcChar8 *)FONTCONFIG_XML, FcTrue))
+        die("fontconfig rejected the built-in configuration");
+    if (!FcConfigAppFontAddDir(config, (const FcChar8 *)fonts_dir))
+        die("fontconfig could not add the fonts directory %s", fonts_dir);
+    if (!FcConfigBuildFonts(config)) die("FcConfigBuildFonts failed");
+    if (!FcConfigSetCurrent(config)) die("FcConfigSetCurrent failed");
+    FcFontSet *app = FcConfigGetFonts(config, FcSetApplication);
+    FcFontSet *sys = FcConfigGetFonts(config, FcSetSystem);
+    r.app_fonts = app ? app->nfont : 0;
+    r.system_fonts = sys ? sys->nfont : 0;
+    if (r.app_fonts == 0) die("no fonts found in %s", fonts_dir);
+
+    PangoFontMap *fontmap = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT);
+    if (!fontmap || !PANGO_IS_FC_FONT_MAP(fontmap)) die("PangoCairo has no Fontconfig font map");
+    pango_fc_font_map_set_config(PANGO_FC_FONT_MAP(fontmap), config);
+
+    PangoContext *ctx = pango_font_map_create_context(fontmap);
+    cairo_font_options_t *options = cairo_font_options_create();
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF);
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE);
+    pango_cairo_context_set_font_options(ctx, options);
+    cairo_font_options_destroy(options);
+    pango_cairo_context_set_resolution(ctx, 96);
+    pango_context_set_round_glyph_positions(ctx, FALSE);
+    pango_context_set_language(ctx, pango_language_from_string("en"));
+    PangoFontDescription *desc = pango_font_description_from_string(FAMILIES);
+    pango_font_description_set_absolute_size(desc, size * PANGO_SCALE);
+    pango_context_set_font_description(ctx, desc);
+    pango_font_description_free(desc);
+
+    int w1 = (int)lround(width * PANGO_SCALE), w2 = (int)lround(relayout_width * PANGO_SCALE);
+    double *times = xrealloc(NULL, (size_t)runs * sizeof *times);
+
+    /* Cold: one reused layout, new text each time. */
+    PangoLayout *layout = pango_layout_new(ctx);
+    pango_layout_set_wrap(layout, PANGO_WRAP_WORD_CHAR);
+    pango_layout_set_width(layout, w1);
+    for (int run = 0; run < runs; run++) {
+        long long heights = 0, lines = 0;
+        double t0 = now_us();
+        for (size_t i = 0; i < n; i++) {
+            int w, h;
+            pango_layout_set_text(layout, texts[i].s, texts[i].len);
+            pango_layout_get_pixel_size(layout, &w, &h);
+            heights += h;
+            lines += pango_layout_get_line_count(layout);
+        }
+        times[run] = (now_us() - t0) / (double)n;
+        if (run == 0) {
+            r.heights = heights;
+            r.lines = lines;
+        }
+        check_same("heights_sum", run, r.heights, heights);
+        check_same("lines_sum", run, r.lines, lines);
+    }
+    r.cold = summarise(times, runs);
+    g_object_unref(layout);
+
+    /* Re-layout: one layout per text, laid out at w1 beforehand. */
+    PangoLayout **layouts = xrealloc(NULL, n * sizeof *layouts);
+    for (size_t i = 0; i < n; i++) {
+        int w, h;
+        layouts[i] = pango_layout_new(ctx);
+        pango_layout_set_wrap(layouts[i], PANGO_WRAP_WORD_CHAR);
+        pango_layout_set_width(layouts[i], w1);
+        pango_layout_set_text(layouts[i], texts[i].s, texts[i].len);
+        pango_layout_get_pixel_size(layouts[i], &w, &h);
+    }
+    for (int run = 0; run < runs; run++) {
+        long long heights = 0, lines = 0;
+        double t0 = now_us();
+        for (size_t i = 0; i < n; i++) {
+            int w, h;
+            pango_layout_set_width(layouts[i], w2);
+            pango_layout_get_pixel_size(layouts[i], &w, &h);
+            heights += h;
+            lines += pango_layout_get_line_count(layouts[i]);
+        }
+        times[run] = (now_us() - t0) / (double)n;
+        if (run == 0) {
+            r.relayout_heights = heights;
+            r.relayout_lines = lines;
+        }
+        check_same("relayout_heights_sum", run, r.relayout_heights, heights);
+        check_same("relayout_lines_sum", run, r.relayout_lines, lines);
+        for (size_t i = 0; i < n; i++) { /* back to w1, untimed */
+            int w, h;
+            pango_layout_set_width(layouts[i], w1);
+            pango_layout_get_pixel_size(layouts[i], &w, &h);
+        }
+    }
+    r.relayout = summarise(times, runs);
+    for (size_t i = 0; i < n; i++) g_object_unref(layouts[i]);
+    free(layouts);
+    free(times);
+    g_object_unref(ctx);
+    g_object_unref(fontmap);
+    return r;
+}
+
+/* ---- Raw HarfBuzz -------------------------------------------------------- */
+
+typedef struct {
+    Summary shape;
+    long long glyphs;
+    double advance_px;
+} HarfBuzzResult;
+
+static HarfBuzzResult run_harfbuzz(const Text *texts, size_t n, const char *fonts_dir, double size, int runs) {
+    HarfBuzzResult r = {0};
+    size_t plen = strlen(fonts_dir) + sizeof "/" HB_FONT_FILE;
+    char *path = xrealloc(NULL, plen);
+    snprintf(path, plen, "%s/%s", fonts_dir, HB_FONT_FILE);
+    hb_blob_t *blob = hb_blob_create_from_file(path);
+    if (hb_blob_get_length(blob) == 0) die("harfbuzz: cannot read %s", path);
+    free(path);
+    hb_face_t *face = hb_face_create(blob, 0);
+    hb_font_t *font = hb_font_create(face);
+    int scale = (int)lround(size * 64); /* positions in 26.6 pixels */
+    hb_font_set_scale(font, scale, scale);
+    hb_buffer_t *buf = hb_buffer_create();
+    double *times = xrealloc(NULL, (size_t)runs * sizeof *times);
+
+    for (int run = 0; run < runs; run++) {
+        long long glyphs = 0, advance = 0;
+        double t0 = now_us();
+        for (size_t i = 0; i < n; i++) {
+            unsigned int len;
+            hb_buffer_reset(buf);
+            hb_buffer_add_utf8(buf, texts[i].s, texts[i].len, 0, texts[i].len);
+            hb_buffer_guess_segment_properties(buf);
+            hb_shape(font, buf, NULL, 0);
+            hb_glyph_position_t *pos = hb_buffer_get_glyph_positions(buf, &len);
+            glyphs += len;
+            for (unsigned int g = 0; g < len; g++) advance += pos[g].x_advance;
+        }
+        times[run] = (now_us() - t0) / (double)n;
+        if (run == 0) {
+            r.glyphs = glyphs;
+            r.advance_px = (double)advance / 64.0;
+        } else if (glyphs != r.glyphs) {
+            die("harfbuzz: glyphs_sum differs between runs");
+        }
+    }
+    r.shape = summarise(times, runs);
+    free(times);
+    hb_buffer_destroy(buf);
+    hb_font_destroy(font);
+    hb_face_destroy(face);
+    hb_blob_destroy(blob);
+    return r;
+}
+
+/* ---- main ------------------------------------------------------------------ */
+
+static void usage(FILE *to) {
+    fputs("usage: peer [--fonts DIR] [--size PX] [--width PX] [--relayout-width PX]\n"
+          "            [--runs N] [--limit N] TEXTS.jsonl\n",
+          to);
+}
+
+static double number_arg(const char *name, const char *value, double lo, double hi) {
+    char *end;
+    errno = 0;
+    double v = strtod(value, &end);
+    if (errno || end == value || *end || !(v >= lo && v <= hi)) {
+        fprintf(stderr, "peer: %s: expected a number from %g to %g, got '%s'\n", name, lo, hi, value);
+        exit(2);
+    }
+    return v;
+}
+
+int main(int argc, char **argv) {
+    const char *fonts_dir = "fonts", *input = NULL;
+    double size = 15, width = 320, relayout_width = 280;
+    int runs = 5;
+    size_t limit = 0;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        }
+        if (a[0] == '-' && a[1] == '-' && a[2]) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "peer: %s needs a value\n", a);
+                return 2;
+            }
+            const char *v = argv[++i];
+            if (!strcmp(a, "--fonts")) fonts_dir = v;
+            else if (!strcmp(a, "--size")) size = number_arg(a, v, 1, 1000);
+            else if (!strcmp(a, "--width")) width = number_arg(a, v, 1, 100000);
+            else if (!strcmp(a, "--relayout-width")) relayout_width = number_arg(a, v, 1, 100000);
+            else if (!strcmp(a, "--runs")) runs = (int)number_arg(a, v, 1, 1000);
+            else if (!strcmp(a, "--limit")) limit = (size_t)number_arg(a, v, 0, 1e12);
+            else {
+                fprintf(stderr, "peer: unknown option %s\n", a);
+                usage(stderr);
+                return 2;
+            }
+        } else if (!input) {
+            input = a;
+        } else {
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (!input) {
+        usage(stderr);
+        return 2;
+    }
+    if (relayout_width == width) {
+        fputs("peer: --relayout-width must differ from --width\n", stderr);
+        return 2;
+    }
+
+    size_t n, bytes;
+    Text *texts = read_texts(input, limit, &n, &bytes);
+    if (n == 0) die("%s: no texts", input);
+
+    PangoResult p = run_pango(texts, n, fonts_dir, size, width, relayout_width, runs);
+    HarfBuzzResult h = run_harfbuzz(texts, n, fonts_dir, size, runs);
+
+    int fc = FcGetVersion();
+    char fc_version[32];
+    snprintf(fc_version, sizeof fc_version, "%d.%d.%d", fc / 10000, fc / 100 % 100, fc % 100);
+
+    printf("{\"texts\": %zu, \"bytes\": %zu, \"runs\": %d, \"size_px\": %g, \"width_px\": %g, "
+           "\"relayout_width_px\": %g,\n",
+           n, bytes, runs, size, width, relayout_width);
+    printf(" \"pango\": {");
+    print_figure("cold_us_per_text", p.cold);
+    printf(", \"cold_first_run_us_per_text\": %.3f, ", p.cold.first);
+    print_figure("relayout_us_per_text", p.relayout);
+    printf(",\n  \"heights_sum\": %lld, \"lines_sum\": %lld, \"relayout_heights_sum\": %lld, "
+           "\"relayout_lines_sum\": %lld,\n",
+           p.heights, p.lines, p.relayout_heights, p.relayout_lines);
+    printf("  \"pango_version\": ");
+    json_print_string(pango_version_string());
+    printf(", \"cairo_version\": ");
+    json_print_string(cairo_version_string());
+    printf(", \"fontconfig_version\": ");
+    json_print_string(fc_version);
+    printf(", \"fonts_dir\": ");
+    json_print_string(fonts_dir);
+    printf(", \"application_fonts\": %d, \"system_fonts\": %d},\n", p.app_fonts, p.system_fonts);
+    printf(" \"harfbuzz\": {");
+    print_figure("shape_us_per_text", h.shape);
+    printf(", \"glyphs_sum\": %lld, \"advance_sum_px\": %.3f, \"font\": \"%s\", \"harfbuzz_version\": ", h.glyphs,
+           h.advance_px, HB_FONT_FILE);
+    json_print_string(hb_version_string());
+    printf("}}\n");
+
+    for (size_t i = 0; i < n; i++) free(texts[i].s);
+    free(texts);
+    return 0;
+}
