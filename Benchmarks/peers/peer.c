@@ -21,32 +21,42 @@
  * absolute size, unhinted metrics, unrounded glyph positions,
  * PANGO_WRAP_WORD_CHAR):
  *   cold      one reused PangoLayout: set_text + get_pixel_size per text.
+ *             "Cold" is the layout's state (a text it has not seen); Pango's
+ *             font and glyph caches are only cold in the first run, which
+ *             is also reported alone (cold_first_run_us_per_text).
  *   relayout  one PangoLayout per text, laid out at --width beforehand
  *             (untimed); timed: set_width(--relayout-width) + get_pixel_size
  *             per text. Layouts are put back to --width (untimed) between
  *             runs, so every run times the same change of width.
+ * Fontconfig keeps its scan of --fonts in the usual per-user cache
+ * (~/.cache/fontconfig). Pango's language is "en" whatever the locale.
  * HarfBuzz (Noto Sans alone, no fallback, no line breaking):
  *   shape     one reused hb_buffer: reset, add_utf8, guess_segment_properties,
  *             hb_shape, per text (the whole text as one run).
  *
  * Output: one JSON object on stdout. Each timing figure is the median over
- * the runs, with _min and _max beside it, in microseconds per text; the sums
- * are checksums (identical in every run, or the program fails) that keep the
- * work from being optimised away and let figures be sanity-checked:
+ * the runs of the wall-clock time (CLOCK_MONOTONIC), with _min and _max beside
+ * it, in microseconds per text; the matching _cpu_ figure is the median of the
+ * thread's CPU time, which a busy machine disturbs less. load_average is the
+ * 1-minute load when the measurements start and end. The sums are checksums
+ * (identical in every run, or the program fails) that keep the work from
+ * being optimised away and let figures be sanity-checked:
  *
  *   {"texts": N, "bytes": B, "runs": R, "size_px": 15, "width_px": 320,
- *    "relayout_width_px": 280,
+ *    "relayout_width_px": 280, "load_average": [start, end],
  *    "pango": {"cold_us_per_text": m, "cold_us_per_text_min": a,
- *              "cold_us_per_text_max": b, "cold_first_run_us_per_text": f,
+ *              "cold_us_per_text_max": b, "cold_cpu_us_per_text": c,
+ *              "cold_first_run_us_per_text": f,
  *              "relayout_us_per_text": m, "relayout_us_per_text_min": a,
- *              "relayout_us_per_text_max": b,
+ *              "relayout_us_per_text_max": b, "relayout_cpu_us_per_text": c,
  *              "heights_sum": H, "lines_sum": L,
  *              "relayout_heights_sum": H2, "relayout_lines_sum": L2,
  *              "pango_version": "1.50.12", "cairo_version": "...",
  *              "fontconfig_version": "...", "fonts_dir": "...",
  *              "application_fonts": 10, "system_fonts": 0},
  *    "harfbuzz": {"shape_us_per_text": m, "shape_us_per_text_min": a,
- *                 "shape_us_per_text_max": b, "glyphs_sum": G,
+ *                 "shape_us_per_text_max": b, "shape_cpu_us_per_text": c,
+ *                 "glyphs_sum": G,
  *                 "advance_sum_px": X, "font": "NotoSans-Regular.ttf",
  *                 "harfbuzz_version": "6.0.0"}}
  *
@@ -55,7 +65,7 @@
  *
  * Errors go to stderr, with exit status 1 (2 for bad usage).
  */
-#define _POSIX_C_SOURCE 200809L
+#define _DEFAULT_SOURCE /* getloadavg */
 
 #include <errno.h>
 #include <math.h>
@@ -122,10 +132,24 @@ static void *xrealloc(void *p, size_t n) {
     return p;
 }
 
-static double now_us(void) {
+static double clock_us(clockid_t clock) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(clock, &ts);
     return (double)ts.tv_sec * 1e6 + (double)ts.tv_nsec / 1e3;
+}
+
+/* Times one pass: wall clock (CLOCK_MONOTONIC, the figure reported) and this
+   thread's CPU time (less disturbed by other processes on a busy machine). */
+typedef struct {
+    double wall, cpu;
+} Stamp;
+
+static Stamp stamp(void) { return (Stamp){clock_us(CLOCK_MONOTONIC), clock_us(CLOCK_THREAD_CPUTIME_ID)}; }
+
+static void record(double *wall, double *cpu, int run, Stamp start, size_t n) {
+    Stamp end = stamp();
+    wall[run] = (end.wall - start.wall) / (double)n;
+    cpu[run] = (end.cpu - start.cpu) / (double)n;
 }
 
 /* ---- A growable byte buffer ------------------------------------------- */
@@ -415,7 +439,7 @@ static Text *read_texts(const char *path, size_t limit, size_t *count, size_t *b
 /* ---- Statistics over runs --------------------------------------------- */
 
 typedef struct {
-    double median, min, max, first;
+    double median, min, max, first, cpu_median;
 } Summary;
 
 static int cmp_double(const void *a, const void *b) {
@@ -423,12 +447,22 @@ static int cmp_double(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static Summary summarise(const double *values, int n) {
+static double median(const double *values, int n, double *min, double *max) {
     double *v = xrealloc(NULL, (size_t)n * sizeof *v);
     memcpy(v, values, (size_t)n * sizeof *v);
     qsort(v, (size_t)n, sizeof *v, cmp_double);
-    Summary s = {n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2, v[0], v[n - 1], values[0]};
+    double m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    if (min) *min = v[0];
+    if (max) *max = v[n - 1];
     free(v);
+    return m;
+}
+
+static Summary summarise(const double *wall, const double *cpu, int n) {
+    Summary s;
+    s.median = median(wall, n, &s.min, &s.max);
+    s.first = wall[0];
+    s.cpu_median = median(cpu, n, NULL, NULL);
     return s;
 }
 
@@ -442,8 +476,9 @@ static void json_print_string(const char *s) {
     putchar('"');
 }
 
-static void print_figure(const char *name, Summary s) {
-    printf("\"%s\": %.3f, \"%s_min\": %.3f, \"%s_max\": %.3f", name, s.median, name, s.min, name, s.max);
+static void print_figure(const char *name, const char *cpu_name, Summary s) {
+    printf("\"%s\": %.3f, \"%s_min\": %.3f, \"%s_max\": %.3f, \"%s\": %.3f", name, s.median, name, s.min, name,
+           s.max, cpu_name, s.cpu_median);
 }
 
 /* ---- Pango --------------------------------------------------------------- */
@@ -497,7 +532,7 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
     pango_font_description_free(desc);
 
     int w1 = (int)lround(width * PANGO_SCALE), w2 = (int)lround(relayout_width * PANGO_SCALE);
-    double *times = xrealloc(NULL, (size_t)runs * sizeof *times);
+    double *times = xrealloc(NULL, (size_t)runs * sizeof *times), *cpu = xrealloc(NULL, (size_t)runs * sizeof *cpu);
 
     /* Cold: one reused layout, new text each time. */
     PangoLayout *layout = pango_layout_new(ctx);
@@ -505,7 +540,7 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
     pango_layout_set_width(layout, w1);
     for (int run = 0; run < runs; run++) {
         long long heights = 0, lines = 0;
-        double t0 = now_us();
+        Stamp start = stamp();
         for (size_t i = 0; i < n; i++) {
             int w, h;
             pango_layout_set_text(layout, texts[i].s, texts[i].len);
@@ -513,7 +548,7 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
             heights += h;
             lines += pango_layout_get_line_count(layout);
         }
-        times[run] = (now_us() - t0) / (double)n;
+        record(times, cpu, run, start, n);
         if (run == 0) {
             r.heights = heights;
             r.lines = lines;
@@ -521,7 +556,7 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
         check_same("heights_sum", run, r.heights, heights);
         check_same("lines_sum", run, r.lines, lines);
     }
-    r.cold = summarise(times, runs);
+    r.cold = summarise(times, cpu, runs);
     g_object_unref(layout);
 
     /* Re-layout: one layout per text, laid out at w1 beforehand. */
@@ -536,7 +571,7 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
     }
     for (int run = 0; run < runs; run++) {
         long long heights = 0, lines = 0;
-        double t0 = now_us();
+        Stamp start = stamp();
         for (size_t i = 0; i < n; i++) {
             int w, h;
             pango_layout_set_width(layouts[i], w2);
@@ -544,7 +579,7 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
             heights += h;
             lines += pango_layout_get_line_count(layouts[i]);
         }
-        times[run] = (now_us() - t0) / (double)n;
+        record(times, cpu, run, start, n);
         if (run == 0) {
             r.relayout_heights = heights;
             r.relayout_lines = lines;
@@ -557,10 +592,11 @@ static PangoResult run_pango(const Text *texts, size_t n, const char *fonts_dir,
             pango_layout_get_pixel_size(layouts[i], &w, &h);
         }
     }
-    r.relayout = summarise(times, runs);
+    r.relayout = summarise(times, cpu, runs);
     for (size_t i = 0; i < n; i++) g_object_unref(layouts[i]);
     free(layouts);
     free(times);
+    free(cpu);
     g_object_unref(ctx);
     g_object_unref(fontmap);
     return r;
@@ -587,11 +623,11 @@ static HarfBuzzResult run_harfbuzz(const Text *texts, size_t n, const char *font
     int scale = (int)lround(size * 64); /* positions in 26.6 pixels */
     hb_font_set_scale(font, scale, scale);
     hb_buffer_t *buf = hb_buffer_create();
-    double *times = xrealloc(NULL, (size_t)runs * sizeof *times);
+    double *times = xrealloc(NULL, (size_t)runs * sizeof *times), *cpu = xrealloc(NULL, (size_t)runs * sizeof *cpu);
 
     for (int run = 0; run < runs; run++) {
         long long glyphs = 0, advance = 0;
-        double t0 = now_us();
+        Stamp start = stamp();
         for (size_t i = 0; i < n; i++) {
             unsigned int len;
             hb_buffer_reset(buf);
@@ -602,7 +638,7 @@ static HarfBuzzResult run_harfbuzz(const Text *texts, size_t n, const char *font
             glyphs += len;
             for (unsigned int g = 0; g < len; g++) advance += pos[g].x_advance;
         }
-        times[run] = (now_us() - t0) / (double)n;
+        record(times, cpu, run, start, n);
         if (run == 0) {
             r.glyphs = glyphs;
             r.advance_px = (double)advance / 64.0;
@@ -610,8 +646,9 @@ static HarfBuzzResult run_harfbuzz(const Text *texts, size_t n, const char *font
             die("harfbuzz: glyphs_sum differs between runs");
         }
     }
-    r.shape = summarise(times, runs);
+    r.shape = summarise(times, cpu, runs);
     free(times);
+    free(cpu);
     hb_buffer_destroy(buf);
     hb_font_destroy(font);
     hb_face_destroy(face);
@@ -687,20 +724,23 @@ int main(int argc, char **argv) {
     Text *texts = read_texts(input, limit, &n, &bytes);
     if (n == 0) die("%s: no texts", input);
 
+    double load_start[1] = {-1}, load_end[1] = {-1};
+    if (getloadavg(load_start, 1) < 1) load_start[0] = -1;
     PangoResult p = run_pango(texts, n, fonts_dir, size, width, relayout_width, runs);
     HarfBuzzResult h = run_harfbuzz(texts, n, fonts_dir, size, runs);
+    if (getloadavg(load_end, 1) < 1) load_end[0] = -1;
 
     int fc = FcGetVersion();
     char fc_version[32];
     snprintf(fc_version, sizeof fc_version, "%d.%d.%d", fc / 10000, fc / 100 % 100, fc % 100);
 
     printf("{\"texts\": %zu, \"bytes\": %zu, \"runs\": %d, \"size_px\": %g, \"width_px\": %g, "
-           "\"relayout_width_px\": %g,\n",
-           n, bytes, runs, size, width, relayout_width);
+           "\"relayout_width_px\": %g, \"load_average\": [%.2f, %.2f],\n",
+           n, bytes, runs, size, width, relayout_width, load_start[0], load_end[0]);
     printf(" \"pango\": {");
-    print_figure("cold_us_per_text", p.cold);
+    print_figure("cold_us_per_text", "cold_cpu_us_per_text", p.cold);
     printf(", \"cold_first_run_us_per_text\": %.3f, ", p.cold.first);
-    print_figure("relayout_us_per_text", p.relayout);
+    print_figure("relayout_us_per_text", "relayout_cpu_us_per_text", p.relayout);
     printf(",\n  \"heights_sum\": %lld, \"lines_sum\": %lld, \"relayout_heights_sum\": %lld, "
            "\"relayout_lines_sum\": %lld,\n",
            p.heights, p.lines, p.relayout_heights, p.relayout_lines);
@@ -714,7 +754,7 @@ int main(int argc, char **argv) {
     json_print_string(fonts_dir);
     printf(", \"application_fonts\": %d, \"system_fonts\": %d},\n", p.app_fonts, p.system_fonts);
     printf(" \"harfbuzz\": {");
-    print_figure("shape_us_per_text", h.shape);
+    print_figure("shape_us_per_text", "shape_cpu_us_per_text", h.shape);
     printf(", \"glyphs_sum\": %lld, \"advance_sum_px\": %.3f, \"font\": \"%s\", \"harfbuzz_version\": ", h.glyphs,
            h.advance_px, HB_FONT_FILE);
     json_print_string(hb_version_string());
