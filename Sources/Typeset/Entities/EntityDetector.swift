@@ -1,0 +1,190 @@
+/// Finds hashtags, mentions, cashtags and URLs in post text, following the rules of
+/// twitter-text (https://github.com/twitter/twitter-text) in every script.
+///
+/// A detector is an immutable value: share one across threads and tasks freely.
+///
+/// ```swift
+/// let detector = EntityDetector()
+/// detector.entities(in: "Read https://swift.org #swift @swiftlang $AAPL")
+/// // url "https://swift.org", hashtag "swift", mention "swiftlang", cashtag "AAPL"
+/// ```
+///
+/// Entities never overlap. As in twitter-text, when two candidates overlap the one
+/// that starts first wins, so a URL hides the `#fragment` or `@user` inside it.
+/// Restricting `kinds` filters that result; it never changes which entities
+/// win an overlap, so a kind's entities are the same whatever else is asked for.
+///
+/// The detector scans the text's UTF-8 bytes by hand (no regular expressions),
+/// leaves at once when the text holds none of `# ＃ @ ＠ $ .`, and asks
+/// `Unicode.Scalar.Properties` only about non-ASCII characters next to a sigil.
+public struct EntityDetector: Sendable {
+    /// The kinds of entity this detector reports.
+    public let kinds: Set<EntityKind>
+
+    /// Whether URLs, hashtags and mentions have to be scanned: they can overlap one
+    /// another, so any of them needs all three.
+    private let scansLinkedKinds: Bool
+
+    /// Creates a detector that reports the given kinds of entity (all by default).
+    public init(kinds: Set<EntityKind> = Set(EntityKind.allCases)) {
+        self.kinds = kinds
+        self.scansLinkedKinds = !kinds.isDisjoint(with: [.url, .hashtag, .mention])
+    }
+
+    /// The entities in `text`, sorted by where they start.
+    ///
+    /// Hashtags, mentions and cashtags are reported without their sigil; URLs as
+    /// written. Ranges include the sigil. See ``Entity``.
+    public func entities(in text: String) -> [Entity] {
+        detect(text)
+    }
+
+    /// The screen name `text` replies to: the name of a mention that starts the text,
+    /// after nothing but optional whitespace or directional marks (`" @jack hi"` →
+    /// `"jack"`), or `nil` when the text is not a reply. Works whatever `kinds` holds.
+    public func replyScreenName(in text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        var text = text
+        return text.withUTF8 { Self.replyScreenName(in: EntityScanner(bytes: $0)) }
+    }
+
+    /// The synchronous detection behind every public entry point.
+    func detect(_ text: String) -> [Entity] {
+        guard !kinds.isEmpty, !text.isEmpty else { return [] }
+        var text = text
+        return text.withUTF8 { detect(in: EntityScanner(bytes: $0)) }
+    }
+
+    private func detect(in scanner: EntityScanner) -> [Entity] {
+        let triggers = EntityTriggers(scanning: scanner)
+        guard triggers.any else { return [] }
+        var matches: [EntityMatch] = []
+        if scansLinkedKinds {
+            if let dot = triggers.firstDot { Self.scanURLs(scanner, firstDot: dot, into: &matches) }
+            if let hash = triggers.firstHashSign { Self.scanHashtags(scanner, from: hash, into: &matches) }
+            if let at = triggers.firstAtSign { Self.scanMentions(scanner, from: at, into: &matches) }
+        }
+        if kinds.contains(.cashtag), let dollar = triggers.firstDollarSign {
+            Self.scanCashtags(scanner, from: dollar, into: &matches)
+        }
+        guard !matches.isEmpty else { return [] }
+        return entities(from: matches, in: scanner)
+    }
+
+    /// Sorts `matches`, drops those that overlap an earlier one, keeps the requested
+    /// kinds and converts them to public entities.
+    private func entities(from matches: [EntityMatch], in scanner: EntityScanner) -> [Entity] {
+        var matches = matches
+        if matches.count > 1 { matches.sort { $0.start < $1.start } }
+        var offsets = EntityOffsetCounter(scanner: scanner)
+        var result: [Entity] = []
+        result.reserveCapacity(matches.count)
+        var previousEnd = 0
+        for match in matches {
+            guard match.start >= previousEnd else { continue }
+            previousEnd = match.end
+            guard kinds.contains(match.kind) else { continue }
+            let start = offsets.advance(to: match.start)
+            let end = offsets.advance(to: match.end)
+            result.append(
+                Entity(
+                    kind: match.kind,
+                    text: scanner.string(match.textStart..<match.textEnd),
+                    utf16Range: start.utf16..<end.utf16,
+                    scalarRange: start.scalars..<end.scalars,
+                    listSlug: match.listSlugStart.map { scanner.string($0..<match.end) }))
+        }
+        return result
+    }
+}
+
+/// An entity found while scanning, in UTF-8 byte offsets.
+struct EntityMatch {
+    /// The entity's kind.
+    var kind: EntityKind
+    /// Where the entity starts (its sigil, or a URL's first character).
+    var start: Int
+    /// Where the entity ends.
+    var end: Int
+    /// Where the entity's reported text starts (after the sigil).
+    var textStart: Int
+    /// Where the entity's reported text ends (before a list slug).
+    var textEnd: Int
+    /// Where a mention's list slug starts; it runs to `end`.
+    var listSlugStart: Int? = nil
+}
+
+/// Where each sigil first occurs in a text, found in one pass over its bytes.
+struct EntityTriggers {
+    /// The first `#` or `＃`.
+    var firstHashSign: Int?
+    /// The first `@` or `＠`.
+    var firstAtSign: Int?
+    /// The first `$`.
+    var firstDollarSign: Int?
+    /// The first `.`.
+    var firstDot: Int?
+
+    /// Whether any sigil occurs.
+    var any: Bool {
+        firstHashSign != nil || firstAtSign != nil || firstDollarSign != nil || firstDot != nil
+    }
+
+    /// Scans the text once.
+    init(scanning scanner: EntityScanner) {
+        let count = scanner.count
+        var index = 0
+        var missing = 4
+        while index < count {
+            let byte = scanner[index]
+            switch byte {
+            case UInt8(ascii: "#"):
+                if firstHashSign == nil { firstHashSign = index; missing -= 1 }
+            case UInt8(ascii: "@"):
+                if firstAtSign == nil { firstAtSign = index; missing -= 1 }
+            case UInt8(ascii: "$"):
+                if firstDollarSign == nil { firstDollarSign = index; missing -= 1 }
+            case UInt8(ascii: "."):
+                if firstDot == nil { firstDot = index; missing -= 1 }
+            case 0xEF where index + 2 < count && scanner[index + 1] == 0xBC:
+                // ＃ is EF BC 83, ＠ is EF BC A0.
+                if scanner[index + 2] == 0x83, firstHashSign == nil {
+                    firstHashSign = index
+                    missing -= 1
+                } else if scanner[index + 2] == 0xA0, firstAtSign == nil {
+                    firstAtSign = index
+                    missing -= 1
+                }
+            default:
+                break
+            }
+            if missing == 0 { break }
+            index += 1
+        }
+    }
+}
+
+/// Converts increasing UTF-8 offsets to UTF-16 and scalar offsets in one forward walk.
+struct EntityOffsetCounter {
+    private let scanner: EntityScanner
+    private var byte = 0
+    private var utf16 = 0
+    private var scalars = 0
+
+    /// A counter at the start of the text.
+    init(scanner: EntityScanner) { self.scanner = scanner }
+
+    /// The UTF-16 and scalar offsets of the byte offset `target` (never less than
+    /// the previous target).
+    mutating func advance(to target: Int) -> (utf16: Int, scalars: Int) {
+        while byte < target {
+            let lead = scanner[byte]
+            if lead & 0xC0 != 0x80 {
+                scalars += 1
+                utf16 += lead >= 0xF0 ? 2 : 1
+            }
+            byte += 1
+        }
+        return (utf16, scalars)
+    }
+}
