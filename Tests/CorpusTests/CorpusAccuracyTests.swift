@@ -49,6 +49,9 @@ final class CorpusAccuracyTests: XCTestCase {
                 }
                 if !heightOK { why.append("height \(layout.exactHeight) vs \(want.height)") }
                 misses.append((c.id, why.joined(separator: "; ")))
+                if let filter = ProcessInfo.processInfo.environment["TYPESET_CORPUS_DEBUG"], c.id.hasPrefix(filter) {
+                    Self.explain(c, want, layout)
+                }
             }
             if starts == wantStarts {
                 for (line, w) in zip(layout.lines, want.lines) {
@@ -84,6 +87,20 @@ final class CorpusAccuracyTests: XCTestCase {
         let unlisted = misses.filter { causes[$0.id] == nil }
         XCTAssertTrue(unlisted.isEmpty, "\(unlisted.count) disagreeing cases are not in known-misses.tsv, e.g. "
                       + unlisted.prefix(5).map { "\($0.id): \($0.detail)" }.joined(separator: " | "))
+    }
+
+    /// Prints a disagreeing case line by line (TYPESET_CORPUS_DEBUG=id-prefix).
+    static func explain(_ c: CorpusCase, _ want: CorpusCase.Expected, _ layout: TextLayout) {
+        let scalars = Array(c.text.unicodeScalars)
+        func piece(_ a: Int, _ b: Int) -> String {
+            String(String.UnicodeScalarView(scalars[max(0, a)..<min(scalars.count, b)])).debugDescription
+        }
+        print("== \(c.id) width \(c.width) size \(c.font_size) ls \(c.letter_spacing ?? 0) height \(layout.exactHeight) vs \(want.height)")
+        for l in want.lines { print("  chrome \(l.start) \(String(format: "%9.4f", l.width)) \(piece(l.start, l.end))") }
+        for l in layout.lines {
+            let a = layout.scalarOffset(utf16: l.utf16Range.lowerBound), b = layout.scalarOffset(utf16: l.utf16Range.upperBound)
+            print("  ours   \(a) \(String(format: "%9.4f", l.width)) h\(l.height) \(piece(a, b))")
+        }
     }
 
     static func table(_ tallies: [String: Tally]) -> String {

@@ -12,8 +12,11 @@ struct LineBreaker {
 
     func layout(width: Double?) -> TextLayout {
         let segs = core.segments
-        let limit: Int64 = width.map { w in w * 65536 >= Double(Int64.max / 2) ? Int64.max / 2 : Int64((w * 65536).rounded(.down)) }
-            ?? Int64.max / 2
+        // Chromium compares widths in layout units (1/64 px) truncated: a line
+        // whose exact width exceeds the box by less than 1/64 px still fits.
+        let limit: Int64 = width.map { w in
+            w * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : Int64((w * 64).rounded(.down)) * 1024 + 1023
+        } ?? Int64.max / 4
         var lines: [TextLayout.Line] = []
         var top = 0.0
         var widest: Int64 = 0

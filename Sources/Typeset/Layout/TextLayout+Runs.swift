@@ -1,0 +1,115 @@
+import CUnicode
+
+/// A piece of a line in one font, style and direction, in visual order.
+public struct VisualRun: Sendable {
+    /// The source UTF-16 range of the run.
+    public let utf16Range: Range<Int>
+    /// The face the run is set in.
+    public let face: FontFace
+    /// The run's font size in px.
+    public let fontSize: Double
+    /// Whether the run reads right to left.
+    public let isRightToLeft: Bool
+    /// The run's left edge, from the layout's left edge.
+    public let x: Double
+    /// The run's advance width.
+    public let width: Double
+    /// Processed-text range and style (internal).
+    let start: Int
+    let end: Int
+    let styleIndex: Int
+    let level: UInt8
+}
+
+/// A rectangle in layout coordinates (origin top-left, y down), in px.
+public struct LayoutRect: Sendable, Hashable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// A rectangle.
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+}
+
+extension TextLayout {
+    /// The line's runs in visual (left-to-right display) order, with positions.
+    public func visualRuns(of line: Line) -> [VisualRun] {
+        let a = Int(line.contentStart), b = Int(line.contentEnd)
+        guard a < b else { return [] }
+        var logical: [(start: Int, end: Int, item: Item)] = []
+        for item in core.items where Int(item.end) > a && Int(item.start) < b {
+            // Split items at level changes inside the line (items have one level already).
+            logical.append((max(a, Int(item.start)), min(b, Int(item.end)), item))
+        }
+        var order = (0..<Int32(logical.count)).map { $0 }
+        if logical.contains(where: { $0.item.level != 0 }) {
+            var levels = logical.map(\.item.level)
+            levels.withUnsafeMutableBufferPointer { lv in
+                order.withUnsafeMutableBufferPointer { o in
+                    tsu_reorder_visual(lv.baseAddress, Int32(lv.count), o.baseAddress)
+                }
+            }
+        }
+        var x = line.x
+        var runs: [VisualRun] = []
+        runs.reserveCapacity(order.count)
+        for k in order {
+            let r = logical[Int(k)]
+            let w = Double(core.width(r.start, r.end)) / 65536
+            runs.append(VisualRun(utf16Range: core.sourceOffset(r.start)..<core.sourceOffset(r.end), face: r.item.face,
+                                  fontSize: core.styles[Int(r.item.styleIndex)].size, isRightToLeft: r.item.level & 1 == 1,
+                                  x: x, width: w, start: r.start, end: r.end, styleIndex: Int(r.item.styleIndex),
+                                  level: r.item.level))
+            x += w
+        }
+        return runs
+    }
+
+    /// The rectangles covering a source UTF-16 range: one per line and visual
+    /// run it touches (adjacent pieces merged), for hit-testing and tap targets.
+    public func rects(forUTF16Range range: Range<Int>) -> [LayoutRect] {
+        let p0 = core.processedOffset(source: range.lowerBound)
+        let p1 = core.processedOffset(source: range.upperBound)
+        guard p0 < p1 else { return [] }
+        var rects: [LayoutRect] = []
+        // Lines are sorted; find the first line that can intersect.
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(lines[mid].contentEnd) <= p0 && lines[mid].utf16Range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
+        }
+        for line in lines[lo...] {
+            if Int(line.contentStart) >= p1 { break }
+            for run in visualRuns(of: line) where run.end > p0 && run.start < p1 {
+                let q0 = max(p0, run.start), q1 = min(p1, run.end)
+                let before = Double(core.width(run.start, q0)) / 65536
+                let inside = Double(core.width(q0, q1)) / 65536
+                let x = run.isRightToLeft ? run.x + run.width - before - inside : run.x + before
+                let rect = LayoutRect(x: x, y: line.top, width: inside, height: line.height)
+                if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) < 1e-9 {
+                    rects[rects.count - 1].width += rect.width
+                } else {
+                    rects.append(rect)
+                }
+            }
+        }
+        return rects
+    }
+}
+
+extension PreparedCore {
+    /// The processed offset of a source UTF-16 offset (the first processed unit
+    /// at or after it).
+    func processedOffset(source: Int) -> Int {
+        if text.isIdentity { return min(max(0, source), text.units.count) }
+        let map = text.sourceOffsets
+        var lo = 0, hi = map.count - 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(map[mid]) < source { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+}
