@@ -56,8 +56,8 @@ final class EntityMentionTests: XCTestCase {
         assertEntities("@a@b", [])
         assertEntities("@first@second.com", [])
         assertEntities("@josé", [])
-        assertEntities("@http://example.com", [url("example.com", 8..<19)])
-        assertEntities("@http://example.com", [], kinds: [.mention])
+        // Neither a mention nor a URL: `example.com` follows a `/`.
+        assertEntities("@http://example.com", [])
         // Other non-ASCII letters simply end the name.
         assertEntities("@jackさん", [mention("jack", 0..<5)])
     }
