@@ -95,6 +95,9 @@ final class CorpusAccuracyTests: XCTestCase {
         func piece(_ a: Int, _ b: Int) -> String {
             String(String.UnicodeScalarView(scalars[max(0, a)..<min(scalars.count, b)])).debugDescription
         }
+        var out = ""
+        func print(_ s: String) { out += s + "\n" }
+        defer { FileHandle.standardError.write(Data(out.utf8)) }
         print("== \(c.id) width \(c.width) size \(c.font_size) ls \(c.letter_spacing ?? 0) height \(layout.exactHeight) vs \(want.height)")
         for l in want.lines { print("  chrome \(l.start) \(String(format: "%9.4f", l.width)) \(piece(l.start, l.end))") }
         for l in layout.lines {

@@ -72,9 +72,28 @@ struct Itemizer {
         if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
             if let current { return current }
         }
+        if Self.prefersEmojiPresentation(scalars) {
+            // Emoji presentation (VS16, Emoji_Presentation, flags, keycaps): a colour
+            // font wins over an earlier text font that also covers the character.
+            for face in stack.faces where face.isColorBitmap && covers(face, scalars) { return face }
+            if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic, preferColor: true),
+               fb.isColorBitmap { return fb }
+        }
         for face in stack.faces where covers(face, scalars) { return face }
         if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic) { return fb }
         return stack.faces[0]
+    }
+
+    /// Whether a cluster asks for emoji presentation (UTS #51): a VS16, a
+    /// keycap, a regional-indicator flag, or a base that defaults to emoji
+    /// presentation and no VS15.
+    static func prefersEmojiPresentation(_ scalars: [UInt32]) -> Bool {
+        guard let first = scalars.first, first >= 0x23 else { return false }
+        if first < 0xA9 && first != 0x23 && first != 0x2A && !(first >= 0x30 && first <= 0x39) { return false }
+        if scalars.contains(0xFE0E) { return false }
+        if scalars.contains(0xFE0F) || scalars.contains(0x20E3) { return true }
+        if first >= 0x1F1E6 && first <= 0x1F1FF { return true }
+        return first >= 0x231A && tsu_is_emoji_presentation(first) != 0
     }
 
     @inline(__always)

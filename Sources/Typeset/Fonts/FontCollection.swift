@@ -115,21 +115,24 @@ public final class FontCollection: @unchecked Sendable {
 
     /// The face a cluster falls back to when no stack font covers it, or nil
     /// when no font the collection can reach covers it.
-    public func fallbackFace(for scalars: [UInt32], weight: Int, italic: Bool) -> FontFace? {
-        let key = FallbackKey(scalars: scalars, weight: weight, italic: italic)
+    /// With `preferColor`, a colour (emoji) face that covers the cluster is
+    /// chosen over text faces.
+    public func fallbackFace(for scalars: [UInt32], weight: Int, italic: Bool, preferColor: Bool = false) -> FontFace? {
+        let key = FallbackKey(scalars: scalars, weight: weight, italic: italic, preferColor: preferColor)
         if let hit = fallbackCache[key] { return hit }
-        let found = findFallback(scalars, weight: weight, italic: italic)
+        let found = findFallback(scalars, weight: weight, italic: italic, preferColor: preferColor)
         fallbackCache[key] = found
         return found
     }
 
-    private func findFallback(_ scalars: [UInt32], weight: Int, italic: Bool) -> FontFace? {
+    private func findFallback(_ scalars: [UInt32], weight: Int, italic: Bool, preferColor: Bool) -> FontFace? {
         let needed = scalars.filter { !UnicodeProps.isDefaultIgnorable($0) }
         let probe = needed.isEmpty ? scalars : needed
         var bestRank = Int.max
         var system: FontFace?
         for candidate in fontconfig.candidates(covering: probe, weight: weight, italic: italic) {
             if let rank = rankByFile["\(candidate.file)#\(candidate.index)"] {
+                if preferColor && fallbackOrder[rank].isColorBitmap { return fallbackOrder[rank] }
                 bestRank = min(bestRank, rank)
             } else if system == nil, includeSystemFonts {
                 system = systemFace(candidate.file, candidate.index)
@@ -169,5 +172,5 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     private struct StackKey: Hashable { var stack: FontStack; var weight: Int; var italic: Bool }
-    private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool }
+    private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool; var preferColor: Bool }
 }

@@ -9,15 +9,14 @@ public struct FontMetrics: Sendable, Hashable {
 
     /// The metrics at a font size as Chromium rounds them on Linux.
     ///
-    /// Ascent and descent are each rounded to whole pixels; with subpixel
-    /// positioning, a descent that was rounded down borrows a pixel from the
-    /// ascent (so glyph bottoms are not clipped). `lineSpacing` is
+    /// Ascent and descent are each rounded to whole pixels (a line holding
+    /// several fonts is as tall as the largest rounded ascent plus the largest
+    /// rounded descent, which the corpus confirms). `lineSpacing` is
     /// round(ascent) + round(descent) + round(lineGap): the height of a
     /// `line-height: normal` line.
     public func rounded(atSize size: Double) -> RoundedFontMetrics {
         let a = ascent * size, d = descent * size
-        var ra = a.rounded(), rd = d.rounded()
-        if rd < d && ra >= 1 { rd += 1; ra -= 1 }
+        let ra = a.rounded(), rd = d.rounded()
         let gap = (lineGap * size).rounded()
         return RoundedFontMetrics(ascent: ra, descent: rd, lineGap: gap)
     }

@@ -37,9 +37,13 @@ struct LineBreaker {
             while s < segs.count {
                 let seg = segs[s]
                 let from = first && splitAt >= 0 ? splitAt : seg.start
-                let w = from == seg.start ? seg.width : core.width(Int(from), Int(seg.contentEnd))
-                if !first && x + w > limit { break }
-                if first && x + w > limit && core.paragraph.breakWords {
+                var w = from == seg.start ? seg.width : core.width(Int(from), Int(seg.contentEnd))
+                if first && !lines.isEmpty { w -= core.trim(core.trimmableOpen, at: from) }
+                // What must fit: the content, less spaces that hang, plus tabs (which never hang).
+                let fitWidth = seg.hasTab ? w + tabExtent(seg, penAt: x + w) : w - seg.hanging
+                let fits = x + fitWidth <= limit
+                if !first && !fits { break }
+                if first && !fits && core.paragraph.breakWords {
                     let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)
                     if cut < Int(seg.contentEnd) {
                         content = x + core.width(Int(from), cut)
@@ -120,6 +124,21 @@ struct LineBreaker {
             return j
         }
         return best
+    }
+
+    /// The width from the content's end through the last tab of the trailing
+    /// spaces: tabs count when fitting a line, only spaces hang.
+    private func tabExtent(_ seg: Segment, penAt pen: Int64) -> Int64 {
+        var x = pen, extent: Int64 = 0
+        for i in Int(seg.contentEnd)..<Int(seg.end) {
+            if core.text.units[i] == 0x09 && core.tabInterval > 0 {
+                x = (x / core.tabInterval + 1) * core.tabInterval
+                extent = x - pen
+            } else {
+                x += Int64(core.advances[i])
+            }
+        }
+        return extent
     }
 
     private func trailingWidth(_ seg: Segment, penAt pen: Int64) -> Int64 {

@@ -1,4 +1,5 @@
 import CHarfBuzz
+import CUnicode
 
 /// One run of the prepare pipeline: white-space processing, ICU analysis,
 /// itemization with font fallback, HarfBuzz shaping, and segmentation for the
@@ -65,13 +66,28 @@ struct PrepareSession {
                     if c >= 0 && c < n { advances[c] &+= g.advance }
                 }
                 if style.letterSpacing != 0 {
+                    // Cursive scripts keep their joins: only their spaces are spaced out.
                     let ls = Shaper.clamp(style.letterSpacing * 65536)
-                    for i in Int(item.start)..<Int(item.end) where graphemes[i] { advances[i] &+= ls }
+                    let cursive = Self.isCursive(item.script)
+                    for i in Int(item.start)..<Int(item.end) where graphemes[i] && (!cursive || units[i] == 0x20) {
+                        advances[i] &+= ls
+                    }
                 }
             }
         }
         // Newlines, carriage returns and tabs take no width of their own.
         for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
+
+        // Fullwidth CJK punctuation that meets other punctuation is set half-width.
+        var itemOfUnit: [Int32] = []
+        let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
+            if itemOfUnit.isEmpty {
+                itemOfUnit = [Int32](repeating: 0, count: n)
+                for (k, it) in items.enumerated() { for j in Int(it.start)..<Int(it.end) { itemOfUnit[j] = Int32(k) } }
+            }
+            let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
+            return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
+        }
 
         // Per-item line metrics for line-height: normal.
         let itemMetrics = items.map { lineMetrics($0.face, size: styles[Int($0.styleIndex)].size) }
@@ -99,8 +115,19 @@ struct PrepareSession {
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
             items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
-            tabInterval: tabInterval, ellipsisWidth: ellipsis, naturalWidth: natural)
+            tabInterval: tabInterval, ellipsisWidth: ellipsis, naturalWidth: natural,
+            trimmableOpen: trim.open, trimmableClose: trim.close)
         return PreparedText(core: core)
+    }
+
+    /// Scripts whose letters join (letter spacing would break the joins).
+    static func isCursive(_ script: Int32) -> Bool {
+        switch tsu_script_tag(script) {
+        case 0x41726162, 0x53797263, 0x4D6F6E67, 0x4E6B6F6F, 0x4D616E64, 0x526F6867, 0x41646C6D, 0x50686167, 0x536F6764:
+            return true  // Arab Syrc Mong Nkoo Mand Rohg Adlm Phag Sogd
+        default:
+            return false
+        }
     }
 
     /// A font's contribution to a `line-height: normal` line: rounded ascent and
@@ -130,8 +157,10 @@ struct PrepareSession {
             let end = Int(p)
             var contentEnd = end
             while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(units[contentEnd - 1]) { contentEnd -= 1 }
-            var width: Int64 = 0, trailing: Int64 = 0
+            var width: Int64 = 0, trailing: Int64 = 0, hanging: Int64 = 0
             for i in start..<contentEnd { width &+= Int64(advances[i]) }
+            var h = contentEnd
+            while h > start && Self.isOtherSpaceSeparator(units[h - 1]) { h -= 1; hanging &+= Int64(advances[h]) }
             var hasTab = false
             for i in contentEnd..<end {
                 trailing &+= Int64(advances[i])
@@ -146,11 +175,16 @@ struct PrepareSession {
                 j += 1
             }
             segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
-                                    width: width, trailing: trailing, ascent: Float(asc), descent: Float(desc),
+                                    width: width, trailing: trailing, hanging: hanging, ascent: Float(asc), descent: Float(desc),
                                     mandatoryBreak: breaks.mandatory[k], hasTab: hasTab))
             start = end
         }
         return segments
+    }
+
+    /// Space separators other than U+0020 that hang at a line end (CSS Text 3 §4.1.3).
+    static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
+        u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A) || u == 0x205F
     }
 
     /// The widest forced-break paragraph with nothing wrapped (trailing spaces hang).

@@ -82,11 +82,16 @@ final class PreparedCore: Sendable {
     /// The truncation marker's width, 1/65536 px.
     let ellipsisWidth: Int64
     let naturalWidth: Int64
+    /// Fullwidth opening / closing punctuation that is set half-width at the
+    /// start of a line (not the first) / at the end of a line that needs it.
+    let trimmableOpen: [Int32]
+    let trimmableClose: [Int32]
 
     init(string: String, sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
          graphemeStarts: [Bool], segments: [Segment], strutAscent: Double, strutDescent: Double,
-         fixedLineHeight: Double?, tabInterval: Int64, ellipsisWidth: Int64, naturalWidth: Int64) {
+         fixedLineHeight: Double?, tabInterval: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
+         trimmableOpen: [Int32], trimmableClose: [Int32]) {
         self.string = string
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -104,6 +109,17 @@ final class PreparedCore: Sendable {
         self.tabInterval = tabInterval
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
+        self.trimmableOpen = trimmableOpen
+        self.trimmableClose = trimmableClose
+    }
+
+    /// Half the advance of a trimmable punctuation mark at `unit`, or 0.
+    @inline(__always)
+    func trim(_ list: [Int32], at unit: Int32) -> Int64 {
+        guard !list.isEmpty else { return 0 }
+        var lo = 0, hi = list.count
+        while lo < hi { let m = (lo + hi) / 2; if list[m] < unit { lo = m + 1 } else { hi = m } }
+        return lo < list.count && list[lo] == unit ? Int64(advances[Int(unit)] / 2) : 0
     }
 
     @inline(__always)

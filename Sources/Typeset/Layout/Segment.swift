@@ -10,6 +10,9 @@ struct Segment: Sendable {
     var width: Int64
     /// Width of `[contentEnd, end)` (tabs excluded: they depend on the pen).
     var trailing: Int64
+    /// Width of ideographic and other non-ASCII spaces ending the content:
+    /// they hang when the segment ends a line, but count in its width.
+    var hanging: Int64
     /// Tallest rounded ascent and descent of the fonts in the segment (for
     /// `line-height: normal`).
     var ascent: Float

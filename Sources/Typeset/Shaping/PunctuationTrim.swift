@@ -1,0 +1,59 @@
+/// CSS `text-spacing-trim: normal` for fullwidth CJK punctuation, as Chromium
+/// applies it: where two fullwidth punctuation marks meet, one is set
+/// half-width (an opening mark after an opening, middle or closing mark or an
+/// ideographic space; a closing mark before a closing or middle mark); an
+/// opening mark that starts a line other than the first is set half-width;
+/// a closing mark that ends a line is set half-width when the line would not
+/// fit otherwise.
+enum PunctuationTrim {
+    enum Kind: UInt8 { case other, open, close, middle }
+
+    static func kind(_ u: UInt16) -> Kind {
+        switch u {
+        case 0x300C, 0x300E, 0xFF08, 0xFF3B, 0xFF5B, 0x3008, 0x300A, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A,
+             0xFF1C, 0x2018, 0x201C:
+            return .open
+        case 0x300D, 0x300F, 0xFF09, 0xFF3D, 0xFF5D, 0x3009, 0x300B, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B,
+             0xFF1E, 0x2019, 0x201D, 0x3001, 0x3002, 0xFF0C, 0xFF0E:
+            return .close
+        case 0x30FB, 0xFF1A, 0xFF1B:
+            return .middle
+        default:
+            return .other
+        }
+    }
+
+    /// Halves adjacent fullwidth punctuation in `advances`; returns the units
+    /// that may still be trimmed at a line edge: `(open, close)` flags.
+    /// Only marks whose advance is one em (a fullwidth glyph) take part.
+    static func apply(units: [UInt16], advances: inout [Int32], emOf: (Int) -> Int32?) -> (open: [Int32], close: [Int32]) {
+        let n = units.count
+        guard units.contains(where: { $0 >= 0x2018 && kind($0) != .other }) else { return ([], []) }
+        var kinds = [Kind](repeating: .other, count: n)
+        for i in 0..<n where units[i] >= 0x2018 {
+            let k = kind(units[i])
+            if k != .other, let em = emOf(i), abs(Int(advances[i]) - Int(em)) <= Int(em) / 50 { kinds[i] = k }
+        }
+        var halved = [Bool](repeating: false, count: n)
+        for i in 0..<n {
+            switch kinds[i] {
+            case .open:
+                if i > 0, kinds[i - 1] != .other || units[i - 1] == 0x3000 { halved[i] = true }
+            case .close:
+                if i + 1 < n, kinds[i + 1] == .close || kinds[i + 1] == .middle { halved[i] = true }
+            default: break
+            }
+        }
+        var open: [Int32] = [], close: [Int32] = []
+        for i in 0..<n where kinds[i] != .other {
+            if halved[i] {
+                advances[i] -= advances[i] / 2
+            } else if kinds[i] == .open {
+                open.append(Int32(i))
+            } else if kinds[i] == .close {
+                close.append(Int32(i))
+            }
+        }
+        return (open, close)
+    }
+}
