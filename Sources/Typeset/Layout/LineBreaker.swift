@@ -39,8 +39,8 @@ struct LineBreaker {
                 let from = first && splitAt >= 0 ? splitAt : seg.start
                 var w = from == seg.start ? seg.width : core.width(Int(from), Int(seg.contentEnd))
                 if first && !lines.isEmpty { w -= core.trim(core.trimmableOpen, at: from) }
-                // What must fit: the content, less spaces that hang, plus tabs (which never hang).
-                let fitWidth = seg.hasTab ? w + tabExtent(seg, penAt: x + w) : w - seg.hanging
+                // What must fit: the content, less ideographic spaces that hang.
+                let fitWidth = w - seg.hanging
                 let fits = x + fitWidth <= limit
                 if !first && !fits { break }
                 if first && !fits && core.paragraph.breakWords {
@@ -93,7 +93,11 @@ struct LineBreaker {
                 hasEllipsis: hasEllipsis, contentStart: lineStart, contentEnd: contentEnd))
             top += height
         }
-        // The last line owns the source text after it (collapsed trailing spaces).
+        // The first line owns collapsed leading spaces; the last line owns the
+        // source text after it (collapsed trailing spaces).
+        if let first = lines.first, first.utf16Range.lowerBound > 0 {
+            lines[0] = first.starting(at: 0)
+        }
         if !truncated, let last = lines.last, last.utf16Range.upperBound < core.sourceUTF16.count {
             lines[lines.count - 1] = last.extended(to: core.sourceUTF16.count)
         }
@@ -126,32 +130,25 @@ struct LineBreaker {
         return best
     }
 
-    /// The width from the content's end through the last tab of the trailing
-    /// spaces: tabs count when fitting a line, only spaces hang.
-    private func tabExtent(_ seg: Segment, penAt pen: Int64) -> Int64 {
-        var x = pen, extent: Int64 = 0
-        for i in Int(seg.contentEnd)..<Int(seg.end) {
-            if core.text.units[i] == 0x09 && core.tabInterval > 0 {
-                x = (x / core.tabInterval + 1) * core.tabInterval
-                extent = x - pen
-            } else {
-                x += Int64(core.advances[i])
-            }
-        }
-        return extent
-    }
-
     private func trailingWidth(_ seg: Segment, penAt pen: Int64) -> Int64 {
         guard seg.hasTab else { return seg.trailing }
         var x = pen
         for i in Int(seg.contentEnd)..<Int(seg.end) {
             if core.text.units[i] == 0x09 && core.tabInterval > 0 {
-                x = (x / core.tabInterval + 1) * core.tabInterval
+                x = nextTabStop(after: x)
             } else {
                 x += Int64(core.advances[i])
             }
         }
         return x - pen
+    }
+
+    /// The next tab stop strictly right of the pen, skipping a stop closer
+    /// than half a space (Chromium's minimum tab width).
+    private func nextTabStop(after x: Int64) -> Int64 {
+        var stop = (x / core.tabInterval + 1) * core.tabInterval
+        if stop - x < core.minimumTabWidth { stop += core.tabInterval }
+        return stop
     }
 
     private func align(_ lines: [TextLayout.Line], boxWidth: Double) -> [TextLayout.Line] {
@@ -180,6 +177,12 @@ struct LineBreaker {
 extension TextLayout.Line {
     func extended(to end: Int) -> Self {
         .init(utf16Range: utf16Range.lowerBound..<end, width: width, x: x, top: top, height: height,
+              baseline: baseline, ascent: ascent, descent: descent, hasEllipsis: hasEllipsis,
+              contentStart: contentStart, contentEnd: contentEnd)
+    }
+
+    func starting(at start: Int) -> Self {
+        .init(utf16Range: start..<utf16Range.upperBound, width: width, x: x, top: top, height: height,
               baseline: baseline, ascent: ascent, descent: descent, hasEllipsis: hasEllipsis,
               contentStart: contentStart, contentEnd: contentEnd)
     }

@@ -115,7 +115,7 @@ struct PrepareSession {
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
             items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
-            tabInterval: tabInterval, ellipsisWidth: ellipsis, naturalWidth: natural,
+            tabInterval: tabInterval, minimumTabWidth: space / 2, ellipsisWidth: ellipsis, naturalWidth: natural,
             trimmableOpen: trim.open, trimmableClose: trim.close)
         return PreparedText(core: core)
     }
@@ -182,9 +182,11 @@ struct PrepareSession {
         return segments
     }
 
-    /// Space separators other than U+0020 that hang at a line end (CSS Text 3 §4.1.3).
+    /// Space separators other than U+0020 that hang at a line end. CSS Text 3
+    /// §4.1.3 lists U+1680, U+2000–U+200A and U+205F too, but Chromium hangs
+    /// only the ideographic space (the corpus shows em and thin spaces wrap).
     static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
-        u == 0x3000 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A) || u == 0x205F
+        u == 0x3000
     }
 
     /// The widest forced-break paragraph with nothing wrapped (trailing spaces hang).

@@ -79,6 +79,8 @@ final class PreparedCore: Sendable {
     let fixedLineHeight: Double?
     /// Tab stop interval, 1/65536 px.
     let tabInterval: Int64
+    /// A tab narrower than this (half a space) advances to the following stop.
+    let minimumTabWidth: Int64
     /// The truncation marker's width, 1/65536 px.
     let ellipsisWidth: Int64
     let naturalWidth: Int64
@@ -90,7 +92,7 @@ final class PreparedCore: Sendable {
     init(string: String, sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
          graphemeStarts: [Bool], segments: [Segment], strutAscent: Double, strutDescent: Double,
-         fixedLineHeight: Double?, tabInterval: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
+         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableOpen: [Int32], trimmableClose: [Int32]) {
         self.string = string
         self.sourceUTF16 = sourceUTF16
@@ -107,6 +109,7 @@ final class PreparedCore: Sendable {
         self.strutDescent = strutDescent
         self.fixedLineHeight = fixedLineHeight
         self.tabInterval = tabInterval
+        self.minimumTabWidth = minimumTabWidth
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
         self.trimmableOpen = trimmableOpen
