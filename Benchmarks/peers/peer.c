@@ -8,11 +8,14 @@
  *
  *   TEXTS.jsonl        one JSON object per line with a string member "text"
  *                      (other members are ignored; blank lines are skipped)
- *   --fonts DIR        the only fonts Pango may use (default: fonts)
+ *   --fonts DIR        the only fonts Pango may use (default: fonts;
+ *                      also --fonts-dir)
  *   --size PX          font size in pixels (default: 15)
  *   --width PX         wrap width for the cold measure (default: 320)
- *   --relayout-width PX  width the re-layout pass changes to (default: 280)
- *   --runs N           repetitions of every measurement (default: 5)
+ *   --relayout-width PX  width the re-layout pass changes to (default: 280;
+ *                      also --width2)
+ *   --runs N           repetitions of every measurement (default: 5; also
+ *                      --repetitions)
  *   --limit N          use only the first N texts (default: all)
  *
  * Pango (PangoCairo over a Fontconfig configuration holding only the fonts in
@@ -693,11 +696,11 @@ int main(int argc, char **argv) {
                 return 2;
             }
             const char *v = argv[++i];
-            if (!strcmp(a, "--fonts")) fonts_dir = v;
+            if (!strcmp(a, "--fonts") || !strcmp(a, "--fonts-dir")) fonts_dir = v;
             else if (!strcmp(a, "--size")) size = number_arg(a, v, 1, 1000);
             else if (!strcmp(a, "--width")) width = number_arg(a, v, 1, 100000);
-            else if (!strcmp(a, "--relayout-width")) relayout_width = number_arg(a, v, 1, 100000);
-            else if (!strcmp(a, "--runs")) runs = (int)number_arg(a, v, 1, 1000);
+            else if (!strcmp(a, "--relayout-width") || !strcmp(a, "--width2")) relayout_width = number_arg(a, v, 1, 100000);
+            else if (!strcmp(a, "--runs") || !strcmp(a, "--repetitions")) runs = (int)number_arg(a, v, 1, 1000);
             else if (!strcmp(a, "--limit")) limit = (size_t)number_arg(a, v, 0, 1e12);
             else {
                 fprintf(stderr, "peer: unknown option %s\n", a);
