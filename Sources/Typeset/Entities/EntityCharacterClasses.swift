@@ -206,12 +206,13 @@ enum EntityCharacters {
     }
 
     /// Whether the non-ASCII scalar `value` may be part of a domain label: anything
-    /// but spaces and separators, General Punctuation (`U+2000-206F`, which holds the
-    /// directional marks too), C1 controls, ALM and the invalid characters.
+    /// but twitter-text's spaces, directional marks and invalid characters (and C1
+    /// controls). ZWJ and ZWNJ stay allowed: emoji and Persian domains use them.
     @inline(__always)
     static func isNonASCIIDomainCharacter(_ value: UInt32) -> Bool {
         switch value {
-        case 0x80...0xA0, 0x061C, 0x1680, 0x180E, 0x2000...0x206F, 0x3000, 0xFEFF, 0xFFFE, 0xFFFF:
+        case 0x80...0xA0, 0x061C, 0x1680, 0x180E, 0x2000...0x200A, 0x200E, 0x200F, 0x2028...0x202F,
+            0x205F, 0x2066...0x2069, 0x3000, 0xFEFF, 0xFFFE, 0xFFFF:
             return false
         default:
             return true

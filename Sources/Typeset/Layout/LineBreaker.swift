@@ -38,10 +38,11 @@ struct LineBreaker {
                 let seg = segs[s]
                 let from = first && splitAt >= 0 ? splitAt : seg.start
                 var w = from == seg.start ? seg.width : core.width(Int(from), Int(seg.contentEnd))
-                if first && !lines.isEmpty { w -= core.trim(core.trimmableOpen, at: from) }
                 // What must fit: the content, less ideographic spaces that hang.
                 let fitWidth = w - seg.hanging
-                let fits = x + fitWidth <= limit
+                let endTrim = seg.contentEnd > from ? core.trim(core.trimmableClose, at: seg.contentEnd - 1) : 0
+                let fitsPlain = x + fitWidth <= limit
+                let fits = fitsPlain || (endTrim > 0 && x + fitWidth - endTrim <= limit)
                 if !first && !fits { break }
                 if first && !fits && core.paragraph.breakWords {
                     let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)
@@ -55,7 +56,7 @@ struct LineBreaker {
                         break
                     }
                 }
-                content = x + w
+                content = x + w - (fitsPlain ? 0 : endTrim)
                 contentEnd = seg.contentEnd
                 x = content + trailingWidth(seg, penAt: content)
                 lineEnd = seg.end
@@ -63,7 +64,7 @@ struct LineBreaker {
                 first = false
                 splitAt = -1
                 s += 1
-                if seg.mandatoryBreak { break }
+                if seg.mandatoryBreak || !fitsPlain { break }
             }
             var hasEllipsis = false
             if let maxLines, lines.count + 1 == maxLines, s < segs.count {

@@ -116,7 +116,7 @@ struct PrepareSession {
             items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, ellipsisWidth: ellipsis, naturalWidth: natural,
-            trimmableOpen: trim.open, trimmableClose: trim.close)
+            trimmableClose: trim)
         return PreparedText(core: core)
     }
 

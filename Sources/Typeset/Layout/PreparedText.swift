@@ -84,16 +84,15 @@ final class PreparedCore: Sendable {
     /// The truncation marker's width, 1/65536 px.
     let ellipsisWidth: Int64
     let naturalWidth: Int64
-    /// Fullwidth opening / closing punctuation that is set half-width at the
-    /// start of a line (not the first) / at the end of a line that needs it.
-    let trimmableOpen: [Int32]
+    /// Fullwidth closing brackets set half-width at the end of a line that
+    /// would not fit otherwise.
     let trimmableClose: [Int32]
 
     init(string: String, sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
          graphemeStarts: [Bool], segments: [Segment], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
-         trimmableOpen: [Int32], trimmableClose: [Int32]) {
+         trimmableClose: [Int32]) {
         self.string = string
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -112,7 +111,6 @@ final class PreparedCore: Sendable {
         self.minimumTabWidth = minimumTabWidth
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
-        self.trimmableOpen = trimmableOpen
         self.trimmableClose = trimmableClose
     }
 

@@ -1,12 +1,12 @@
 /// CSS `text-spacing-trim: normal` for fullwidth CJK punctuation, as Chromium
 /// applies it: where two fullwidth punctuation marks meet, one is set
 /// half-width (an opening mark after an opening, middle or closing mark or an
-/// ideographic space; a closing mark before a closing or middle mark); an
-/// opening mark that starts a line other than the first is set half-width;
-/// a closing mark that ends a line is set half-width when the line would not
-/// fit otherwise.
+/// ideographic space; a closing mark before a closing or middle mark); a
+/// closing bracket or quote (not a comma or full stop) that ends a line is set
+/// half-width when the line would not fit otherwise. Opening marks at the
+/// start of a line are not trimmed (the corpus shows Chromium keeps them).
 enum PunctuationTrim {
-    enum Kind: UInt8 { case other, open, close, middle }
+    enum Kind: UInt8 { case other, open, close, closeBracket, middle }
 
     static func kind(_ u: UInt16) -> Kind {
         switch u {
@@ -14,7 +14,9 @@ enum PunctuationTrim {
              0xFF1C, 0x2018, 0x201C:
             return .open
         case 0x300D, 0x300F, 0xFF09, 0xFF3D, 0xFF5D, 0x3009, 0x300B, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B,
-             0xFF1E, 0x2019, 0x201D, 0x3001, 0x3002, 0xFF0C, 0xFF0E:
+             0xFF1E, 0x2019, 0x201D:
+            return .closeBracket
+        case 0x3001, 0x3002, 0xFF0C, 0xFF0E:
             return .close
         case 0x30FB, 0xFF1A, 0xFF1B:
             return .middle
@@ -23,12 +25,12 @@ enum PunctuationTrim {
         }
     }
 
-    /// Halves adjacent fullwidth punctuation in `advances`; returns the units
-    /// that may still be trimmed at a line edge: `(open, close)` flags.
+    /// Halves adjacent fullwidth punctuation in `advances`; returns the closing
+    /// brackets that may still be trimmed at a line end.
     /// Only marks whose advance is one em (a fullwidth glyph) take part.
-    static func apply(units: [UInt16], advances: inout [Int32], emOf: (Int) -> Int32?) -> (open: [Int32], close: [Int32]) {
+    static func apply(units: [UInt16], advances: inout [Int32], emOf: (Int) -> Int32?) -> [Int32] {
         let n = units.count
-        guard units.contains(where: { $0 >= 0x2018 && kind($0) != .other }) else { return ([], []) }
+        guard units.contains(where: { $0 >= 0x2018 && kind($0) != .other }) else { return [] }
         var kinds = [Kind](repeating: .other, count: n)
         for i in 0..<n where units[i] >= 0x2018 {
             let k = kind(units[i])
@@ -39,21 +41,19 @@ enum PunctuationTrim {
             switch kinds[i] {
             case .open:
                 if i > 0, kinds[i - 1] != .other || units[i - 1] == 0x3000 { halved[i] = true }
-            case .close:
-                if i + 1 < n, kinds[i + 1] == .close || kinds[i + 1] == .middle { halved[i] = true }
+            case .close, .closeBracket:
+                if i + 1 < n, [.close, .closeBracket, .middle].contains(kinds[i + 1]) { halved[i] = true }
             default: break
             }
         }
-        var open: [Int32] = [], close: [Int32] = []
+        var endTrimmable: [Int32] = []
         for i in 0..<n where kinds[i] != .other {
             if halved[i] {
                 advances[i] -= advances[i] / 2
-            } else if kinds[i] == .open {
-                open.append(Int32(i))
-            } else if kinds[i] == .close {
-                close.append(Int32(i))
+            } else if kinds[i] == .closeBracket {
+                endTrimmable.append(Int32(i))
             }
         }
-        return (open, close)
+        return endTrimmable
     }
 }
