@@ -1,0 +1,324 @@
+// Runs inside headless Chromium. record.py inlines this file into each batch
+// page, after a <script> that defines:
+//   ORACLE_CASES : [{id, text, css_family, font_size, line_height, width,
+//                    white_space, letter_spacing, dir}, ...]
+//                  (css_family: the CSS font-family list, e.g.
+//                   '"tsf-0", "tsf-1", ..., "tsf-6"')
+//   ORACLE_FAMS  : ["tsf-0", ...]  (@font-face families on the page)
+// When done it writes one JSON document into <pre id="oracle-result">, which
+// `chromium --dump-dom` prints and record.py parses.
+// Adapted from the reference recorder in ../shared/oracle (measure.js); the
+// method is described in corpus/README.md.
+//
+// How lines are found:
+//   1. Lay out a <div> with the case's width and styles; the text is one
+//      text node.
+//   2. For every code point, Range(cp).getClientRects() gives the box of the
+//      text fragment that holds it; its vertical centre says which line box
+//      it sits on. To make that unambiguous the lines are read from a
+//      "probe" copy of the div with line-height:1000px (line breaking does
+//      not depend on line-height), where line k holds y in [1000k, 1000k+1000).
+//      Walking the code points in logical order, a new line starts at a
+//      non-whitespace code point on a new line box, or right after a
+//      preserved '\n' (pre-wrap forced break). Whitespace (space, tab, CR,
+//      LF, FF) never starts a line: collapsed/hanging spaces belong to the
+//      end of the line they follow. So lines partition the text.
+//      The real layout is grouped too (new line when a centre lies > 0.5em
+//      below the line's first centre) and must give the same partition.
+//   3. A line's width is the x-extent (max right - min left) of the union of
+//      Range.getClientRects() over the line's code points with trailing
+//      whitespace removed ("width"), and with it kept, '\n' excluded
+//      ("width_with_trailing_ws").
+//   4. natural_width: a second <div> with width:max-content and the same
+//      styles (CSS max-content inline size: the longest line when nothing
+//      wraps but forced breaks).
+
+(function () {
+  'use strict';
+  const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
+
+  function styleBox(el, c) {
+    const s = el.style;
+    s.position = 'absolute';
+    s.left = '0px';
+    s.top = '0px';
+    s.margin = '0';
+    s.padding = '0';
+    s.border = '0';
+    s.boxSizing = 'content-box';
+    s.fontFamily = c.css_family;
+    s.fontSize = c.font_size + 'px';
+    s.fontWeight = '400';
+    s.fontStyle = 'normal';
+    s.lineHeight = (c.line_height === null || c.line_height === undefined)
+      ? 'normal' : (c.line_height + 'px');
+    s.whiteSpace = c.white_space || 'normal';
+    s.letterSpacing = (c.letter_spacing || 0) + 'px';
+    s.wordSpacing = '0px';
+    s.overflowWrap = 'break-word';
+    s.wordWrap = 'break-word';
+    s.wordBreak = 'normal';
+    s.textAlign = 'start';
+    s.textIndent = '0px';
+    el.dir = c.dir || 'ltr';
+  }
+
+  function codePoints(text) {
+    const cps = [];
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i);
+      const n = cp > 0xffff ? 2 : 1;
+      cps.push({ a: i, b: i + n, cp: cp });
+      i += n;
+    }
+    return cps;
+  }
+
+  // Line-height used for the "probe" layout. Line breaking never depends on
+  // line-height, so a layout with 1000px line boxes breaks exactly like the
+  // real one, but puts line k's glyphs near y = 1000k + 500: the line index of
+  // a rect is simply floor((centre - top) / PROBE_LH), with no threshold to
+  // tune.
+  const PROBE_LH = 1000;
+
+  function probeLine(q, top) {
+    return Math.floor(((q.top + q.bottom) / 2 - top) / PROBE_LH);
+  }
+
+  // Horizontal extent of the rects with ink width (zero-width rects carry no
+  // glyph), optionally only those keep(q) accepts.
+  function unionX(rects, keep) {
+    let l = Infinity, r = -Infinity;
+    for (const q of rects) {
+      if (q.width <= 0 || q.height <= 0) continue;
+      if (keep && !keep(q)) continue;
+      if (q.left < l) l = q.left;
+      if (q.right > r) r = q.right;
+    }
+    return l === Infinity ? null : { left: l, right: r };
+  }
+
+  // The rect that says where a code point is drawn. A range can report more
+  // than one rect: after a soft-hyphen break, the first code point of the
+  // new line also reports the generated hyphen at the end of the previous
+  // line (positive width, on the previous line), and a code point at a break
+  // can report a zero-width rect on the other line. So: the lowest rect of
+  // positive width; for zero-width characters, the first rect.
+  function placeRect(range) {
+    let best = null, first = null;
+    for (const q of range.getClientRects()) {
+      if (q.height <= 0) continue;
+      if (first === null) first = q;
+      if (q.width > 0 && (best === null || q.top > best.top)) best = q;
+    }
+    return best || first;
+  }
+
+  function rectCentre(range) {
+    const q = placeRect(range);
+    return q ? (q.top + q.bottom) / 2 : null;
+  }
+
+  // Check of a probe partition: every positive-width rect of every
+  // non-whitespace code point lies on the line box of the line the code point
+  // was assigned to; the one exception is the generated hyphen that the first
+  // code point of a line reports when the previous line ends with U+00AD.
+  function rectsInLines(tn, cps, lines, top) {
+    const range = document.createRange();
+    for (let k = 0; k < lines.length; k++) {
+      const afterShy = k > 0 && cps[lines[k - 1].end - 1].cp === 0xad;
+      for (let i = lines[k].start; i < lines[k].end; i++) {
+        if (WS.has(cps[i].cp)) continue;
+        range.setStart(tn, cps[i].a);
+        range.setEnd(tn, cps[i].b);
+        for (const q of range.getClientRects()) {
+          if (q.width <= 0 || q.height <= 0) continue;
+          const j = probeLine(q, top);
+          if (j === k) continue;
+          if (j === k - 1 && afterShy && i === lines[k].start) continue;
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  // Partition the code points into lines. sameLine(ref, cy) says whether a
+  // code point whose rect centre is cy is on the line whose reference centre
+  // is ref (probe: same 1000px box; real layout: not more than 0.5em lower).
+  function assignLines(tn, cps, c, sameLine) {
+    const preWrap = (c.white_space === 'pre-wrap');
+    const range = document.createRange();
+    const lines = [];
+    let cur = null;
+    let forced = false;
+    let anyInk = false;
+    for (let k = 0; k < cps.length; k++) {
+      const p = cps[k];
+      const isWS = WS.has(p.cp);
+      if (!isWS) anyInk = true;
+      range.setStart(tn, p.a);
+      range.setEnd(tn, p.b);
+      const cy = rectCentre(range);
+      let startNew = false;
+      if (cur === null || forced) {
+        startNew = true;
+      } else if (!isWS && cy !== null && cur.cy !== null && !sameLine(cur.cy, cy)) {
+        startNew = true;
+      }
+      if (startNew) {
+        cur = { start: k, cy: null, cyFromWS: true };
+        lines.push(cur);
+        forced = false;
+      }
+      if (cy !== null) {
+        if (cur.cy === null) { cur.cy = cy; cur.cyFromWS = isWS; }
+        else if (cur.cyFromWS && !isWS) { cur.cy = cy; cur.cyFromWS = false; }
+      }
+      if (preWrap && p.cp === 0x0a) forced = true;
+    }
+    // white-space:normal collapses a whitespace-only text to nothing.
+    if (!preWrap && !anyInk) return [];
+    for (let i = 0; i < lines.length; i++) {
+      lines[i].end = (i + 1 < lines.length) ? lines[i + 1].start : cps.length;
+    }
+    return lines;
+  }
+
+  function makeDiv(c, host, width, lineHeight) {
+    const div = document.createElement('div');
+    styleBox(div, c);
+    div.style.width = width;
+    if (lineHeight !== undefined) div.style.lineHeight = lineHeight;
+    div.textContent = c.text;
+    host.appendChild(div);
+    return div;
+  }
+
+  function measureCase(c, host) {
+    const cps = codePoints(c.text);
+    const em = c.font_size;
+    const range = document.createRange();
+
+    // 1. The real layout: height, and lines found by rect-centre threshold.
+    const div = makeDiv(c, host, c.width + 'px');
+    const box = div.getBoundingClientRect();
+    const realLines = assignLines(div.firstChild, cps, c,
+      function (ref, cy) { return cy <= ref + 0.5 * em; });
+
+    // 2. The probe layout (same width, 1000px line boxes): the lines reported.
+    const probe = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px');
+    const pbox = probe.getBoundingClientRect();
+    const ptn = probe.firstChild;
+    const lines = assignLines(ptn, cps, c, function (ref, cy) {
+      return Math.floor((cy - pbox.top) / PROBE_LH) ===
+             Math.floor((ref - pbox.top) / PROBE_LH);
+    });
+
+    // Per-line widths (horizontal layout is the same in both layouts), from
+    // the rects of the line's code points that lie on the line's own box
+    // (which includes a generated hyphen at its end, and excludes the
+    // previous line's hyphen).
+    const outLines = lines.map(function (ln, k) {
+      const onLine = function (q) { return probeLine(q, pbox.top) === k; };
+      let e = ln.end;
+      let eNoNL = ln.end;
+      while (eNoNL > ln.start && cps[eNoNL - 1].cp === 0x0a) eNoNL--;
+      while (e > ln.start && WS.has(cps[e - 1].cp)) e--;
+      let width = 0, x = null, widthWs = 0;
+      if (e > ln.start) {
+        range.setStart(ptn, cps[ln.start].a);
+        range.setEnd(ptn, cps[e - 1].b);
+        const u = unionX(range.getClientRects(), onLine);
+        if (u) { width = u.right - u.left; x = u.left - pbox.left; }
+      }
+      if (eNoNL > ln.start) {
+        range.setStart(ptn, cps[ln.start].a);
+        range.setEnd(ptn, cps[eNoNL - 1].b);
+        const u = unionX(range.getClientRects(), onLine);
+        if (u) widthWs = u.right - u.left;
+      }
+      return {
+        start: ln.start, end: ln.end,
+        text: c.text.slice(cps[ln.start].a, cps[ln.end - 1].b),
+        width: width, width_with_trailing_ws: widthWs, x: x,
+      };
+    });
+
+    // Self-checks (all must be true), computed while the boxes are in the
+    // document:
+    //  probe box height is exactly line_count x 1000px;
+    //  every glyph rect of a code point lies on its assigned probe line;
+    //  the real layout, grouped by rect centres, gives the same partition.
+    const checkProbeHeight = Math.abs(pbox.height - outLines.length * PROBE_LH) < 0.01;
+    const checkRects = rectsInLines(ptn, cps, lines, pbox.top);
+    const checkReal = realLines.length === lines.length &&
+      realLines.every(function (l, i) { return l.start === lines[i].start; });
+
+    // 3. Natural (unwrapped) width: CSS max-content of the same box.
+    const nat = makeDiv(c, host, 'max-content');
+    const natW = nat.getBoundingClientRect().width;
+    let natRange = 0;
+    if (nat.firstChild) {
+      range.selectNodeContents(nat);
+      const u = unionX(range.getClientRects());
+      if (u) natRange = u.right - u.left;
+    }
+
+    host.removeChild(div);
+    host.removeChild(probe);
+    host.removeChild(nat);
+
+    const res = {
+      id: c.id,
+      height: box.height,
+      line_count: outLines.length,
+      lines: outLines,
+      natural_width: natW,
+      natural_width_text: natRange,
+      code_points: cps.length,
+      check_probe_height: checkProbeHeight,
+      check_rects_in_lines: checkRects,
+      check_real_layout_same_lines: checkReal,
+    };
+    // With a fixed line-height every line box is exactly that tall.
+    if (c.line_height !== null && c.line_height !== undefined) {
+      res.check_height_eq_lines_x_lh =
+        Math.abs(box.height - outLines.length * c.line_height) < 0.01;
+    }
+    return res;
+  }
+
+  function run() {
+    const host = document.getElementById('oracle-host');
+    const out = {
+      user_agent: navigator.userAgent,
+      device_pixel_ratio: window.devicePixelRatio,
+      fonts: [],
+      results: [],
+      errors: [],
+    };
+    document.fonts.forEach(function (f) {
+      out.fonts.push({ family: f.family, status: f.status });
+    });
+    for (const c of ORACLE_CASES) {
+      try {
+        out.results.push(measureCase(c, host));
+      } catch (e) {
+        out.errors.push({ id: c.id, error: String(e && e.stack || e) });
+      }
+    }
+    document.getElementById('oracle-result').textContent = JSON.stringify(out);
+    document.title = 'oracle-done';
+  }
+
+  // Force every @font-face to load (a face only loads when used), then wait
+  // for document.fonts.ready before measuring.
+  Promise.all(ORACLE_FAMS.map(function (f) {
+    return document.fonts.load('16px "' + f + '"').catch(function () { return []; });
+  })).then(function () { return document.fonts.ready; })
+    .then(run, function (e) {
+      document.getElementById('oracle-result').textContent =
+        JSON.stringify({ fatal: String(e) });
+    });
+})();

@@ -1,0 +1,341 @@
+#!/usr/bin/env python3
+"""Records Chromium's layout of every corpus case: corpus/expected.jsonl.
+
+    python3 corpus/tools/record.py [--cases corpus/cases.jsonl]
+                                   [--out corpus/expected.jsonl] [--jobs 2]
+
+Reads the cases written by make_cases.py (fields documented there), lays each
+one out in headless Chromium with exactly its font stack (bundled files from
+fonts/, loaded with @font-face from file:// URLs) and writes one line per
+case, in case order:
+
+    {"id", "category", "chromium", "height", "line_count",
+     "lines": [{"start", "end", "width"}, ...], "natural_width"}
+
+- chromium: `chromium --version` of the browser that measured.
+- height: the box's getBoundingClientRect().height (CSS px).
+- lines: start/end are code-point offsets into the case's text; the lines
+  partition the text (line i covers [start, end)); whitespace that collapses
+  or hangs at a line end, and a preserved "\\n", belong to the line they end.
+  width: x-extent of the line's glyphs without trailing whitespace (px).
+- natural_width: width of the same box with `width: max-content` (px).
+With --full every line also carries "text", "x" (left edge relative to the
+box) and "width_with_trailing_ws", and the case "natural_width_text" and
+"code_points" (what measure.js computes).
+
+No driver: each batch of cases becomes one HTML page whose own JavaScript
+(measure.js, next to this file) measures and writes JSON into the DOM, which
+`chromium --headless=new --dump-dom` prints. The method and Chromium's
+behaviours are described in corpus/README.md.
+
+The run FAILS (exit status 1, naming the case) when:
+  - a font file is missing or a @font-face does not reach status "loaded";
+  - measure.js reports an error for a case, or a case has no result;
+  - a self-check fails: the probe layout (line-height 1000px) is not exactly
+    line_count x 1000 px tall; a code point has a glyph rect (of positive
+    width) outside the probe line it was assigned to; the real layout, grouped by rect centres, does
+    not give the same lines; with a fixed line height, height is not
+    line_count x line_height;
+  - the canary fails: every batch page also measures "iiiiiiiiii" in Noto Sans
+    13px, whose natural width must be 33.546875 px (fractional, unhinted
+    advances under Debian's default fontconfig rules; a machine where
+    Chromium uses whole-pixel advances would give 30 or 40, and every
+    recorded width would be off).
+Nothing is written to --out unless every case passes.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import html
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from urllib.parse import quote
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+CORPUS = os.path.dirname(HERE)
+ROOT = os.path.dirname(CORPUS)
+FONTS_DIR = os.path.join(ROOT, 'fonts')
+MEASURE_JS = os.path.join(HERE, 'measure.js')
+CHROMIUM = shutil.which('chromium') or shutil.which('chromium-browser') or 'chromium'
+CHROME_FLAGS = [
+    '--headless=new', '--disable-gpu', '--no-sandbox',
+    '--hide-scrollbars', '--mute-audio', '--no-first-run',
+    '--disable-extensions', '--disable-background-networking',
+    '--force-device-scale-factor=1', '--window-size=1600,1200',
+]
+RESULT_RE = re.compile(r'<pre id="oracle-result">(.*?)</pre>', re.S)
+CANARY_ID = '__canary__'
+CANARY = {'id': CANARY_ID, 'category': '__canary__', 'text': 'iiiiiiiiii',
+          'fonts': ['NotoSans-Regular.ttf'], 'font_size': 13, 'line_height': None,
+          'width': 480, 'white_space': 'normal', 'letter_spacing': 0, 'dir': 'ltr'}
+CANARY_WIDTH = 33.546875
+BASIC_LINE_FIELDS = ('start', 'end', 'width')
+
+
+class RecordError(Exception):
+    pass
+
+
+def chromium_version():
+    try:
+        out = subprocess.run([CHROMIUM, '--version'], capture_output=True,
+                             text=True, timeout=120)
+    except OSError as e:
+        raise RecordError('cannot run %s: %s (scripts/setup chromium installs it)'
+                          % (CHROMIUM, e))
+    v = out.stdout.strip()
+    if out.returncode != 0 or not v:
+        raise RecordError('%s --version failed: %s' % (CHROMIUM, out.stderr.strip()))
+    return v
+
+
+def font_url(path):
+    return 'file://' + quote(os.path.abspath(path))
+
+
+def normalize_case(c, fonts_dir=FONTS_DIR):
+    for k in ('id', 'category', 'text', 'fonts', 'font_size', 'width'):
+        if k not in c:
+            raise RecordError('case %r lacks %r' % (c.get('id'), k))
+    fonts = c['fonts']
+    if not isinstance(fonts, list) or not fonts:
+        raise RecordError('case %r: fonts must be a non-empty list' % c['id'])
+    if len(set(fonts)) != len(fonts):
+        raise RecordError('case %r: a font is listed twice' % c['id'])
+    stack = []
+    for f in fonts:
+        p = os.path.join(fonts_dir, f)
+        if not os.path.isfile(p):
+            raise RecordError('case %r: no such font file %s' % (c['id'], p))
+        stack.append(p)
+    ws = c.get('white_space') or 'normal'
+    if ws not in ('normal', 'pre-wrap'):
+        raise RecordError('case %r: white_space must be normal or pre-wrap' % c['id'])
+    d = c.get('dir') or 'ltr'
+    if d not in ('ltr', 'rtl'):
+        raise RecordError('case %r: dir must be ltr or rtl' % c['id'])
+    return {
+        'id': c['id'], 'category': c['category'], 'text': c['text'],
+        'stack': stack, 'font_size': c['font_size'],
+        'line_height': c.get('line_height'), 'width': c['width'],
+        'white_space': ws, 'letter_spacing': c.get('letter_spacing') or 0,
+        'dir': d,
+    }
+
+
+def build_page(cases, families, generic):
+    """families: {absolute font path: CSS family name}"""
+    faces = '\n'.join(
+        '@font-face { font-family: "%s"; src: url("%s"); }' % (fam, font_url(f))
+        for f, fam in families.items())
+    js_cases = []
+    for c in cases:
+        names = ['"%s"' % families[f] for f in c['stack']]
+        if generic:
+            names.append(generic)
+        js_cases.append({
+            'id': c['id'], 'text': c['text'], 'css_family': ', '.join(names),
+            'font_size': c['font_size'], 'line_height': c['line_height'],
+            'width': c['width'], 'white_space': c['white_space'],
+            'letter_spacing': c['letter_spacing'], 'dir': c['dir'],
+        })
+    data = json.dumps(js_cases, ensure_ascii=True).replace('</', '<\\/')
+    fams = json.dumps(list(families.values()))
+    with open(MEASURE_JS, encoding='utf-8') as fh:
+        measure = fh.read()
+    return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
+            '<style>\n' + faces + '\nhtml,body{margin:0;padding:0}\n'
+            '#oracle-host{position:relative}\n</style></head>\n'
+            '<body><div id="oracle-host"></div><pre id="oracle-result"></pre>\n'
+            '<script>\nconst ORACLE_CASES = ' + data + ';\n'
+            'const ORACLE_FAMS = ' + fams + ';\n</script>\n'
+            '<script>\n' + measure + '\n</script>\n</body></html>\n')
+
+
+def run_batch(cases, families, budget_ms, generic, keep_dir=None):
+    """Measures one batch in one Chromium process; returns {id: result}."""
+    first = cases[0]['id']
+    tmp = tempfile.mkdtemp(prefix='typeset-record-')
+    try:
+        page = os.path.join(tmp, 'page.html')
+        with open(page, 'w', encoding='utf-8') as fh:
+            fh.write(build_page(cases, families, generic))
+        if keep_dir:
+            shutil.copy(page, os.path.join(keep_dir, 'page-%s.html' % first))
+        cmd = [CHROMIUM] + CHROME_FLAGS + [
+            '--user-data-dir=' + os.path.join(tmp, 'profile'),
+            '--virtual-time-budget=%d' % budget_ms,
+            '--dump-dom', 'file://' + page]
+        try:
+            proc = subprocess.run(cmd, capture_output=True, timeout=1800)
+        except subprocess.TimeoutExpired:
+            raise RecordError('batch starting at %s: chromium timed out' % first)
+        dom = proc.stdout.decode('utf-8', 'replace')
+        m = RESULT_RE.search(dom)
+        if not m or not m.group(1).strip():
+            raise RecordError('batch starting at %s: no result in page (exit %d): %s' % (
+                first, proc.returncode, proc.stderr.decode('utf-8', 'replace')[-2000:]))
+        out = json.loads(html.unescape(m.group(1)))
+        if 'fatal' in out:
+            raise RecordError('batch starting at %s: page failed: %s' % (first, out['fatal']))
+        names = {fam: f for f, fam in families.items()}
+        statuses = {f['family'].strip('"'): f['status'] for f in out['fonts']}
+        for fam, f in names.items():
+            if statuses.get(fam) != 'loaded':
+                raise RecordError('batch starting at %s: font %s did not load (status %r)'
+                                  % (first, os.path.relpath(f, ROOT), statuses.get(fam)))
+        if out['device_pixel_ratio'] != 1:
+            raise RecordError('devicePixelRatio is %r, expected 1' % out['device_pixel_ratio'])
+        if out['errors']:
+            e = out['errors'][0]
+            raise RecordError('case %s: measurement error: %s' % (e['id'], e['error']))
+        return {r['id']: r for r in out['results']}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def check_result(c, r):
+    """Self-checks of one case; raises RecordError naming the case."""
+    fails = []
+    if not r.get('check_probe_height'):
+        fails.append('probe height != line_count x 1000px')
+    if not r.get('check_rects_in_lines'):
+        fails.append('a code point has a glyph rect outside its line')
+    if not r.get('check_real_layout_same_lines'):
+        fails.append('real layout grouped into different lines than the probe')
+    if c['line_height'] is not None and not r.get('check_height_eq_lines_x_lh'):
+        fails.append('height %r != %d lines x line_height %r'
+                     % (r['height'], r['line_count'], c['line_height']))
+    lines = r['lines']
+    if len(lines) != r['line_count']:
+        fails.append('line_count disagrees with lines')
+    if lines:
+        ok = lines[0]['start'] == 0 and lines[-1]['end'] == r['code_points'] and all(
+            a['end'] == b['start'] for a, b in zip(lines, lines[1:])) and all(
+            l['start'] < l['end'] for l in lines)
+        if not ok:
+            fails.append('lines do not partition the text')
+    if fails:
+        raise RecordError('case %s: self-check failed: %s' % (c['id'], '; '.join(fails)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--cases', default=os.path.join(CORPUS, 'cases.jsonl'))
+    ap.add_argument('--out', default=os.path.join(CORPUS, 'expected.jsonl'))
+    ap.add_argument('--batch', type=int, default=200, help='cases per page (default 200)')
+    ap.add_argument('--jobs', type=int, default=2, help='chromium processes at once (default 2)')
+    ap.add_argument('--budget-ms', type=int, default=60000,
+                    help='--virtual-time-budget for each page (default 60000)')
+    ap.add_argument('--generic', default='',
+                    help='generic family appended to each font-family list '
+                         '(default none: the stacks cover every character)')
+    ap.add_argument('--fonts-dir', default=FONTS_DIR,
+                    help='where the cases\' font file names are (default fonts/)')
+    ap.add_argument('--only', metavar='REGEX',
+                    help='record only the cases whose id matches (debugging)')
+    ap.add_argument('--full', action='store_true',
+                    help='also write text, x, width_with_trailing_ws per line '
+                         'and natural_width_text, code_points per case')
+    ap.add_argument('--keep-pages', metavar='DIR',
+                    help='copy each generated page here (debugging)')
+    args = ap.parse_args()
+
+    t0 = time.time()
+    try:
+        with open(args.cases, encoding='utf-8') as fh:
+            cases = [normalize_case(json.loads(l), args.fonts_dir) for l in fh if l.strip()]
+        if args.only:
+            rx = re.compile(args.only)
+            cases = [c for c in cases if rx.search(c['id'])]
+        if not cases:
+            raise RecordError('no cases')
+        ids = [c['id'] for c in cases]
+        if len(set(ids)) != len(ids) or CANARY_ID in ids:
+            raise RecordError('duplicate case ids')
+        version = chromium_version()
+        canary = normalize_case(CANARY, args.fonts_dir)
+
+        # One CSS family per font file, named by the file's position in the
+        # first case that uses it (same names in every batch).
+        families = {}
+        for c in cases + [canary]:
+            for f in c['stack']:
+                if f not in families:
+                    families[f] = 'tsf-%d' % len(families)
+        jobs = []
+        for i in range(0, len(cases), args.batch):
+            b = cases[i:i + args.batch] + [canary]
+            used = {f for c in b for f in c['stack']}
+            jobs.append((b, {f: fam for f, fam in families.items() if f in used}))
+
+        results = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            futs = [ex.submit(run_batch, b, fams, args.budget_ms, args.generic,
+                              args.keep_pages) for b, fams in jobs]
+            for k, fut in enumerate(futs):
+                res = fut.result()
+                cr = res.get(CANARY_ID)
+                if cr is None or abs(cr['natural_width'] - CANARY_WIDTH) > 1e-6:
+                    raise RecordError(
+                        'canary failed in batch starting at %s: Noto Sans 13px '
+                        '"iiiiiiiiii" is %r px wide, expected %r (fractional advances; '
+                        'see corpus/README.md, Environment)'
+                        % (jobs[k][0][0]['id'], cr and cr['natural_width'], CANARY_WIDTH))
+                for c in jobs[k][0]:
+                    if c['id'] == CANARY_ID:
+                        continue
+                    r = res.get(c['id'])
+                    if r is None:
+                        raise RecordError('case %s: no result' % c['id'])
+                    check_result(c, r)
+                    results[c['id']] = r
+                sys.stderr.write('\rrecord: %d/%d cases' % (len(results), len(cases)))
+        sys.stderr.write('\n')
+    except RecordError as e:
+        sys.stderr.write('\nrecord: FAILED: %s\n' % e)
+        return 1
+
+    tmp = args.out + '.tmp'
+    per_cat = collections.OrderedDict()
+    with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
+        for c in cases:
+            r = results[c['id']]
+            if args.full:
+                lines = r['lines']
+            else:
+                lines = [{k: l[k] for k in BASIC_LINE_FIELDS} for l in r['lines']]
+            row = collections.OrderedDict([
+                ('id', c['id']), ('category', c['category']), ('chromium', version),
+                ('height', r['height']), ('line_count', r['line_count']),
+                ('lines', lines), ('natural_width', r['natural_width']),
+            ])
+            if args.full:
+                row['natural_width_text'] = r['natural_width_text']
+                row['code_points'] = r['code_points']
+            fh.write(json.dumps(row, ensure_ascii=False) + '\n')
+            s = per_cat.setdefault(c['category'], [0, 0, 0])
+            s[0] += 1
+            s[1] += r['line_count']
+            s[2] = max(s[2], r['line_count'])
+    os.replace(tmp, args.out)
+
+    dt = time.time() - t0
+    sys.stderr.write('record: %s\n' % version)
+    sys.stderr.write('%-18s %6s %9s %9s\n' % ('category', 'cases', 'avg lines', 'max lines'))
+    for cat, (n, tot, mx) in per_cat.items():
+        sys.stderr.write('%-18s %6d %9.2f %9d\n' % (cat, n, tot / n, mx))
+    sys.stderr.write('%-18s %6d   -> %s in %.1f s (%d batches, %d jobs)\n' % (
+        'total', len(cases), os.path.relpath(args.out), dt, len(jobs), args.jobs))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
