@@ -151,6 +151,11 @@ int32_t tsu_bracket_type(uint32_t codepoint, uint32_t *pair) {
     return t;
 }
 
+int32_t tsu_is_east_asian_wide(uint32_t codepoint) {
+    int32_t w = u_getIntPropertyValue((UChar32)codepoint, UCHAR_EAST_ASIAN_WIDTH);
+    return w == U_EA_FULLWIDTH || w == U_EA_WIDE || w == U_EA_HALFWIDTH;
+}
+
 const char *tsu_icu_version(void) {
     static _Thread_local char buf[U_MAX_VERSION_STRING_LENGTH];
     UVersionInfo v;

@@ -89,7 +89,8 @@ final class CorpusAccuracyTests: XCTestCase {
                       + unlisted.prefix(5).map { "\($0.id): \($0.detail)" }.joined(separator: " | "))
     }
 
-    /// Prints a disagreeing case line by line (TYPESET_CORPUS_DEBUG=id-prefix).
+    /// Writes a disagreeing case line by line to $TMPDIR/typeset-corpus-debug.txt
+    /// (TYPESET_CORPUS_DEBUG=id-prefix).
     static func explain(_ c: CorpusCase, _ want: CorpusCase.Expected, _ layout: TextLayout) {
         let scalars = Array(c.text.unicodeScalars)
         func piece(_ a: Int, _ b: Int) -> String {
@@ -97,7 +98,12 @@ final class CorpusAccuracyTests: XCTestCase {
         }
         var out = ""
         func print(_ s: String) { out += s + "\n" }
-        defer { FileHandle.standardError.write(Data(out.utf8)) }
+        defer {
+            // Appended to a file: XCTest's console output drops parts of long runs.
+            let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("typeset-corpus-debug.txt")
+            if let h = try? FileHandle(forWritingTo: url) { h.seekToEndOfFile(); h.write(Data(out.utf8)); h.closeFile() }
+            else { try? out.write(to: url, atomically: true, encoding: .utf8) }
+        }
         print("== \(c.id) width \(c.width) size \(c.font_size) ls \(c.letter_spacing ?? 0) height \(layout.exactHeight) vs \(want.height)")
         for l in want.lines { print("  chrome \(l.start) \(String(format: "%9.4f", l.width)) \(piece(l.start, l.end))") }
         for l in layout.lines {

@@ -78,6 +78,9 @@ int32_t tsu_is_letter_or_mark(uint32_t codepoint);
 /// `pair`, the matching bracket.
 int32_t tsu_bracket_type(uint32_t codepoint, uint32_t *pair);
 
+/// Non-zero if the code point's East_Asian_Width is F, W or H.
+int32_t tsu_is_east_asian_wide(uint32_t codepoint);
+
 /// The ICU version string, e.g. "72.1".
 const char *tsu_icu_version(void);
 

@@ -64,11 +64,29 @@ enum BreakOpportunities {
             if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
             if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] {
                 positions.append(Int32(i)); mandatory.append(false)
+            } else if isQuotationBreakInEastAsianText(units, i) {
+                positions.append(Int32(i)); mandatory.append(false)
             }
         }
         positions.append(Int32(n))
         mandatory.append(true)
         return (positions, mandatory)
+    }
+
+    /// Unicode 15.1's LB19a, which the system's ICU 72 predates but Chromium's
+    /// bundled ICU follows: quotation marks between East Asian characters do
+    /// not glue them, so a line may break before an opening quote (`着|“愿`)
+    /// and after a closing one (`”|我`).
+    private static func isQuotationBreakInEastAsianText(_ units: [UInt16], _ i: Int) -> Bool {
+        let ch = units[i], last = units[i - 1]
+        func wide(_ k: Int) -> Bool { k >= 0 && k < units.count && tsu_is_east_asian_wide(UInt32(units[k])) != 0 }
+        if ch == 0x201C || ch == 0x2018 {  // opening quote: East Asian on both sides
+            return wide(i - 1) && wide(i + 1)
+        }
+        if last == 0x201D || last == 0x2019 {  // after a closing quote, before an ideograph
+            return wide(i - 2) && tsu_line_break_class(UInt32(ch)) == LB.ID
+        }
+        return false
     }
 
     @inline(__always)
@@ -141,7 +159,7 @@ enum BreakOpportunities {
 enum LB {
     static let AI: Int32 = 1, AL: Int32 = 2, BA: Int32 = 4, CL: Int32 = 8, CM: Int32 = 9, EX: Int32 = 11
     static let HY: Int32 = 13, IS: Int32 = 16, NU: Int32 = 19, OP: Int32 = 20, PO: Int32 = 21, PR: Int32 = 22
-    static let SA: Int32 = 24, SY: Int32 = 27, CP: Int32 = 36, HL: Int32 = 38
+    static let SA: Int32 = 24, SY: Int32 = 27, CP: Int32 = 36, HL: Int32 = 38, ID: Int32 = 14
 }
 
 /// The rows of Chromium's ASCII line-break table that allow breaks before

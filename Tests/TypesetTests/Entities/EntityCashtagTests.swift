@@ -22,6 +22,13 @@ final class EntityCashtagTests: XCTestCase {
         assertTexts("$OK$NG", .cashtag, ["OK"])
     }
 
+    func testQuotesAndDirectionalMarksAroundCashtags() {
+        // Any ASCII punctuation may follow, quotes included.
+        assertEntities("\"$AAPL\" and $BRK.A\"", [cashtag("BRK.A", 13..<19)])
+        assertEntities("buy $AAPL\"", [cashtag("AAPL", 4..<9)])
+        assertEntities("\u{202B}$TSLA\u{202C}", [cashtag("TSLA", 1..<6)])
+    }
+
     func testTrailingSuffixSeparatorIsLeftOut() {
         assertEntities("$TEST. $TEST_", [cashtag("TEST", 0..<5), cashtag("TEST", 7..<12)])
         // A suffix longer than two letters cannot follow; the symbol alone can, before `.`.

@@ -43,6 +43,29 @@ final class EntityURLTests: XCTestCase {
         assertEntities("https://✪df.ws/x", [url("https://✪df.ws/x", 0..<16)])
     }
 
+    func testJoinersInInternationalDomains() {
+        // Emoji ZWJ sequences and Persian ZWNJ are part of a label, as in twitter-text.
+        assertEntities("https://👨‍👩‍👧.ws", [url("https://👨‍👩‍👧.ws", 0..<19, scalars: 0..<16)])
+        assertEntities("https://می‌خواهم.ir/x", [url("https://می‌خواهم.ir/x", 0..<21)])
+    }
+
+    func testQuotesAndBackticksAreNotDomainCharacters() {
+        // twitter-text's JavaScript would take the quote or backtick into the domain.
+        assertTexts("https://`example.com", .url, ["example.com"])
+        assertTexts("said.\"example.com\"", .url, ["example.com"])
+    }
+
+    func testEachASCIIDomainGetsItsOwnOffset() {
+        // The same domain twice in one protocol-less match: the second one is the URL.
+        assertEntities("example.comx·example.com", [url("example.com", 13..<24)])
+    }
+
+    func testPathStaysWithTheDomainItFollows() {
+        // The last ASCII domain does not end the (mixed) domain, so the path is not its.
+        assertEntities("見てexample.com日本.みんな/path", [url("example.com", 2..<13)])
+        assertEntities("見てexample.みんな/path", [url("example.みんな/path", 2..<18)])
+    }
+
     func testPunycode() {
         assertEntities("http://xn--n3h.com", [url("http://xn--n3h.com", 0..<18)])
         assertEntities("go to xn--80ak6aa92e.xn--p1ai now", [url("xn--80ak6aa92e.xn--p1ai", 6..<29)])
