@@ -14,6 +14,8 @@ import CHarfBuzz
 public final class Typesetter: Sendable {
     /// The fonts text is set in.
     public let fonts: FontCollection
+    /// How many texts were prepared (shaped): re-layout at a new width never adds to it.
+    public let preparedTexts = Counter()
 
     /// A typesetter over a font collection.
     public init(fonts: FontCollection) {
@@ -34,7 +36,8 @@ public final class Typesetter: Sendable {
     /// Analyses, itemizes and shapes attributed text: everything that does not
     /// depend on the width.
     public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
-        try PrepareSession(fonts: fonts).prepare(text, paragraph: paragraph)
+        preparedTexts.add()
+        return try PrepareSession(fonts: fonts).prepare(text, paragraph: paragraph)
     }
 
     /// Prepares and lays out in one call.

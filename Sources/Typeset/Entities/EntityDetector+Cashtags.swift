@@ -3,7 +3,8 @@ extension EntityDetector {
     static let maximumCashtagLetters = 6
 
     /// Whether a cashtag may end at `index`: at the end of the text, before
-    /// whitespace, or before ASCII punctuation.
+    /// whitespace, ASCII punctuation or a directional mark (twitter-text has no
+    /// directional marks here; we allow them so `\u{202B}$TSLA\u{202C}` works).
     @inline(__always)
     private static func mayEndCashtag(_ scanner: EntityScanner, at index: Int) -> Bool {
         guard index < scanner.count else { return true }
@@ -14,12 +15,13 @@ extension EntityDetector {
         }
         let value = scanner.scalar(at: index).value
         return EntityCharacters.isSpace(value) || value == 0xFEFF
+            || EntityCharacters.isDirectionalMark(value)
     }
 
     /// Finds cashtags, twitter-text style: `$`, 1-6 ASCII letters, optionally `.` or
     /// `_` and 1-2 ASCII letters (`$BRK.A`, `$BRK_AB`). The `$` must start the text or
     /// follow whitespace or a directional mark; the cashtag must end the text or be
-    /// followed by whitespace or ASCII punctuation. When a suffix cannot end there,
+    /// followed by whitespace, ASCII punctuation or a directional mark. When a suffix cannot end there,
     /// the symbol without it is tried (`$TEST.` → `TEST`).
     static func scanCashtags(_ scanner: EntityScanner, from first: Int, into matches: inout [EntityMatch]) {
         let count = scanner.count
