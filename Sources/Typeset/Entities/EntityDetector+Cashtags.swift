@@ -21,8 +21,8 @@ extension EntityDetector {
     /// Finds cashtags, twitter-text style: `$`, 1-6 ASCII letters, optionally `.` or
     /// `_` and 1-2 ASCII letters (`$BRK.A`, `$BRK_AB`). The `$` must start the text or
     /// follow whitespace or a directional mark; the cashtag must end the text or be
-    /// followed by whitespace, ASCII punctuation or a directional mark. When a suffix cannot end there,
-    /// the symbol without it is tried (`$TEST.` → `TEST`).
+    /// followed by whitespace, ASCII punctuation or a directional mark. When a
+    /// suffix cannot end there, the symbol without it is tried (`$TEST.` → `TEST`).
     static func scanCashtags(_ scanner: EntityScanner, from first: Int, into matches: inout [EntityMatch]) {
         let count = scanner.count
         var index = first

@@ -23,9 +23,10 @@ final class EntityCashtagTests: XCTestCase {
     }
 
     func testQuotesAndDirectionalMarksAroundCashtags() {
-        // Any ASCII punctuation may follow, quotes included.
-        assertEntities("\"$AAPL\" and $BRK.A\"", [cashtag("BRK.A", 13..<19)])
+        // Any ASCII punctuation may follow, quotes included; only whitespace may precede.
+        assertEntities("\"$AAPL\" and $BRK.A\"", [cashtag("BRK.A", 12..<18)])
         assertEntities("buy $AAPL\"", [cashtag("AAPL", 4..<9)])
+        // Directional marks on either side (twitter-text only allows one before).
         assertEntities("\u{202B}$TSLA\u{202C}", [cashtag("TSLA", 1..<6)])
     }
 
