@@ -154,7 +154,9 @@ enum EntityCharacters {
         }
     }
 
-    /// A hashtag letter: a letter or mark of any script (`\p{L}\p{M}`).
+    /// A hashtag letter: a letter or mark of any script (`\p{L}\p{M}`), by the
+    /// Unicode version of the Swift runtime, which knows letters newer than
+    /// twitter-text's generated tables.
     @inline(__always)
     static func isHashtagLetter(_ value: UInt32) -> Bool {
         if value < 0x80 { return isASCIILetter(UInt8(truncatingIfNeeded: value)) }

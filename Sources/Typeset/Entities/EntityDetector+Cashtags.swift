@@ -23,6 +23,11 @@ extension EntityDetector {
     /// follow whitespace or a directional mark; the cashtag must end the text or be
     /// followed by whitespace, ASCII punctuation or a directional mark. When a
     /// suffix cannot end there, the symbol without it is tried (`$TEST.` → `TEST`).
+    ///
+    /// Directional marks before the `$` and all ASCII punctuation after the symbol
+    /// (`"` and `` ` `` included) follow twitter-text's Java version; its
+    /// JavaScript allows neither. Directional marks after the symbol are our own
+    /// addition.
     static func scanCashtags(_ scanner: EntityScanner, from first: Int, into matches: inout [EntityMatch]) {
         let count = scanner.count
         var index = first

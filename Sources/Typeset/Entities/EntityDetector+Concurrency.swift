@@ -5,7 +5,8 @@ extension EntityDetector {
     ///
     /// Runs on the global concurrent executor (never on the main actor or the
     /// caller's actor), so long texts don't stall the caller. The result equals
-    /// the synchronous ``entities(in:)-(String)``.
+    /// that of the synchronous `entities(in:)`; in async code, write `await` to get
+    /// this overload.
     @concurrent
     public func entities(in text: String) async -> [Entity] {
         detect(text)

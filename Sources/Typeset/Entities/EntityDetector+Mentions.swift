@@ -52,7 +52,9 @@ extension EntityDetector {
     /// A mention is `@` or `＠` and 1-20 of `A-Z a-z 0-9 _` (a longer run is cut at
     /// 20, as in twitter-text), optionally followed by a list slug: `/`, a letter,
     /// then up to 24 of `A-Z a-z 0-9 _ -`. See `mayStartMention` for what may come
-    /// before it and `mentionEndIsInvalid` for what may not follow it.
+    /// before it and `mentionEndIsInvalid` for what may not follow it. One at sign
+    /// only, as in twitter-text's JavaScript (the Java regex takes `@@jack` at the
+    /// start of a text).
     static func scanMentions(_ scanner: EntityScanner, from first: Int, into matches: inout [EntityMatch]) {
         let count = scanner.count
         var index = first
@@ -98,7 +100,8 @@ extension EntityDetector {
 
     /// The screen name a text replies to: optional whitespace and directional marks,
     /// an at sign, 1-20 screen-name characters, not followed by what
-    /// `mentionEndIsInvalid` rejects.
+    /// `mentionEndIsInvalid` rejects. (Directional marks as in twitter-text's Java
+    /// version; its JavaScript allows only whitespace.)
     static func replyScreenName(in scanner: EntityScanner) -> String? {
         let count = scanner.count
         var index = 0

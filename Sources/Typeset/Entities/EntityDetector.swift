@@ -15,8 +15,11 @@
 /// win an overlap, so a kind's entities are the same whatever else is asked for.
 ///
 /// The detector scans the text's UTF-8 bytes by hand (no regular expressions),
-/// leaves at once when the text holds none of `# ＃ @ ＠ $ .`, and asks
-/// `Unicode.Scalar.Properties` only about non-ASCII characters next to a sigil.
+/// leaves at once when the text holds none of `# ＃ @ ＠ $ .`, looks for URLs only
+/// around dots, and asks `Unicode.Scalar.Properties` only about non-ASCII
+/// characters in and around hashtags (and top-level domains' letter case).
+///
+/// Where this differs from twitter-text on purpose, the rule's documentation says so.
 public struct EntityDetector: Sendable {
     /// The kinds of entity this detector reports.
     public let kinds: Set<EntityKind>
@@ -95,96 +98,5 @@ public struct EntityDetector: Sendable {
                     listSlug: match.listSlugStart.map { scanner.string($0..<match.end) }))
         }
         return result
-    }
-}
-
-/// An entity found while scanning, in UTF-8 byte offsets.
-struct EntityMatch {
-    /// The entity's kind.
-    var kind: EntityKind
-    /// Where the entity starts (its sigil, or a URL's first character).
-    var start: Int
-    /// Where the entity ends.
-    var end: Int
-    /// Where the entity's reported text starts (after the sigil).
-    var textStart: Int
-    /// Where the entity's reported text ends (before a list slug).
-    var textEnd: Int
-    /// Where a mention's list slug starts; it runs to `end`.
-    var listSlugStart: Int? = nil
-}
-
-/// Where each sigil first occurs in a text, found in one pass over its bytes.
-struct EntityTriggers {
-    /// The first `#` or `＃`.
-    var firstHashSign: Int?
-    /// The first `@` or `＠`.
-    var firstAtSign: Int?
-    /// The first `$`.
-    var firstDollarSign: Int?
-    /// The first `.`.
-    var firstDot: Int?
-
-    /// Whether any sigil occurs.
-    var any: Bool {
-        firstHashSign != nil || firstAtSign != nil || firstDollarSign != nil || firstDot != nil
-    }
-
-    /// Scans the text once.
-    init(scanning scanner: EntityScanner) {
-        let count = scanner.count
-        var index = 0
-        var missing = 4
-        while index < count {
-            let byte = scanner[index]
-            switch byte {
-            case UInt8(ascii: "#"):
-                if firstHashSign == nil { firstHashSign = index; missing -= 1 }
-            case UInt8(ascii: "@"):
-                if firstAtSign == nil { firstAtSign = index; missing -= 1 }
-            case UInt8(ascii: "$"):
-                if firstDollarSign == nil { firstDollarSign = index; missing -= 1 }
-            case UInt8(ascii: "."):
-                if firstDot == nil { firstDot = index; missing -= 1 }
-            case 0xEF where index + 2 < count && scanner[index + 1] == 0xBC:
-                // ＃ is EF BC 83, ＠ is EF BC A0.
-                if scanner[index + 2] == 0x83, firstHashSign == nil {
-                    firstHashSign = index
-                    missing -= 1
-                } else if scanner[index + 2] == 0xA0, firstAtSign == nil {
-                    firstAtSign = index
-                    missing -= 1
-                }
-            default:
-                break
-            }
-            if missing == 0 { break }
-            index += 1
-        }
-    }
-}
-
-/// Converts increasing UTF-8 offsets to UTF-16 and scalar offsets in one forward walk.
-struct EntityOffsetCounter {
-    private let scanner: EntityScanner
-    private var byte = 0
-    private var utf16 = 0
-    private var scalars = 0
-
-    /// A counter at the start of the text.
-    init(scanner: EntityScanner) { self.scanner = scanner }
-
-    /// The UTF-16 and scalar offsets of the byte offset `target` (never less than
-    /// the previous target).
-    mutating func advance(to target: Int) -> (utf16: Int, scalars: Int) {
-        while byte < target {
-            let lead = scanner[byte]
-            if lead & 0xC0 != 0x80 {
-                scalars += 1
-                utf16 += lead >= 0xF0 ? 2 : 1
-            }
-            byte += 1
-        }
-        return (utf16, scalars)
     }
 }

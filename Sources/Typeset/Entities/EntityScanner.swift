@@ -26,11 +26,15 @@ struct EntityScanner {
             return ((b0 & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F), 2)
         }
         if b0 < 0xF0 {
-            return ((b0 & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
-                | UInt32(bytes[index + 2] & 0x3F), 3)
+            return (
+                (b0 & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6
+                    | UInt32(bytes[index + 2] & 0x3F), 3
+            )
         }
-        return ((b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
-            | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4)
+        return (
+            (b0 & 0x07) << 18 | UInt32(bytes[index + 1] & 0x3F) << 12
+                | UInt32(bytes[index + 2] & 0x3F) << 6 | UInt32(bytes[index + 3] & 0x3F), 4
+        )
     }
 
     /// The scalar at `index`, or `nil` past the end of the text.

@@ -6,7 +6,8 @@ final class EntityCashtagTests: XCTestCase {
         assertEntities(
             "$TSLA up, $BRK.A flat, $BRK_B down",
             [cashtag("TSLA", 0..<5), cashtag("BRK.A", 10..<16), cashtag("BRK_B", 23..<29)])
-        assertEntities("$spy $Qqq $abcdef", [cashtag("spy", 0..<4), cashtag("Qqq", 5..<9), cashtag("abcdef", 10..<17)])
+        assertEntities(
+            "$spy $Qqq $abcdef", [cashtag("spy", 0..<4), cashtag("Qqq", 5..<9), cashtag("abcdef", 10..<17)])
         assertEntities("$RDS.AB", [cashtag("RDS.AB", 0..<7)])
     }
 

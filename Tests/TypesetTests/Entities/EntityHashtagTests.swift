@@ -57,7 +57,8 @@ final class EntityHashtagTests: XCTestCase {
     }
 
     func testOtherScriptsAndJoiners() {
-        assertTexts("#Ελλάδα #Հայաստան #საქართველო #አማርኛ", .hashtag, ["Ελλάδα", "Հայաստան", "საქართველო", "አማርኛ"])
+        assertTexts(
+            "#Ελλάδα #Հայաստան #საქართველო #አማርኛ", .hashtag, ["Ελλάδα", "Հայաստան", "საქართველო", "አማርኛ"])
         assertTexts("#සිංහල‍ය #ཀུན་བཟང", .hashtag, ["සිංහල‍ය", "ཀུན་བཟང"])  // ZWJ, tsheg
         assertTexts("#l·lesser #col·lecció", .hashtag, ["l·lesser", "col·lecció"])  // middle dot
     }

@@ -49,7 +49,8 @@ final class EntityMentionTests: XCTestCase {
     }
 
     func testMentionsAfterOtherPunctuation() {
-        assertTexts("(@a) [@b] .@c -@d +@e ~@f /@g :@h «@i»", .mention, ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
+        assertTexts(
+            "(@a) [@b] .@c -@d +@e ~@f /@g :@h «@i»", .mention, ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
     }
 
     func testRejectsMentionsRunningIntoAtSignsAccentsOrSchemes() {

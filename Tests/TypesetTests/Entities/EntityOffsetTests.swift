@@ -21,7 +21,8 @@ final class EntityOffsetTests: XCTestCase {
             "Привет 😀 @ivan, #новости: https://пример.рф/путь $GAZP",
             [
                 mention("ivan", 10..<15, scalars: 9..<14), hashtag("новости", 17..<25, scalars: 16..<24),
-                url("https://пример.рф/путь", 27..<49, scalars: 26..<48), cashtag("GAZP", 50..<55, scalars: 49..<54),
+                url("https://пример.рф/путь", 27..<49, scalars: 26..<48),
+                cashtag("GAZP", 50..<55, scalars: 49..<54),
             ])
     }
 
@@ -46,7 +47,10 @@ final class EntityOffsetTests: XCTestCase {
     func testHebrew() {
         assertEntities(
             "שלום 𝒜 #עברית @noa/team",
-            [hashtag("עברית", 8..<14, scalars: 7..<13), mention("noa", 15..<24, scalars: 14..<23, list: "/team")])
+            [
+                hashtag("עברית", 8..<14, scalars: 7..<13),
+                mention("noa", 15..<24, scalars: 14..<23, list: "/team"),
+            ])
     }
 
     func testDevanagari() {

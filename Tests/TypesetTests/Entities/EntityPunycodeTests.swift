@@ -1,5 +1,6 @@
-@testable import Typeset
 import XCTest
+
+@testable import Typeset
 
 final class EntityPunycodeTests: XCTestCase {
     private func length(_ label: String, limit: Int = 1000) -> Int? {

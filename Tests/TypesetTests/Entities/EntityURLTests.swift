@@ -14,7 +14,9 @@ final class EntityURLTests: XCTestCase {
 
     func testPortsQueriesAndFragments() {
         assertTexts("http://host.com:8080/x?y=1", .url, ["http://host.com:8080/x?y=1"])
-        assertTexts("https://example.com/search?q=swift&lang=en.", .url, ["https://example.com/search?q=swift&lang=en"])
+        assertTexts(
+            "https://example.com/search?q=swift&lang=en.", .url,
+            ["https://example.com/search?q=swift&lang=en"])
         assertTexts("https://example.com?#frag more", .url, ["https://example.com?#frag"])
         assertTexts("https://example.com/#!/route?a=b", .url, ["https://example.com/#!/route?a=b"])
         assertTexts("https://example.com/list?", .url, ["https://example.com/list"])
@@ -77,7 +79,9 @@ final class EntityURLTests: XCTestCase {
     func testLongLabelsAreRejected() {
         let long = String(repeating: "a", count: 64)
         assertTexts("https://\(long).com", .url, [])
-        assertTexts("https://\(String(repeating: "a", count: 63)).com", .url, ["https://\(String(repeating: "a", count: 63)).com"])
+        assertTexts(
+            "https://\(String(repeating: "a", count: 63)).com", .url,
+            ["https://\(String(repeating: "a", count: 63)).com"])
         // 29 characters that take 86 in punycode (with `xn--`), and 15 that take 44.
         assertTexts("https://日本語のとても長いドメイン名前は駄目です確認用文字列追加分.com", .url, [])
         assertTexts("https://日本語のとても長いドメイン名前.com", .url, ["https://日本語のとても長いドメイン名前.com"])
@@ -94,7 +98,9 @@ final class EntityURLTests: XCTestCase {
 
     func testURLsWithoutProtocol() {
         assertEntities("go to example.com now", [url("example.com", 6..<17)])
-        assertTexts("foo.com foo.net foo.org foo.edu foo.gov", .url, ["foo.com", "foo.net", "foo.org", "foo.edu", "foo.gov"])
+        assertTexts(
+            "foo.com foo.net foo.org foo.edu foo.gov", .url,
+            ["foo.com", "foo.net", "foo.org", "foo.edu", "foo.gov"])
         assertTexts("foo.co.uk bar.jp/x MLB.tv t.co", .url, ["foo.co.uk", "bar.jp/x", "MLB.tv", "t.co"])
         assertTexts("Find me at jane.doe-smith.com", .url, ["jane.doe-smith.com"])
         assertTexts("test ELPAÍS.com", .url, ["ELPAÍS.com"])
@@ -141,7 +147,9 @@ final class EntityURLTests: XCTestCase {
         assertTexts("https://example.com/,,,,", .url, ["https://example.com/"])
         assertTexts("https://example.com/a/!!!", .url, ["https://example.com/a/"])
         assertTexts("https://example.com/a?!", .url, ["https://example.com/a"])
-        assertTexts("https://example.com/a+ https://example.com/b-", .url, ["https://example.com/a+", "https://example.com/b-"])
+        assertTexts(
+            "https://example.com/a+ https://example.com/b-", .url,
+            ["https://example.com/a+", "https://example.com/b-"])
         assertTexts("https://example.com/dir.with.dots./", .url, ["https://example.com/dir.with.dots./"])
         assertTexts("https://example.com/a–b", .url, ["https://example.com/a–b"])  // en dash
     }
@@ -150,7 +158,9 @@ final class EntityURLTests: XCTestCase {
         assertTexts(
             "https://en.wikipedia.org/wiki/Swift_(programming_language)", .url,
             ["https://en.wikipedia.org/wiki/Swift_(programming_language)"])
-        assertTexts("https://example.com/Album_(Version_(Edited))/", .url, ["https://example.com/Album_(Version_(Edited))/"])
+        assertTexts(
+            "https://example.com/Album_(Version_(Edited))/", .url,
+            ["https://example.com/Album_(Version_(Edited))/"])
         assertTexts("(see https://example.com/a)", .url, ["https://example.com/a"])
         assertTexts("https://example.com/a_(b", .url, ["https://example.com/a_"])
         assertTexts("https://example.com/x()", .url, ["https://example.com/x"])
@@ -161,7 +171,8 @@ final class EntityURLTests: XCTestCase {
 
     func testPathsInOtherScripts() {
         assertEntities(
-            "Ссылка: https://ru.wikipedia.org/wiki/Москва.", [url("https://ru.wikipedia.org/wiki/Москва", 8..<44)])
+            "Ссылка: https://ru.wikipedia.org/wiki/Москва.",
+            [url("https://ru.wikipedia.org/wiki/Москва", 8..<44)])
         assertEntities("زوروا https://example.com/مسار", [url("https://example.com/", 6..<26)])
         assertTexts("https://example.com/café/ñ", .url, ["https://example.com/café/ñ"])
     }
