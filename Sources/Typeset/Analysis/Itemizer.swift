@@ -73,8 +73,7 @@ struct Itemizer {
             if let current { return current }
         }
         if Self.prefersEmojiPresentation(scalars) {
-            // Emoji presentation (VS16, Emoji_Presentation, flags, keycaps): a colour
-            // font wins over an earlier text font that also covers the character.
+            // A colour font wins over an earlier text font that also covers the character.
             for face in stack.faces where face.isColorBitmap && covers(face, scalars) { return face }
             if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic, preferColor: true),
                fb.isColorBitmap { return fb }
@@ -84,16 +83,13 @@ struct Itemizer {
         return stack.faces[0]
     }
 
-    /// Whether a cluster asks for emoji presentation (UTS #51): a VS16, a
-    /// keycap, a regional-indicator flag, or a base that defaults to emoji
-    /// presentation and no VS15.
+    /// Whether a cluster asks for emoji presentation explicitly: a VS16 or a
+    /// keycap. Chromium does not go by the Emoji_Presentation property: `⚽`
+    /// alone takes the first stack font that has it (a CJK face), `⚽️` the
+    /// emoji font.
     static func prefersEmojiPresentation(_ scalars: [UInt32]) -> Bool {
-        guard let first = scalars.first, first >= 0x23 else { return false }
-        if first < 0xA9 && first != 0x23 && first != 0x2A && !(first >= 0x30 && first <= 0x39) { return false }
-        if scalars.contains(0xFE0E) { return false }
-        if scalars.contains(0xFE0F) || scalars.contains(0x20E3) { return true }
-        if first >= 0x1F1E6 && first <= 0x1F1FF { return true }
-        return first >= 0x231A && tsu_is_emoji_presentation(first) != 0
+        guard scalars.count > 1, !scalars.contains(0xFE0E) else { return false }
+        return scalars.contains(0xFE0F) || scalars.contains(0x20E3)
     }
 
     @inline(__always)

@@ -34,12 +34,14 @@ struct LineBreaker {
             var lineEnd = lineStart
             var asc = core.strutAscent, desc = core.strutDescent
             var first = true
+            var hyphenAtEnd: Int64 = 0
             while s < segs.count {
                 let seg = segs[s]
                 let from = first && splitAt >= 0 ? splitAt : seg.start
                 var w = from == seg.start ? seg.width : core.width(Int(from), Int(seg.contentEnd))
                 // What must fit: the content, less ideographic spaces that hang.
-                let fitWidth = w - seg.hanging
+                let hyphen = seg.endsWithSoftHyphen ? core.hyphenWidth : 0
+                let fitWidth = w - seg.hanging + hyphen
                 let endTrim = seg.contentEnd > from ? core.trim(core.trimmableClose, at: seg.contentEnd - 1) : 0
                 let fitsPlain = x + fitWidth <= limit
                 let fits = fitsPlain || (endTrim > 0 && x + fitWidth - endTrim <= limit)
@@ -52,11 +54,13 @@ struct LineBreaker {
                         lineEnd = Int32(cut)
                         asc = max(asc, Double(seg.ascent)); desc = max(desc, Double(seg.descent))
                         splitAt = Int32(cut)
+                        hyphenAtEnd = 0
                         first = false
                         break
                     }
                 }
                 content = x + w - (fitsPlain ? 0 : endTrim)
+                hyphenAtEnd = hyphen
                 contentEnd = seg.contentEnd
                 x = content + trailingWidth(seg, penAt: content)
                 lineEnd = seg.end
@@ -66,6 +70,7 @@ struct LineBreaker {
                 s += 1
                 if seg.mandatoryBreak || !fitsPlain { break }
             }
+            if s < segs.count { content += hyphenAtEnd }  // a soft-hyphen break shows its hyphen
             var hasEllipsis = false
             if let maxLines, lines.count + 1 == maxLines, s < segs.count {
                 // The last allowed line: cut it so that the ellipsis fits.

@@ -66,11 +66,19 @@ struct PrepareSession {
                     if c >= 0 && c < n { advances[c] &+= g.advance }
                 }
                 if style.letterSpacing != 0 {
-                    // Cursive scripts keep their joins: only their spaces are spaced out.
+                    // Chromium spaces out every glyph cluster (at character-level
+                    // clusters) that does not start with a mark; cursive scripts
+                    // keep their joins, so only their spaces are spaced out.
                     let ls = Shaper.clamp(style.letterSpacing * 65536)
                     let cursive = Self.isCursive(item.script)
-                    for i in Int(item.start)..<Int(item.end) where graphemes[i] && (!cursive || units[i] == 0x20) {
-                        advances[i] &+= ls
+                    var previous: Int32 = -1
+                    for g in glyphs where g.cluster != previous {
+                        previous = g.cluster
+                        let c = Int(g.cluster)
+                        guard c >= 0 && c < n else { continue }
+                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(Self.scalar(units, c)) {
+                            advances[c] &+= ls
+                        }
                     }
                 }
             }
@@ -109,15 +117,26 @@ struct PrepareSession {
             ?? fonts.fallbackFace(for: paragraph.ellipsis.unicodeScalars.map(\.value), weight: base.weight, italic: base.italic)
             ?? primary
         let ellipsis = ellipsisUnits.isEmpty ? 0 : advance(of: ellipsisUnits, face: ellipsisFace, style: base)
+        let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
+        let hyphen = segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
 
         let core = PreparedCore(
             string: text.string, sourceUTF16: source, text: processed, paragraph: paragraph,
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
             items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
-            tabInterval: tabInterval, minimumTabWidth: space / 2, ellipsisWidth: ellipsis, naturalWidth: natural,
+            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: natural,
             trimmableClose: trim)
         return PreparedText(core: core)
+    }
+
+    /// The scalar starting at UTF-16 offset `i`.
+    static func scalar(_ units: [UInt16], _ i: Int) -> UInt32 {
+        let u = UInt32(units[i])
+        if u >= 0xD800, u <= 0xDBFF, i + 1 < units.count, units[i + 1] >= 0xDC00, units[i + 1] <= 0xDFFF {
+            return 0x10000 + ((u - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
+        }
+        return u
     }
 
     /// Scripts whose letters join (letter spacing would break the joins).
@@ -176,7 +195,8 @@ struct PrepareSession {
             }
             segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
                                     width: width, trailing: trailing, hanging: hanging, ascent: Float(asc), descent: Float(desc),
-                                    mandatoryBreak: breaks.mandatory[k], hasTab: hasTab))
+                                    mandatoryBreak: breaks.mandatory[k],
+                                    endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD, hasTab: hasTab))
             start = end
         }
         return segments

@@ -81,6 +81,8 @@ final class PreparedCore: Sendable {
     let tabInterval: Int64
     /// A tab narrower than this (half a space) advances to the following stop.
     let minimumTabWidth: Int64
+    /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
+    let hyphenWidth: Int64
     /// The truncation marker's width, 1/65536 px.
     let ellipsisWidth: Int64
     let naturalWidth: Int64
@@ -91,7 +93,7 @@ final class PreparedCore: Sendable {
     init(string: String, sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
          graphemeStarts: [Bool], segments: [Segment], strutAscent: Double, strutDescent: Double,
-         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
+         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32]) {
         self.string = string
         self.sourceUTF16 = sourceUTF16
@@ -109,6 +111,7 @@ final class PreparedCore: Sendable {
         self.fixedLineHeight = fixedLineHeight
         self.tabInterval = tabInterval
         self.minimumTabWidth = minimumTabWidth
+        self.hyphenWidth = hyphenWidth
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
         self.trimmableClose = trimmableClose

@@ -19,6 +19,9 @@ struct Segment: Sendable {
     var descent: Float
     /// A line must end after this segment.
     var mandatoryBreak: Bool
+    /// The content ends with a soft hyphen: a hyphen is shown (and measured)
+    /// when the line breaks here.
+    var endsWithSoftHyphen: Bool
     /// The trailing part holds tabs, whose widths depend on the pen position.
     var hasTab: Bool
 }
