@@ -142,43 +142,41 @@ extension EntityDetector {
     /// `xn--` and holds no ASCII domain, and counts a written protocol twice.
     static func isValidHostAndLength(_ candidate: EntityURLCandidate, _ scanner: EntityScanner) -> Bool {
         var hostLength = 0
-        var labelStart = candidate.domainStart
-        var position = labelStart
-        var labelScalars: [UInt32] = []
-        var labelIsASCII = true
-        var labelCount = 0
         var hostUTF16Length = 0
-        while true {
-            if position == candidate.domainEnd || scanner[position] == UInt8(ascii: ".") {
-                let length: Int
-                if labelIsASCII {
-                    length = labelCount
-                } else {
-                    if scanner.hasASCIIPrefix("xn--", at: labelStart) { return false }
-                    guard
-                        let encoded = EntityPunycode.encodedLength(
-                            of: labelScalars, limit: maximumDomainLabelLength - 4)
-                    else { return false }
-                    length = encoded + 4
-                }
-                guard length >= 1, length <= maximumDomainLabelLength else { return false }
-                hostLength += length
-                if position == candidate.domainEnd { break }
-                hostLength += 1
-                hostUTF16Length += 1
-                position += 1
-                labelStart = position
-                labelScalars.removeAll(keepingCapacity: true)
-                labelIsASCII = true
-                labelCount = 0
-                continue
+        var labelStart = candidate.domainStart
+        while labelStart <= candidate.domainEnd {
+            var labelEnd = labelStart
+            var isASCII = true
+            var scalarCount = 0
+            while labelEnd < candidate.domainEnd, scanner[labelEnd] != UInt8(ascii: ".") {
+                let (value, length) = scanner.scalar(at: labelEnd)
+                if value >= 0x80 { isASCII = false }
+                scalarCount += 1
+                hostUTF16Length += value > 0xFFFF ? 2 : 1
+                labelEnd += length
             }
-            let (value, length) = scanner.scalar(at: position)
-            if value >= 0x80 { labelIsASCII = false }
-            labelScalars.append(value)
-            labelCount += 1
-            hostUTF16Length += value > 0xFFFF ? 2 : 1
-            position += length
+            var length = scalarCount
+            if !isASCII {
+                if scanner.hasASCIIPrefix("xn--", at: labelStart) { return false }
+                var scalars: [UInt32] = []
+                scalars.reserveCapacity(scalarCount)
+                var index = labelStart
+                while index < labelEnd {
+                    let (value, size) = scanner.scalar(at: index)
+                    scalars.append(value)
+                    index += size
+                }
+                guard let encoded = EntityPunycode.encodedLength(of: scalars, limit: maximumDomainLabelLength - 4)
+                else { return false }
+                length = encoded + 4
+            }
+            guard length >= 1, length <= maximumDomainLabelLength else { return false }
+            hostLength += length
+            if labelEnd < candidate.domainEnd {
+                hostLength += 1  // the dot
+                hostUTF16Length += 1
+            }
+            labelStart = labelEnd + 1
         }
         var urlUTF16Length = 0
         for index in candidate.start..<candidate.end {

@@ -27,11 +27,24 @@ public struct EntityDetector: Sendable {
     /// Whether URLs, hashtags and mentions have to be scanned: they can overlap one
     /// another, so any of them needs all three.
     private let scansLinkedKinds: Bool
+    /// `kinds` as bits, one per ``EntityKind`` case, for a cheap membership test.
+    private let kindBits: UInt8
 
     /// Creates a detector that reports the given kinds of entity (all by default).
     public init(kinds: Set<EntityKind> = Set(EntityKind.allCases)) {
         self.kinds = kinds
         self.scansLinkedKinds = !kinds.isDisjoint(with: [.url, .hashtag, .mention])
+        self.kindBits = kinds.reduce(0) { $0 | Self.bit(for: $1) }
+    }
+
+    /// The bit of `kind` in `kindBits`.
+    private static func bit(for kind: EntityKind) -> UInt8 {
+        switch kind {
+        case .hashtag: 1
+        case .mention: 2
+        case .cashtag: 4
+        case .url: 8
+        }
     }
 
     /// The entities in `text`, sorted by where they start.
@@ -67,7 +80,7 @@ public struct EntityDetector: Sendable {
             if let hash = triggers.firstHashSign { Self.scanHashtags(scanner, from: hash, into: &matches) }
             if let at = triggers.firstAtSign { Self.scanMentions(scanner, from: at, into: &matches) }
         }
-        if kinds.contains(.cashtag), let dollar = triggers.firstDollarSign {
+        if kindBits & Self.bit(for: .cashtag) != 0, let dollar = triggers.firstDollarSign {
             Self.scanCashtags(scanner, from: dollar, into: &matches)
         }
         guard !matches.isEmpty else { return [] }
@@ -86,7 +99,7 @@ public struct EntityDetector: Sendable {
         for match in matches {
             guard match.start >= previousEnd else { continue }
             previousEnd = match.end
-            guard kinds.contains(match.kind) else { continue }
+            guard kindBits & Self.bit(for: match.kind) != 0 else { continue }
             let start = offsets.advance(to: match.start)
             let end = offsets.advance(to: match.end)
             result.append(

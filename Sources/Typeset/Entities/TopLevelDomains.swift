@@ -17,10 +17,47 @@ struct EntityTopLevelDomains: Sendable {
         }
     }
 
+    /// A fixed set of keys with open addressing and a multiplicative hash: cheaper
+    /// than `Set`'s SipHash on this hot path. The all-zero key marks an empty slot
+    /// (no domain packs to it).
+    private struct ASCIIKeyTable {
+        private let slots: [ASCIIKey]
+        private let mask: Int
+
+        init(_ keys: some Collection<ASCIIKey>) {
+            var capacity = 16
+            while capacity < keys.count * 4 { capacity *= 2 }
+            var slots = [ASCIIKey](repeating: ASCIIKey(), count: capacity)
+            for key in keys {
+                var slot = Self.hash(key) & (capacity - 1)
+                while slots[slot] != ASCIIKey() { slot = (slot + 1) & (capacity - 1) }
+                slots[slot] = key
+            }
+            self.slots = slots
+            self.mask = capacity - 1
+        }
+
+        @inline(__always)
+        private static func hash(_ key: ASCIIKey) -> Int {
+            let mixed = key.first &* 0x9E37_79B9_7F4A_7C15 ^ key.second &* 0xC2B2_AE3D_27D4_EB4F
+            return Int(truncatingIfNeeded: mixed >> 29)
+        }
+
+        func contains(_ key: ASCIIKey) -> Bool {
+            var slot = Self.hash(key) & mask
+            while true {
+                let candidate = slots[slot]
+                if candidate == key { return true }
+                if candidate == ASCIIKey() { return false }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+
     /// The longest all-ASCII top-level domain, in letters.
     private static let maximumASCIILength = 24
 
-    private let asciiDomains: Set<ASCIIKey>
+    private let asciiDomains: ASCIIKeyTable
     /// Domains with a non-ASCII letter, keyed by their first scalar, longest first.
     private let unicodeDomains: [UInt32: [[UInt32]]]
     /// ASCII bytes that start one of `unicodeDomains` (`v` for `vermögensberater`).
@@ -49,7 +86,7 @@ struct EntityTopLevelDomains: Sendable {
         // twitter-text's alternation lists longer domains before their prefixes
         // (嘉里大酒店 before 嘉里), so the longest match wins.
         for key in unicode.keys { unicode[key]!.sort { $0.count > $1.count } }
-        self.asciiDomains = ascii
+        self.asciiDomains = ASCIIKeyTable(ascii)
         self.unicodeDomains = unicode
         self.asciiLeadsOfUnicodeDomains = EntityASCIISet(asciiLeads)
     }

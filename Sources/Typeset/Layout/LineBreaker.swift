@@ -44,7 +44,9 @@ struct LineBreaker {
                 let fitWidth = w - seg.hanging + hyphen
                 let endTrim = seg.contentEnd > from ? core.trim(core.trimmableClose, at: seg.contentEnd - 1) : 0
                 let fitsPlain = x + fitWidth <= limit
-                let fits = fitsPlain || (endTrim > 0 && x + fitWidth - endTrim <= limit)
+                // A line that fits only by trimming its closing bracket must fit
+                // without the 1/64 px tolerance (Chromium re-measures it exactly).
+                let fits = fitsPlain || (endTrim > 0 && x + fitWidth - endTrim <= limit - 1023)
                 if !first && !fits { break }
                 if first && !fits && core.paragraph.breakWords {
                     let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)

@@ -52,6 +52,7 @@ struct PrepareSession {
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         var advances = [Int32](repeating: 0, count: n)
+        var clusterStarts = [Bool](repeating: false, count: n)
         var glyphs: [ShapedGlyph] = []
         let features = styles.map { Shaper.features(for: $0) }
         units.withUnsafeBufferPointer { buf in
@@ -63,7 +64,7 @@ struct PrepareSession {
                              features: features[Int(item.styleIndex)], into: &glyphs)
                 for g in glyphs {
                     let c = Int(g.cluster)
-                    if c >= 0 && c < n { advances[c] &+= g.advance }
+                    if c >= 0 && c < n { advances[c] &+= g.advance; clusterStarts[c] = true }
                 }
                 if style.letterSpacing != 0 {
                     // Chromium spaces out every glyph cluster (at character-level
@@ -83,6 +84,9 @@ struct PrepareSession {
                 }
             }
         }
+        let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
+                                          items: items, styles: styles, features: features)
+
         // Newlines, carriage returns and tabs take no width of their own.
         for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
 
@@ -126,8 +130,35 @@ struct PrepareSession {
             items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: natural,
-            trimmableClose: trim)
+            trimmableClose: trim, ligatures: ligatures)
         return PreparedText(core: core)
+    }
+
+    /// Grapheme boundaries that fall inside a ligature (`f|i` in "fi"): the
+    /// line breaker may split there (overflow-wrap), and Chromium then reshapes
+    /// the pieces. The width of the part before each such boundary is shaped
+    /// here, once, so layout stays arithmetic.
+    private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
+                                   styles: [TextStyle], features: [[hb_feature_t]]) -> LigatureSplits {
+        var splits = LigatureSplits()
+        for item in items {
+            var clusterStart = Int(item.start)
+            for i in Int(item.start)..<Int(item.end) {
+                if clusterStarts[i] { clusterStart = i; continue }
+                guard graphemes[i], i > clusterStart else { continue }
+                let style = styles[Int(item.styleIndex)]
+                var glyphs: [ShapedGlyph] = []
+                units.withUnsafeBufferPointer { buf in
+                    let piece = UnsafeBufferPointer(rebasing: buf[clusterStart..<i])
+                    shaper.shape(piece, start: 0, end: piece.count, face: item.face, size: style.size,
+                                 rtl: item.level & 1 == 1, script: item.script, language: style.language,
+                                 features: features[Int(item.styleIndex)], into: &glyphs)
+                }
+                splits.append(unit: Int32(i), clusterStart: Int32(clusterStart),
+                              prefix: glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) })
+            }
+        }
+        return splits
     }
 
     /// The scalar starting at UTF-16 offset `i`.

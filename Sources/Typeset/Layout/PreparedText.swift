@@ -89,12 +89,14 @@ final class PreparedCore: Sendable {
     /// Fullwidth closing brackets set half-width at the end of a line that
     /// would not fit otherwise.
     let trimmableClose: [Int32]
+    /// Grapheme boundaries inside ligatures, with the width before them.
+    let ligatures: LigatureSplits
 
     init(string: String, sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
          graphemeStarts: [Bool], segments: [Segment], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
-         trimmableClose: [Int32]) {
+         trimmableClose: [Int32], ligatures: LigatureSplits) {
         self.string = string
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -115,6 +117,7 @@ final class PreparedCore: Sendable {
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
         self.trimmableClose = trimmableClose
+        self.ligatures = ligatures
     }
 
     /// Half the advance of a trimmable punctuation mark at `unit`, or 0.
@@ -132,11 +135,16 @@ final class PreparedCore: Sendable {
     @inline(__always)
     func level(_ i: Int) -> UInt8 { levels.isEmpty ? 0 : levels[i] }
 
-    /// Width of processed `[a, b)` ignoring tabs, 1/65536 px.
+    /// Width of processed `[a, b)` ignoring tabs, 1/65536 px. An end inside a
+    /// ligature counts the ligature's pieces as if shaped apart.
     func width(_ a: Int, _ b: Int) -> Int64 {
         var w: Int64 = 0
         var i = a
         while i < b { w &+= Int64(advances[i]); i += 1 }
+        if !ligatures.isEmpty && a < b {
+            if let s = ligatures.split(at: Int32(a)) { w += Int64(advances[Int(s.clusterStart)]) - s.prefix }
+            if let s = ligatures.split(at: Int32(b)), Int(s.clusterStart) >= a { w += s.prefix - Int64(advances[Int(s.clusterStart)]) }
+        }
         return w
     }
 
