@@ -1,0 +1,55 @@
+import XCTest
+@testable import Typeset
+import TypesetTestSupport
+
+/// Which font each cluster gets, and bidi runs.
+final class ItemizationTests: XCTestCase {
+    private func families(_ text: String, _ stack: FontStack = "Noto Sans") throws -> [String] {
+        let p = try Fixtures.typesetter.prepare(text, style: TextStyle(font: stack, size: 15))
+        let utf16 = Array(text.utf16)
+        return p.runFaces.map { "\(String(decoding: utf16[$0.utf16Range], as: UTF16.self))=\($0.face.familyName)" }
+    }
+
+    func testEachScriptFallsBackToItsFont() throws {
+        XCTAssertEqual(try families("Hi مرحبا 你好 👋"),
+                       ["Hi =Noto Sans", "مرحبا=Noto Sans Arabic", " =Noto Sans", "你好=Noto Sans CJK JP",
+                        " =Noto Sans", "👋=Noto Color Emoji"])
+    }
+
+    func testFirstStackFontThatCoversAClusterWins() throws {
+        // The CJK face has Latin letters too, so it keeps them when it comes first.
+        XCTAssertEqual(try families("漢字abc", ["Noto Sans CJK JP", "Noto Sans"]), ["漢字=Noto Sans CJK JP", "abc=Noto Sans CJK JP"])
+    }
+
+    func testEmojiPresentationSelectorPicksTheColourFont() throws {
+        let stack: FontStack = ["Noto Sans", "Noto Sans CJK JP", "Noto Color Emoji"]
+        XCTAssertEqual(try families("☀", stack), ["☀=Noto Sans CJK JP"])
+        XCTAssertEqual(try families("☀\u{FE0F}", stack), ["☀\u{FE0F}=Noto Color Emoji"])
+    }
+
+    func testEmojiSequencesStayOneCluster() throws {
+        for emoji in ["👨‍👩‍👧‍👦", "🇯🇵", "👍🏽", "1️⃣"] {
+            let layout = try Fixtures.typesetter.layout("a" + emoji + "b", style: TextStyle(font: ["Noto Sans", "Noto Color Emoji"], size: 15), width: 1)
+            let pieces = layout.lines.map { layout.text(of: $0) }
+            XCTAssertEqual(pieces, ["a", emoji, "b"], "split inside \(emoji)")
+        }
+    }
+
+    func testBidiRunsAreReorderedVisually() throws {
+        let text = "abc אבג def"
+        let layout = try Fixtures.typesetter.layout(text, style: TextStyle(font: ["Noto Sans", "Noto Sans Hebrew"], size: 15),
+                                                    paragraph: ParagraphStyle(direction: .ltr), width: nil)
+        let runs = layout.visualRuns(of: layout.lines[0])
+        // Runs split by script too ("abc ", "אבג", " ", "def"); the Hebrew run sits between Latin ones.
+        XCTAssertEqual(runs.filter(\.isRightToLeft).map { $0.face.familyName }, ["Noto Sans Hebrew"])
+        XCTAssertEqual(runs.first?.isRightToLeft, false)
+        XCTAssertEqual(runs.last?.isRightToLeft, false)
+        XCTAssertEqual(runs.map(\.x), runs.map(\.x).sorted())
+        // An RTL paragraph puts the first (Hebrew) run on the right.
+        let rtl = try Fixtures.typesetter.layout("אבג abc", style: TextStyle(font: ["Noto Sans Hebrew", "Noto Sans"], size: 15),
+                                                 paragraph: ParagraphStyle(direction: .auto), width: nil)
+        let r = rtl.visualRuns(of: rtl.lines[0])
+        XCTAssertTrue(r.last!.isRightToLeft)
+        XCTAssertFalse(r.first!.isRightToLeft)
+    }
+}

@@ -1,0 +1,189 @@
+import XCTest
+@testable import Typeset
+import TypesetTestSupport
+
+/// Every line-breaking rule, checked on the bundled fonts.
+final class LineBreakingTests: XCTestCase {
+    private let sans = TextStyle(font: ["Noto Sans", "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"], size: 15)
+
+    private func lines(_ text: String, width: Double?, _ paragraph: ParagraphStyle = ParagraphStyle(),
+                       style: TextStyle? = nil) throws -> [String] {
+        let layout = try Fixtures.typesetter.layout(text, style: style ?? sans, paragraph: paragraph, width: width)
+        return layout.lines.map { layout.text(of: $0) }
+    }
+
+    func testSpacesHangAndCollapse() throws {
+        let layout = try Fixtures.typesetter.layout("  Hello     world  ", style: sans, width: 60)
+        XCTAssertEqual(layout.lines.map { layout.text(of: $0) }, ["  Hello     ", "world  "])
+        let hello = try Fixtures.typesetter.layout("Hello", style: sans, width: nil).lines[0].width
+        XCTAssertEqual(layout.lines[0].width, hello, "trailing spaces hang: they add no width")
+    }
+
+    func testPreWrapKeepsSpacesNewlinesAndTabs() throws {
+        let pre = ParagraphStyle(whiteSpace: .preWrap)
+        XCTAssertEqual(try lines("a\n\nb", width: 200, pre), ["a\n", "\n", "b"])
+        XCTAssertEqual(try lines("a\r\nb", width: 200, pre), ["a\r\n", "b"])
+        XCTAssertEqual(try lines("a\u{2028}b", width: 200, pre), ["a\u{2028}", "b"])
+        XCTAssertEqual(try lines("   ", width: 200, pre).count, 1, "whitespace-only pre-wrap text is one line")
+        XCTAssertEqual(try lines("   ", width: 200).count, 0, "whitespace-only normal text is no line")
+        // A tab advances to the next multiple of 8 spaces (space = 0.26 em in Noto Sans).
+        let tab = try Fixtures.typesetter.layout("a\tb", style: sans, paragraph: pre, width: nil)
+        let space = 0.26 * 15, b = try Fixtures.typesetter.layout("b", style: sans, width: nil).lines[0].width
+        XCTAssertEqual(tab.lines[0].width, 8 * space + b, accuracy: 1.0 / 32)
+    }
+
+    func testThaiBreaksByDictionary() throws {
+        // Thai has no spaces between words; ICU's dictionary finds the word boundaries.
+        let thai = try lines("สวัสดีชาวโลก", width: 60)
+        XCTAssertEqual(thai.joined(), "สวัสดีชาวโลก")
+        XCTAssertGreaterThan(thai.count, 1)
+        // Every break falls between the words สวัสดี|ชาว|โลก (UTF-16 offsets 6 and 9).
+        var offset = 0
+        for line in thai.dropLast() {
+            offset += line.utf16.count
+            XCTAssertTrue([6, 9].contains(offset), "break at \(offset) is inside a word: \(thai)")
+        }
+    }
+
+    func testOverflowWrapBreaksLongWordsBetweenGraphemes() throws {
+        let word = "Donaudampfschifffahrtsgesellschaft"
+        let broken = try lines(word, width: 80)
+        XCTAssertGreaterThan(broken.count, 2)
+        XCTAssertEqual(broken.joined(), word)
+        // Without break-word the word overflows on its own line.
+        XCTAssertEqual(try lines(word, width: 80, ParagraphStyle(breakWords: false)), [word])
+        // A word that fits alone moves to the next line rather than breaking.
+        let alone = try Fixtures.typesetter.layout("Donaudampf", style: sans, width: nil).lines[0].width
+        XCTAssertEqual(try lines("a Donaudampf", width: alone + 1), ["a ", "Donaudampf"])
+    }
+
+    func testWordBreakModes() throws {
+        let korean = "한국어 문장을 나눕니다"
+        let normal = try lines(korean, width: 50)
+        let keepAll = try lines(korean, width: 50, ParagraphStyle(wordBreak: .keepAll, breakWords: false))
+        XCTAssertTrue(normal.contains { $0.count < 3 && !$0.hasSuffix(" ") }, "normal breaks inside Korean words: \(normal)")
+        XCTAssertEqual(keepAll, ["한국어 ", "문장을 ", "나눕니다"])
+        let breakAll = try lines("abcdef ghij", width: 30, ParagraphStyle(wordBreak: .breakAll, breakWords: false))
+        XCTAssertEqual(breakAll.joined(), "abcdef ghij")
+        XCTAssertGreaterThan(breakAll.count, 2)
+    }
+
+    func testChromiumASCIIBreakRules() throws {
+        // No break after "/" in URLs, a break after "-" before a letter.
+        XCTAssertEqual(try lines("well-known https://example.com/a/b", width: 60).first, "well-")
+        let url = try lines("see example.com/path/to", width: 90)
+        XCTAssertEqual(url.first, "see ")
+    }
+
+    func testTruncationAddsAnEllipsisThatFits() throws {
+        let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
+        let layout = try Fixtures.typesetter.layout(text, style: sans, paragraph: ParagraphStyle(maxLines: 2), width: 120)
+        XCTAssertEqual(layout.lines.count, 2)
+        XCTAssertTrue(layout.isTruncated)
+        XCTAssertTrue(layout.lines[1].hasEllipsis)
+        XCTAssertLessThanOrEqual(layout.lines[1].width, 120)
+        let full = try Fixtures.typesetter.layout(text, style: sans, width: 120)
+        XCTAssertEqual(layout.lines[0].utf16Range, full.lines[0].utf16Range)
+        XCTAssertFalse(full.isTruncated)
+    }
+
+    func testAlignmentOffsets() throws {
+        let text = "Hi"
+        let w = try Fixtures.typesetter.layout(text, style: sans, width: 100).lines[0].width
+        func x(_ a: ParagraphStyle.Alignment, _ d: ParagraphStyle.Direction = .ltr) throws -> Double {
+            try Fixtures.typesetter.layout(text, style: sans, paragraph: ParagraphStyle(alignment: a, direction: d), width: 100).lines[0].x
+        }
+        XCTAssertEqual(try x(.start), 0)
+        XCTAssertEqual(try x(.right), 100 - w)
+        XCTAssertEqual(try x(.center), (100 - w) / 2)
+        XCTAssertEqual(try x(.end), 100 - w)
+        XCTAssertEqual(try x(.start, .rtl), 100 - w)
+        XCTAssertEqual(try x(.end, .rtl), 0)
+    }
+
+    func testLineHeights() throws {
+        let three = "one two three four five six seven"
+        let normal = try Fixtures.typesetter.layout(three, style: sans, width: 60)
+        XCTAssertGreaterThan(normal.lines.count, 2)
+        XCTAssertEqual(normal.exactHeight, 20 * Double(normal.lines.count))
+        var fixed = sans
+        fixed.lineHeight = .points(24)
+        let l = try Fixtures.typesetter.layout(three, style: fixed, width: 60)
+        XCTAssertEqual(l.exactHeight, 24 * Double(l.lines.count))
+        fixed.lineHeight = .multiple(1.5)
+        XCTAssertEqual(try Fixtures.typesetter.layout("x", style: fixed, width: 60).exactHeight, 22.5)
+        // A line holding Arabic grows to the Arabic font's rounded ascent + descent.
+        let mixed = try Fixtures.typesetter.layout("abc مرحبا", style: TextStyle(font: ["Noto Sans", "Noto Sans Arabic"], size: 15), width: nil)
+        XCTAssertEqual(mixed.exactHeight, 32)
+    }
+
+    func testSizesCeilToThePixelGridOfEachScale() throws {
+        let layout = try Fixtures.typesetter.layout("Hello world", style: sans, width: 320)  // 80.453125 × 20
+        XCTAssertEqual(layout.size(scale: 1).width, 81)
+        XCTAssertEqual(layout.size(scale: 2).width, 80.5)
+        XCTAssertEqual(layout.size(scale: 3).width, 242.0 / 3)  // 241.36 device px → 242
+        XCTAssertEqual(layout.size(scale: 3).height, 20)
+        XCTAssertThrowsError(try PixelGrid(scale: 0))
+        XCTAssertThrowsError(try PixelGrid(scale: .nan))
+    }
+
+    func testInvalidInputsAreTypedErrors() throws {
+        let p = try Fixtures.typesetter.prepare("x", style: sans)
+        for bad in [-1, Double.nan, Double.infinity, -Double.infinity] {
+            XCTAssertThrowsError(try p.layout(width: bad)) { error in
+                guard case .invalidWidth? = error as? TypesetError else { return XCTFail("\(error)") }
+            }
+        }
+        XCTAssertThrowsError(try Fixtures.typesetter.prepare("x", style: TextStyle(font: "Noto Sans", size: -3)))
+        XCTAssertThrowsError(try Fixtures.typesetter.prepare(utf8: [0x61, 0xFF, 0x62], style: sans)) {
+            XCTAssertEqual($0 as? TypesetError, .invalidUTF8(byteOffset: 1))
+        }
+        XCTAssertEqual(try Fixtures.typesetter.prepare("", style: sans).layout(width: 100).lines.count, 0)
+    }
+
+    func testRangeRectanglesAcrossLinesAndDirections() throws {
+        let text = "hello world again"
+        let layout = try Fixtures.typesetter.layout(text, style: sans, width: 60)
+        XCTAssertEqual(layout.lines.count, 3)
+        let rects = layout.rects(forUTF16Range: 6..<13)  // "world a" spans lines 2 and 3
+        XCTAssertEqual(rects.count, 2)
+        XCTAssertEqual(rects[0].y, 20)
+        XCTAssertEqual(rects[1].y, 40)
+        XCTAssertEqual(rects[0].x, 0)
+        // In a right-to-left run, the first characters are on the right.
+        let rtl = try Fixtures.typesetter.layout("אבגד", style: TextStyle(font: "Noto Sans Hebrew", size: 15), width: nil)
+        let first = rtl.rects(forUTF16Range: 0..<1)[0], last = rtl.rects(forUTF16Range: 3..<4)[0]
+        XCTAssertGreaterThan(first.x, last.x)
+    }
+
+    func testLetterSpacingIsAddedAfterEveryCharacter() throws {
+        var spaced = sans
+        spaced.letterSpacing = 2
+        let plain = try Fixtures.typesetter.layout("abc", style: sans, width: nil).lines[0].width
+        let wide = try Fixtures.typesetter.layout("abc", style: spaced, width: nil).lines[0].width
+        XCTAssertEqual(wide - plain, 6, accuracy: 1.0 / 32)
+    }
+
+    /// Laying out again at the measured width gives the same lines.
+    func testWrapStability() throws {
+        let texts = ["The quick brown fox jumps over the lazy dog", "مرحبا بالعالم هذا نص عربي", "日本語の文章を測ります。你好，世界！",
+                     "Family 👨‍👩‍👧‍👦 flags 🇯🇵🇫🇷 #hashtag @mention https://example.com/a?b=c", "สวัสดีชาวโลก ภาษาไทย"]
+        let style = TextStyle(font: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"], size: 15)
+        for text in texts {
+            let p = try Fixtures.typesetter.prepare(text, style: style)
+            for width in stride(from: 40.0, through: 400, by: 17) {
+                let first = try p.layout(width: width)
+                let again = try p.layout(width: first.contentWidth)
+                XCTAssertEqual(first.lines.map(\.utf16Range), again.lines.map(\.utf16Range), "\(text) at \(width)")
+            }
+        }
+    }
+
+    func testRelayoutNeverReshapes() throws {
+        let ts = Fixtures.typesetter
+        let p = try ts.prepare("Re-layout is arithmetic over prepared segments", style: sans)
+        let before = ts.preparedTexts.count
+        for w in stride(from: 50.0, to: 500, by: 10) { _ = try p.layout(width: w) }
+        XCTAssertEqual(ts.preparedTexts.count, before)
+    }
+}
