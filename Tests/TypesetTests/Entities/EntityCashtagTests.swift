@@ -19,8 +19,8 @@ final class EntityCashtagTests: XCTestCase {
     }
 
     func testCashtagFollowedByPunctuation() {
-        assertTexts("$aapl's $msft, ($goog) $amzn! \"$nflx\"", .cashtag, ["aapl", "msft", "amzn"])
-        assertTexts("$OK$NG", .cashtag, ["OK"])
+        assertEntityTexts("$aapl's $msft, ($goog) $amzn! \"$nflx\"", .cashtag, ["aapl", "msft", "amzn"])
+        assertEntityTexts("$OK$NG", .cashtag, ["OK"])
     }
 
     func testQuotesAndDirectionalMarksAroundCashtags() {

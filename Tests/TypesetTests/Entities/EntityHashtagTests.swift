@@ -18,20 +18,20 @@ final class EntityHashtagTests: XCTestCase {
 
     func testArabicHashtagWithUnderscoreAndDigits() {
         assertEntities("مرحبا #برمجة_سويفت", [hashtag("برمجة_سويفت", 6..<18)])
-        assertTexts("#٢٠٢٤عام #عام٢٠٢٤", .hashtag, ["٢٠٢٤عام", "عام٢٠٢٤"])
+        assertEntityTexts("#٢٠٢٤عام #عام٢٠٢٤", .hashtag, ["٢٠٢٤عام", "عام٢٠٢٤"])
         // Persian with zero-width non-joiners inside the word.
-        assertTexts("#می‌روم به #کتاب‌خانه", .hashtag, ["می‌روم", "کتاب‌خانه"])
+        assertEntityTexts("#می‌روم به #کتاب‌خانه", .hashtag, ["می‌روم", "کتاب‌خانه"])
     }
 
     func testHebrewHashtagsWithGershayimAndGeresh() {
         assertEntities(
             "חדשות #צה״ל היום #ג׳ירפה", [hashtag("צה״ל", 6..<11), hashtag("ג׳ירפה", 17..<24)])
-        assertTexts("#בית־ספר", .hashtag, ["בית־ספר"])  // maqaf
+        assertEntityTexts("#בית־ספר", .hashtag, ["בית־ספר"])  // maqaf
     }
 
     func testDevanagariHashtagKeepsCombiningMarks() {
         assertEntities("नमस्ते #हिन्दी_भाषा!", [hashtag("हिन्दी_भाषा", 7..<19)])
-        assertTexts("#१२३४ #खेल१", .hashtag, ["खेल१"])
+        assertEntityTexts("#१२३४ #खेल१", .hashtag, ["खेल१"])
     }
 
     func testThaiHashtag() {
@@ -43,24 +43,24 @@ final class EntityHashtagTests: XCTestCase {
             "今日は #東京タワー に行った、＃スカイツリー。",
             [hashtag("東京タワー", 4..<10), hashtag("スカイツリー", 16..<23)])
         // Prolonged sound mark, half-width katakana with voiced marks, iteration marks.
-        assertTexts("#ラーメン #ﾗｰﾒﾝ #ｶﾞｷﾞ #人々 #いすゞ", .hashtag, ["ラーメン", "ﾗｰﾒﾝ", "ｶﾞｷﾞ", "人々", "いすゞ"])
+        assertEntityTexts("#ラーメン #ﾗｰﾒﾝ #ｶﾞｷﾞ #人々 #いすゞ", .hashtag, ["ラーメン", "ﾗｰﾒﾝ", "ｶﾞｷﾞ", "人々", "いすゞ"])
         // Japanese joiners: katakana middle dot, wave dash, fullwidth tilde.
-        assertTexts("#ジョン・スミス #ドキ〜ドキ #ワク～ワク", .hashtag, ["ジョン・スミス", "ドキ〜ドキ", "ワク～ワク"])
+        assertEntityTexts("#ジョン・スミス #ドキ〜ドキ #ワク～ワク", .hashtag, ["ジョン・スミス", "ドキ〜ドキ", "ワク～ワク"])
         // After Japanese punctuation, but not glued to a letter.
-        assertTexts("できた！#成功。", .hashtag, ["成功"])
-        assertTexts("日本語#タグ", .hashtag, [])
+        assertEntityTexts("できた！#成功。", .hashtag, ["成功"])
+        assertEntityTexts("日本語#タグ", .hashtag, [])
     }
 
     func testKoreanHashtag() {
         assertEntities("서울 #한국어공부 시작", [hashtag("한국어공부", 3..<9)])
-        assertTexts("#ﾡﾢﾣ", .hashtag, ["ﾡﾢﾣ"])  // half-width Hangul
+        assertEntityTexts("#ﾡﾢﾣ", .hashtag, ["ﾡﾢﾣ"])  // half-width Hangul
     }
 
     func testOtherScriptsAndJoiners() {
-        assertTexts(
+        assertEntityTexts(
             "#Ελλάδα #Հայաստան #საქართველო #አማርኛ", .hashtag, ["Ελλάδα", "Հայաստան", "საქართველო", "አማርኛ"])
-        assertTexts("#සිංහල‍ය #ཀུན་བཟང", .hashtag, ["සිංහල‍ය", "ཀུན་བཟང"])  // ZWJ, tsheg
-        assertTexts("#l·lesser #col·lecció", .hashtag, ["l·lesser", "col·lecció"])  // middle dot
+        assertEntityTexts("#සිංහල‍ය #ཀུན་བཟང", .hashtag, ["සිංහල‍ය", "ཀུན་བཟང"])  // ZWJ, tsheg
+        assertEntityTexts("#l·lesser #col·lecció", .hashtag, ["l·lesser", "col·lecció"])  // middle dot
     }
 
     func testAstralLettersInHashtags() {
@@ -81,11 +81,11 @@ final class EntityHashtagTests: XCTestCase {
     }
 
     func testHashtagAfterPunctuation() {
-        assertTexts(
+        assertEntityTexts(
             "(#one) [#two], «#three» “#four” .#five !#six", .hashtag,
             ["one", "two", "three", "four", "five", "six"])
-        assertTexts("#end. #comma, #colon: #semi;", .hashtag, ["end", "comma", "colon", "semi"])
-        assertTexts("#line1\n#line2\r\n#line3", .hashtag, ["line1", "line2", "line3"])
+        assertEntityTexts("#end. #comma, #colon: #semi;", .hashtag, ["end", "comma", "colon", "semi"])
+        assertEntityTexts("#line1\n#line2\r\n#line3", .hashtag, ["line1", "line2", "line3"])
     }
 
     func testDoubleHashUsesTheSecondSign() {

@@ -49,7 +49,7 @@ final class EntityMentionTests: XCTestCase {
     }
 
     func testMentionsAfterOtherPunctuation() {
-        assertTexts(
+        assertEntityTexts(
             "(@a) [@b] .@c -@d +@e ~@f /@g :@h «@i»", .mention, ["a", "b", "c", "d", "e", "f", "g", "h", "i"])
     }
 
@@ -64,7 +64,7 @@ final class EntityMentionTests: XCTestCase {
     }
 
     func testRetweetPrefixes() {
-        assertTexts("RT@jack rt@jill Rt:@bob rT @amy", .mention, ["jack", "jill", "bob", "amy"])
+        assertEntityTexts("RT@jack rt@jill Rt:@bob rT @amy", .mention, ["jack", "jill", "bob", "amy"])
         assertEntities("ART@jack", [])
         assertEntities("x.RT@jack", [])
         assertEntities("(RT@jack)", [mention("jack", 3..<8)])

@@ -94,7 +94,7 @@ final class EntityOffsetTests: XCTestCase {
         XCTAssertEqual(last.kind, .url)
         XCTAssertEqual(last.utf16Range, (199 * 18 + 12)..<(199 * 18 + 17))
         XCTAssertEqual(last.scalarRange, (199 * 17 + 11)..<(199 * 17 + 16))
-        assertRangesCoverText(text, found)
+        assertEntityRangesCoverText(text, found)
     }
 
     func testTextsWithoutSigilsAreQuick() {

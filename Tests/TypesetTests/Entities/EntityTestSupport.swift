@@ -27,11 +27,11 @@ func assertEntities(
 ) {
     let found = EntityDetector(kinds: kinds).entities(in: text)
     XCTAssertEqual(found, expected, "in \(text.debugDescription)", file: file, line: line)
-    assertRangesCoverText(text, found, file: file, line: line)
+    assertEntityRangesCoverText(text, found, file: file, line: line)
 }
 
 /// Detects entities of one kind and checks only their texts.
-func assertTexts(
+func assertEntityTexts(
     _ text: String, _ kind: EntityKind, _ expected: [String],
     file: StaticString = #filePath, line: UInt = #line
 ) {
@@ -39,12 +39,12 @@ func assertTexts(
     XCTAssertEqual(
         found.filter { $0.kind == kind }.map(\.text), expected, "in \(text.debugDescription)",
         file: file, line: line)
-    assertRangesCoverText(text, found, file: file, line: line)
+    assertEntityRangesCoverText(text, found, file: file, line: line)
 }
 
 /// Checks, with the standard library's own views, that both ranges of each entity
 /// select the same characters: the sigil (if any), the text and the list slug.
-func assertRangesCoverText(
+func assertEntityRangesCoverText(
     _ text: String, _ entities: [Entity], file: StaticString = #filePath, line: UInt = #line
 ) {
     let utf16 = Array(text.utf16)
