@@ -115,7 +115,11 @@ struct PrepareSession {
         }
         let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
         let space = advance(of: [0x20], face: spaceFace, style: base)
-        let tabInterval = Int64(max(1, paragraph.tabSize)) * (space + Int64(Shaper.clamp(base.letterSpacing * 65536)))
+        // Tab stops at most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
+        let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
+        let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
+        let tabLimit = Int64(Int32.max)
+        let tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
         let ellipsisUnits = Array(paragraph.ellipsis.utf16)
         let ellipsisFace = stacks[0].faces.first { f in paragraph.ellipsis.unicodeScalars.allSatisfy { f.covers($0.value) } }
             ?? fonts.fallbackFace(for: paragraph.ellipsis.unicodeScalars.map(\.value), weight: base.weight, italic: base.italic)
