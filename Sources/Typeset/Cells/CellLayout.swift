@@ -100,8 +100,23 @@ public struct CellLayout: Sendable, Equatable {
             firstLine += Int(earlier.lineCount)
             firstRect += Int(earlier.rectCount)
         }
-        let lines = lineRecords[firstLine..<firstLine + Int(r.lineCount)].map(\.line)
-        let rects = rectRecords[firstRect..<firstRect + Int(r.rectCount)].map(\.entityRect)
+        var lines: [CellLine] = []
+        lines.reserveCapacity(Int(r.lineCount))
+        var start = 0, top = Double(r.top)
+        for record in lineRecords[firstLine..<firstLine + Int(r.lineCount)] {
+            let height = Double(record.height)
+            lines.append(CellLine(utf16Range: start..<max(start, record.end), x: Double(record.x), top: top,
+                                  width: Double(record.width), height: height, baseline: top + Double(record.baseline),
+                                  hasEllipsis: record.hasEllipsis))
+            start = max(start, record.end)
+            top += height
+        }
+        let rects: [CellEntityRect] = rectRecords[firstRect..<firstRect + Int(r.rectCount)].map { e in
+            let line = Int(e.line) < lines.count ? lines[Int(e.line)] : nil
+            return CellEntityRect(kind: e.kind, utf16Range: Int(e.start)..<Int(max(e.start, e.end)),
+                                  rect: LayoutRect(x: Double(e.x), y: line?.top ?? 0, width: Double(e.width),
+                                                   height: line?.height ?? 0))
+        }
         return CellTextLayout(name: schema.textNames[slot], frame: frame, isTruncated: r.isTruncated, lines: lines,
                               entityRects: rects)
     }
@@ -197,44 +212,50 @@ struct PixelFrame: Sendable, Hashable {
 struct TextRecord: Sendable, Hashable {
     var lineCount: UInt32
     var rectCount: UInt32
+    /// The first line's top, relative to the frame (the top padding).
+    var top: Float
     /// 1: present, 2: truncated.
     var flags: UInt8
 
-    static let absent = TextRecord(lineCount: 0, rectCount: 0, flags: 0)
+    static let absent = TextRecord(lineCount: 0, rectCount: 0, top: 0, flags: 0)
     var isPresent: Bool { flags & 1 != 0 }
     var isTruncated: Bool { flags & 2 != 0 }
 }
 
-/// A line, relative to its text's frame, in single precision (line metrics
-/// are multiples of 1/64 px, exact in a Float well beyond any cell size).
+/// A line in single precision (line metrics are multiples of 1/64 px in
+/// practice, exact in a Float well beyond any cell size). The line's start is
+/// the previous line's end (lines partition their text, the first starting at
+/// 0) and its top the sum of the heights above it, so neither is stored.
 struct LineRecord: Sendable, Hashable {
-    var start: Int32
-    var end: Int32
+    /// The UTF-16 end offset; bit 31 set when the line ends with the ellipsis.
+    var endAndEllipsis: UInt32
+    /// Left edge, relative to the text's frame.
     var x: Float
-    var top: Float
     var width: Float
     var height: Float
+    /// Baseline, from the line's top.
     var baseline: Float
-    var hasEllipsis: Bool
 
-    var line: CellLine {
-        CellLine(utf16Range: Int(start)..<Int(end), x: Double(x), top: Double(top), width: Double(width),
-                 height: Double(height), baseline: Double(baseline), hasEllipsis: hasEllipsis)
+    init(end: Int, hasEllipsis: Bool, x: Float, width: Float, height: Float, baseline: Float) {
+        endAndEllipsis = UInt32(clamping: end) & 0x7FFF_FFFF | (hasEllipsis ? 0x8000_0000 : 0)
+        self.x = x
+        self.width = width
+        self.height = height
+        self.baseline = baseline
     }
+
+    var end: Int { Int(endAndEllipsis & 0x7FFF_FFFF) }
+    var hasEllipsis: Bool { endAndEllipsis & 0x8000_0000 != 0 }
 }
 
-/// An entity rectangle, relative to its text's frame.
+/// An entity rectangle: its top and height are those of its line.
 struct EntityRectRecord: Sendable, Hashable {
-    var start: Int32
-    var end: Int32
+    var start: UInt32
+    var end: UInt32
+    /// Left edge, relative to the text's frame.
     var x: Float
-    var y: Float
     var width: Float
-    var height: Float
+    /// The line, counted within its text.
+    var line: UInt16
     var kind: EntityKind
-
-    var entityRect: CellEntityRect {
-        CellEntityRect(kind: kind, utf16Range: Int(start)..<Int(end),
-                       rect: LayoutRect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)))
-    }
 }

@@ -243,24 +243,27 @@ struct CellLayoutPass {
             if t.nodes[text.node].width == .hug, let first = layout.lines.first {
                 shift = layout.lines.reduce(first.x) { min($0, $1.x) }
             }
-            let dx = pad.left - shift, dy = pad.top
+            let dx = pad.left - shift
             for line in layout.lines {
-                lines.append(LineRecord(start: Int32(line.utf16Range.lowerBound), end: Int32(line.utf16Range.upperBound),
-                                        x: Float(line.x + dx), top: Float(line.top + dy), width: Float(line.width),
-                                        height: Float(line.height), baseline: Float(line.baseline + dy),
-                                        hasEllipsis: line.hasEllipsis))
+                lines.append(LineRecord(end: line.utf16Range.upperBound, hasEllipsis: line.hasEllipsis,
+                                        x: Float(line.x + dx), width: Float(line.width), height: Float(line.height),
+                                        baseline: Float(line.baseline - line.top)))
             }
             let before = rects.count
             for entity in prepared.entities[slot] {
+                var lineIndex = 0
                 for r in layout.rects(forUTF16Range: entity.utf16Range) {
-                    rects.append(EntityRectRecord(start: Int32(entity.utf16Range.lowerBound),
-                                                  end: Int32(entity.utf16Range.upperBound), x: Float(r.x + dx),
-                                                  y: Float(r.y + dy), width: Float(r.width), height: Float(r.height),
+                    while lineIndex + 1 < layout.lines.count && layout.lines[lineIndex].top + layout.lines[lineIndex].height <= r.y {
+                        lineIndex += 1
+                    }
+                    rects.append(EntityRectRecord(start: UInt32(clamping: entity.utf16Range.lowerBound),
+                                                  end: UInt32(clamping: entity.utf16Range.upperBound), x: Float(r.x + dx),
+                                                  width: Float(r.width), line: UInt16(clamping: lineIndex),
                                                   kind: entity.kind))
                 }
             }
             records.append(TextRecord(lineCount: UInt32(layout.lines.count), rectCount: UInt32(rects.count - before),
-                                      flags: 1 | (layout.isTruncated ? 2 : 0)))
+                                      top: Float(pad.top), flags: 1 | (layout.isTruncated ? 2 : 0)))
         }
         var exactRects: [EntityRectRecord] = []
         if !rects.isEmpty {
