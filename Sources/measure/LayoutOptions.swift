@@ -1,0 +1,97 @@
+import ArgumentParser
+import Foundation
+import Typeset
+
+/// The text and the layout options shared by `measure text` and `measure render`:
+/// each option is the batch protocol's field of the same name (README, "The
+/// batch protocol"), so a command line and a batch line measure alike.
+struct LayoutOptions: ParsableArguments {
+    @Argument(help: "The text, or - to read it from standard input (one trailing newline dropped).")
+    var text: String
+
+    @Option(help: ArgumentHelp("Font families, first preferred, comma-separated.", valueName: "FAMILY[,FAMILY…]"))
+    var font: String = "Noto Sans"
+
+    @Option(name: .customLong("font-file"), help: ArgumentHelp("Font files to use as the stack instead of --font (repeatable).", valueName: "PATH"))
+    var fontFiles: [String] = []
+
+    @Option(help: ArgumentHelp("Font size in px.", valueName: "PX")) var size: Double = 15
+    @Option(help: "Font weight, 1–1000.") var weight: Int = 400
+    @Flag(help: "Use an italic face.") var italic = false
+    @Option(help: ArgumentHelp("Width to break lines at, in px (omit for unbounded lines).", valueName: "PX"))
+    var width: Double?
+    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line height in px, or normal.", valueName: "PX|normal"))
+    var lineHeight: String = "normal"
+    @Option(name: .customLong("max-lines"), help: ArgumentHelp("Truncate with an ellipsis after this many lines.", valueName: "N"))
+    var maxLines: Int?
+    @Option(name: .customLong("white-space"), help: "normal or pre-wrap.") var whiteSpace: String = "normal"
+    @Option(name: .customLong("word-break"), help: "normal, keep-all or break-all.") var wordBreak: String = "normal"
+    @Option(name: .customLong("letter-spacing"), help: ArgumentHelp("Extra px after every character.", valueName: "PX"))
+    var letterSpacing: Double = 0
+    @Option(help: "start, end, left, right, center or justify.") var align: String = "start"
+    @Option(help: "auto, ltr or rtl.") var direction: String = "auto"
+    @Option(help: "Display scale for the ceil'd size (1, 2, 3…).") var scale: Double = 1
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        // Check every option now, so that a bad value is a usage error rather
+        // than a failed measurement, and before any font is loaded.
+        if let width, !(width.isFinite && width >= 0) { throw ValidationError("--width must be a finite number of px, 0 or more") }
+        guard size.isFinite, size >= 0 else { throw ValidationError("--size must be a finite number of px, 0 or more") }
+        guard (1...1000).contains(weight) else { throw ValidationError("--weight must be between 1 and 1000") }
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a finite number greater than 0") }
+        guard letterSpacing.isFinite else { throw ValidationError("--letter-spacing must be a finite number of px") }
+        if lineHeight != "normal", let lh = Double(lineHeight), !(lh.isFinite && lh >= 0) {
+            throw ValidationError("--line-height must be a finite number of px, 0 or more, or normal")
+        }
+        _ = try request(text: "")
+    }
+
+    /// The text argument, or standard input for `-` without its final newline.
+    func inputText() throws -> String {
+        guard text == "-" else { return text }
+        let data = FileHandle.standardInput.readDataToEndOfFile()
+        guard var s = String(data: data, encoding: .utf8) else {
+            throw ValidationError("standard input is not valid UTF-8")
+        }
+        // "\r\n" is one Character, so look at scalars: drop one "\n" or "\r\n".
+        if s.unicodeScalars.last == "\n" {
+            s.unicodeScalars.removeLast()
+            if s.unicodeScalars.last == "\r" { s.unicodeScalars.removeLast() }
+        }
+        return s
+    }
+
+    /// The options as a batch protocol request for `text`.
+    func request(text: String) throws -> MeasureRequest {
+        var object: [String: Any] = [
+            "text": text, "font_size": size, "font_weight": weight, "font_style": italic ? "italic" : "normal",
+            "white_space": whiteSpace, "word_break": wordBreak, "letter_spacing": letterSpacing, "align": align,
+            "direction": direction, "scale": scale,
+            "font_family": font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+        ]
+        if !fontFiles.isEmpty { object["font_file"] = fontFiles }
+        if let width { object["width"] = width }
+        if let maxLines { object["max_lines"] = maxLines }
+        if lineHeight != "normal" {
+            guard let lh = Double(lineHeight) else { throw ValidationError("--line-height must be a number of px or normal") }
+            object["line_height"] = lh
+        }
+        do { return try MeasureRequest(json: object) } catch { throw ValidationError("\(error)") }
+    }
+
+    /// Reads the text, loads the fonts and lays the text out. A text that cannot
+    /// be measured (an unknown family, a bad width) is reported on stderr and
+    /// exits with status 1.
+    func layout() throws -> (text: String, request: MeasureRequest, typesetter: Typesetter, layout: TextLayout) {
+        let input = try inputText()
+        let request = try request(text: input)
+        let typesetter = Typesetter(fonts: try fonts.collection())
+        do {
+            return (input, request, typesetter, try request.measure(with: typesetter, files: FontFileCache()))
+        } catch {
+            FileHandle.standardError.write(Data("measure: \(error)\n".utf8))
+            throw ExitStatus.someFailed
+        }
+    }
+}
