@@ -1,1 +1,114 @@
-print("benchmark: not yet")
+// typeset-bench: Typeset against Pango and raw HarfBuzz on one generated feed,
+// in the same run. Run it through `scripts/bench` (builds the C peer too).
+//
+//   typeset-bench [--peer PATH] [--count N] [--runs R] [--scale]
+import Foundation
+import Typeset
+
+let options = BenchmarkOptions(CommandLine.arguments.dropFirst())
+let fontsDir = BenchmarkOptions.fontsDirectory()
+let workload = Workload(count: options.count)
+let texts = workload.posts.map(\.text)
+let stack = FontStack(families: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+                                 "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"])
+let style = TextStyle(font: stack, size: 15)
+let width = 320.0, secondWidth = 280.0
+var report = BenchmarkReport()
+
+print("Workload: \(workload.statistics)")
+print("Runs: \(options.runs) per figure (median, min–max). Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores.\n")
+
+// Cold: a new font collection and typesetter per run (empty fallback and shaping caches).
+var prepared: [PreparedText] = []
+var typesetter: Typesetter!
+let cold = measureRuns(options.runs) { () -> Double in
+    let fonts = try! FontCollection(directory: fontsDir)
+    typesetter = Typesetter(fonts: fonts)
+    let t0 = now()
+    var out: [PreparedText] = []
+    out.reserveCapacity(texts.count)
+    var lines = 0
+    for text in texts {
+        let p = try! typesetter.prepare(text, style: style)
+        lines += try! p.layout(width: width).lines.count
+        out.append(p)
+    }
+    let t = now() - t0
+    blackHole(lines)
+    prepared = out
+    return t / Double(texts.count) * 1e6
+}
+report.add("cold prepare + layout", cold, unit: "µs/text")
+
+let warm = measureRuns(options.runs) { () -> Double in
+    let t0 = now()
+    var lines = 0
+    for text in texts { lines += try! typesetter.prepare(text, style: style).layout(width: width).lines.count }
+    blackHole(lines)
+    return (now() - t0) / Double(texts.count) * 1e6
+}
+report.add("prepare + layout, warm caches", warm, unit: "µs/text")
+
+let relayout = measureRuns(options.runs) { () -> Double in
+    let t0 = now()
+    var h = 0.0
+    for p in prepared { h += try! p.layout(width: secondWidth).exactHeight }
+    blackHole(h)
+    return (now() - t0) / Double(texts.count) * 1e6
+}
+report.add("re-layout at a new width", relayout, unit: "µs/text")
+
+// Entity detection throughput.
+let detector = EntityDetector()
+let bytes = texts.reduce(0) { $0 + $1.utf8.count }
+let entities = measureRuns(options.runs) { () -> Double in
+    let t0 = now()
+    var n = 0
+    for text in texts { n += detector.entities(in: text).count }
+    blackHole(n)
+    return Double(bytes) / (now() - t0) / 1e6
+}
+report.add("entity detection, 1 core", entities, unit: "MB/s")
+
+// Batch throughput on 1 core and on all cores (fresh typesetter each run).
+func batch(jobs: Int) -> Double {
+    let fonts = try! FontCollection(directory: fontsDir)
+    let ts = Typesetter(fonts: fonts)
+    let t0 = now()
+    DispatchQueue.concurrentPerform(iterations: jobs) { w in
+        var i = w, lines = 0
+        while i < texts.count {
+            lines += (try? ts.prepare(texts[i], style: style).layout(width: width).lines.count) ?? 0
+            i += jobs
+        }
+        blackHole(lines)
+    }
+    return Double(texts.count) / (now() - t0)
+}
+let cores = ProcessInfo.processInfo.activeProcessorCount
+let batch1 = measureRuns(options.runs) { batch(jobs: 1) }
+let batchN = measureRuns(options.runs) { batch(jobs: cores) }
+report.add("batch, 1 core", batch1, unit: "texts/s")
+report.add("batch, \(cores) cores", batchN, unit: "texts/s")
+report.note(String(format: "batch scaling on %d cores: %.2f×", cores, batchN.median / batch1.median))
+
+// Memory.
+let bytesPerPrepared = Double(prepared.reduce(0) { $0 + $1.byteCount }) / Double(prepared.count)
+report.note(String(format: "prepared text: %.0f bytes per post on average", bytesPerPrepared))
+if let cellFigures = CellBenchmark.run(typesetter: typesetter, texts: texts, runs: options.runs) {
+    for (name, figure, unit) in cellFigures.figures { report.add(name, figure, unit: unit) }
+    for note in cellFigures.notes { report.note(note) }
+}
+report.note("peak RSS: \(peakRSSKilobytes() / 1024) MB")
+
+print(report.table)
+
+// Peers in the same run.
+if let peerPath = options.peer {
+    let jsonl = NSTemporaryDirectory() + "typeset-bench-feed.jsonl"
+    try! workload.writeJSONLines(to: jsonl)
+    if let peer = runPeer(peerPath, fonts: fontsDir, texts: jsonl, runs: options.runs, width: width, secondWidth: secondWidth) {
+        print(ratioTable(peer: peer, cold: cold, relayout: relayout))
+    }
+}
+if options.scale { print(runScaleBenchmarkIfAvailable()) }

@@ -16,10 +16,16 @@ public final class Typesetter: Sendable {
     public let fonts: FontCollection
     /// How many texts were prepared (shaped): re-layout at a new width never adds to it.
     public let preparedTexts = Counter()
+    /// The shared word shaping cache, nil when switched off.
+    public let shapeCache: ShapeCache?
+    private let shapers = ShaperPool()
 
     /// A typesetter over a font collection.
-    public init(fonts: FontCollection) {
+    /// - Parameter shapeCache: the word shaping cache (default: 65,536 words);
+    ///   pass nil to shape every word every time (to measure the cache's effect).
+    public init(fonts: FontCollection, shapeCache: ShapeCache? = ShapeCache()) {
         self.fonts = fonts
+        self.shapeCache = shapeCache
     }
 
     /// Prepares a string in one style.
@@ -39,7 +45,9 @@ public final class Typesetter: Sendable {
         // `AttributedText([])` has no run, so no style to set even an empty text in.
         guard !text.runs.isEmpty else { throw TypesetError.invalidAttributeRuns("no runs: the text has no style") }
         preparedTexts.add()
-        return try PrepareSession(fonts: fonts).prepare(text, paragraph: paragraph)
+        let shaper = shapers.take()
+        defer { shapers.give(shaper) }
+        return try PrepareSession(fonts: fonts, shaper: shaper, cache: shapeCache).prepare(text, paragraph: paragraph)
     }
 
     /// Prepares and lays out in one call.

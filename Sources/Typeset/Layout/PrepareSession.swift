@@ -6,9 +6,68 @@ import CUnicode
 /// line breaker. Owns its scratch state (HarfBuzz buffer); never shared.
 struct PrepareSession {
     let fonts: FontCollection
-    private let shaper = Shaper()
+    let shaper: Shaper
+    let cache: ShapeCache?
 
-    init(fonts: FontCollection) { self.fonts = fonts }
+    init(fonts: FontCollection, shaper: Shaper, cache: ShapeCache?) {
+        self.fonts = fonts
+        self.shaper = shaper
+        self.cache = cache
+    }
+
+    /// Words longer than this are shaped without the cache (they rarely repeat).
+    static let longestCachedWord = 48
+
+    /// Shapes an item word by word (a word ends after its trailing spaces), each
+    /// word on its own so that its shape can be cached and reused. Results are
+    /// written per processed unit.
+    private func shapeItem(_ item: Item, units: UnsafeBufferPointer<UInt16>, style: TextStyle, features: [hb_feature_t],
+                           featureHash: UInt64, advances: inout [Int32], clusterStarts: inout [Bool]) {
+        let end = Int(item.end)
+        var start = Int(item.start)
+        var glyphs: [ShapedGlyph] = []
+        let rtl = item.level & 1 == 1
+        while start < end {
+            var stop = start
+            while stop < end && units[stop] != 0x20 { stop += 1 }
+            while stop < end && units[stop] == 0x20 { stop += 1 }
+            let word = UnsafeBufferPointer(rebasing: units[start..<stop])
+            let cacheable = cache != nil && word.count <= Self.longestCachedWord
+            let key = cacheable ? ShapeKey(units: word, face: item.face, size: style.size, featureHash: featureHash,
+                                           script: item.script, rtl: rtl, language: style.language) : nil
+            if let key, let hit = cache?.lookup(key, units: word) {
+                for k in 0..<word.count {
+                    advances[start + k] = hit.advances[k]
+                    clusterStarts[start + k] = hit.clusterStarts[k]
+                }
+            } else {
+                glyphs.removeAll(keepingCapacity: true)
+                shaper.shape(word, start: 0, end: word.count, face: item.face, size: style.size, rtl: rtl,
+                             script: item.script, language: style.language, features: features, into: &glyphs)
+                for g in glyphs {
+                    let c = Int(g.cluster)
+                    if c >= 0 && c < word.count {
+                        advances[start + c].addSaturating(g.advance)
+                        clusterStarts[start + c] = true
+                    }
+                }
+                if let key {
+                    cache?.store(key, ShapedWord(units: Array(word), advances: Array(advances[start..<stop]),
+                                                 clusterStarts: Array(clusterStarts[start..<stop]), check: key.check))
+                }
+            }
+            start = stop
+        }
+    }
+
+    static func hash(_ features: [hb_feature_t]) -> UInt64 {
+        var h: UInt64 = 1469598103934665603
+        for f in features {
+            h = (h ^ UInt64(f.tag)) &* 1099511628211
+            h = (h ^ UInt64(f.value)) &* 1099511628211
+        }
+        return h
+    }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
         for run in text.runs { try run.style.validate() }
@@ -53,32 +112,22 @@ struct PrepareSession {
         // Shaping: glyph advances summed per processed unit (its cluster).
         var advances = [Int32](repeating: 0, count: n)
         var clusterStarts = [Bool](repeating: false, count: n)
-        var glyphs: [ShapedGlyph] = []
         let features = styles.map { Shaper.features(for: $0) }
+        let featureHashes = features.map(Self.hash)
         units.withUnsafeBufferPointer { buf in
             for item in items {
                 let style = styles[Int(item.styleIndex)]
-                glyphs.removeAll(keepingCapacity: true)
-                shaper.shape(buf, start: Int(item.start), end: Int(item.end), face: item.face, size: style.size,
-                             rtl: item.level & 1 == 1, script: item.script, language: style.language,
-                             features: features[Int(item.styleIndex)], into: &glyphs)
-                for g in glyphs {
-                    let c = Int(g.cluster)
-                    if c >= 0 && c < n { advances[c] &+= g.advance; clusterStarts[c] = true }
-                }
+                shapeItem(item, units: buf, style: style, features: features[Int(item.styleIndex)],
+                          featureHash: featureHashes[Int(item.styleIndex)], advances: &advances, clusterStarts: &clusterStarts)
                 if style.letterSpacing != 0 {
                     // Chromium spaces out every glyph cluster (at character-level
                     // clusters) that does not start with a mark; cursive scripts
                     // keep their joins, so only their spaces are spaced out.
                     let ls = Shaper.clamp(style.letterSpacing * 65536)
                     let cursive = Self.isCursive(item.script)
-                    var previous: Int32 = -1
-                    for g in glyphs where g.cluster != previous {
-                        previous = g.cluster
-                        let c = Int(g.cluster)
-                        guard c >= 0 && c < n else { continue }
+                    for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
                         if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(Self.scalar(units, c)) {
-                            advances[c] &+= ls
+                            advances[c].addSaturating(ls)
                         }
                     }
                 }
@@ -113,18 +162,24 @@ struct PrepareSession {
         case .points(let v): fixed = v
         case .multiple(let m): fixed = m * base.size
         }
-        let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
-        let space = advance(of: [0x20], face: spaceFace, style: base)
-        // Tab stops at most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
-        let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
-        let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
-        let tabLimit = Int64(Int32.max)
-        let tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
-        let ellipsisUnits = Array(paragraph.ellipsis.utf16)
-        let ellipsisFace = stacks[0].faces.first { f in paragraph.ellipsis.unicodeScalars.allSatisfy { f.covers($0.value) } }
-            ?? fonts.fallbackFace(for: paragraph.ellipsis.unicodeScalars.map(\.value), weight: base.weight, italic: base.italic)
-            ?? primary
-        let ellipsis = ellipsisUnits.isEmpty ? 0 : advance(of: ellipsisUnits, face: ellipsisFace, style: base)
+        // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
+        var space: Int64 = 0, tabInterval: Int64 = 0
+        if paragraph.whiteSpace == .preWrap && units.contains(0x09) {
+            let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
+            space = advance(of: [0x20], face: spaceFace, style: base)
+            // At most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
+            let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
+            let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
+            let tabLimit = Int64(Int32.max)
+            tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
+        }
+        var ellipsis: Int64 = 0
+        if paragraph.maxLines != nil && !paragraph.ellipsis.isEmpty {
+            let marker = paragraph.ellipsis.unicodeScalars.map(\.value)
+            let face = stacks[0].faces.first { f in marker.allSatisfy(f.covers) }
+                ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic) ?? primary
+            ellipsis = advance(of: Array(paragraph.ellipsis.utf16), face: face, style: base)
+        }
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
 

@@ -1,0 +1,131 @@
+import Foundation
+
+/// A bounded cache of shaped words, shared by every thread.
+///
+/// Key: the word's UTF-16 text, face, size, features, script, direction and
+/// language. Value: the advance of every UTF-16 unit of the word (its
+/// cluster's glyphs) and which units start a glyph cluster. Words repeat
+/// (feeds follow a Zipf distribution), so most words of a new text are found
+/// here and never reach HarfBuzz.
+///
+/// The cache is split into shards, each behind its own lock held only for a
+/// dictionary lookup or store, never while shaping. Each shard keeps two
+/// generations: when the young one is full it becomes the old one and the
+/// previous old one is dropped, an approximation of least-recently-used
+/// eviction that costs nothing per hit (a hit in the old generation is
+/// promoted).
+public final class ShapeCache: @unchecked Sendable {
+    /// The most words kept (both generations, all shards).
+    public let capacity: Int
+    /// Lookups that found the word / had to shape it.
+    public let hits = Counter()
+    public let misses = Counter()
+
+    private let shards: [Shard]
+    private static let shardCount = 16
+
+    /// A cache holding up to `capacity` words.
+    public init(capacity: Int = 65_536) {
+        self.capacity = max(Self.shardCount * 2, capacity)
+        let perGeneration = self.capacity / Self.shardCount / 2
+        shards = (0..<Self.shardCount).map { _ in Shard(limit: perGeneration) }
+    }
+
+    /// The number of words held.
+    public var count: Int { shards.reduce(0) { $0 + $1.count } }
+
+    /// Drops every entry.
+    public func removeAll() { shards.forEach { $0.removeAll() } }
+
+    func lookup(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
+        let found = shards[Int(key.hash % UInt64(Self.shardCount))].lookup(key, units: units)
+        if found != nil { hits.add() } else { misses.add() }
+        return found
+    }
+
+    func store(_ key: ShapeKey, _ word: ShapedWord) {
+        shards[Int(key.hash % UInt64(Self.shardCount))].store(key, word)
+    }
+
+    private final class Shard: @unchecked Sendable {
+        private var young: [UInt64: ShapedWord] = [:]
+        private var old: [UInt64: ShapedWord] = [:]
+        private let limit: Int
+        private let lock = NSLock()
+
+        init(limit: Int) { self.limit = limit }
+
+        var count: Int { lock.lock(); defer { lock.unlock() }; return young.count + old.count }
+
+        func removeAll() { lock.lock(); young = [:]; old = [:]; lock.unlock() }
+
+        func lookup(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
+            lock.lock()
+            var word = young[key.hash]
+            if word == nil, let promoted = old[key.hash] {
+                word = promoted
+                insert(key.hash, promoted)
+            }
+            lock.unlock()
+            guard let word, word.check == key.check, word.units.elementsEqual(units) else { return nil }
+            return word
+        }
+
+        func store(_ key: ShapeKey, _ word: ShapedWord) {
+            lock.lock()
+            insert(key.hash, word)
+            lock.unlock()
+        }
+
+        private func insert(_ hash: UInt64, _ word: ShapedWord) {
+            if young.count >= limit {
+                old = young
+                young = [:]
+                young.reserveCapacity(limit)
+            }
+            young[hash] = word
+        }
+    }
+}
+
+/// Two independent 64-bit hashes of a word and its shaping parameters: one
+/// addresses the cache, the other is checked on a hit (with the text itself).
+struct ShapeKey {
+    var hash: UInt64
+    var check: UInt64
+
+    init(units: UnsafeBufferPointer<UInt16>, face: FontFace, size: Double, featureHash: UInt64, script: Int32,
+         rtl: Bool, language: String?) {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        var c: UInt64 = 0x9e37_79b9_7f4a_7c15
+        @inline(__always) func mix(_ v: UInt64) {
+            h = (h ^ v) &* 0x0000_0100_0000_01b3
+            c = (c ^ v) &* 0xff51_afd7_ed55_8ccd
+            c ^= c >> 29
+        }
+        for u in units { mix(UInt64(u)) }
+        mix(UInt64(UInt(bitPattern: ObjectIdentifier(face).hashValue)))
+        mix(size.bitPattern)
+        mix(featureHash)
+        mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
+        if let language { for b in language.utf8 { mix(UInt64(b) | 0x100) } }
+        hash = h
+        check = c
+    }
+}
+
+/// A shaped word: per UTF-16 unit, its advance (1/65536 px) and whether a
+/// glyph cluster starts there. Immutable once stored.
+final class ShapedWord: Sendable {
+    let units: [UInt16]
+    let advances: [Int32]
+    let clusterStarts: [Bool]
+    let check: UInt64
+
+    init(units: [UInt16], advances: [Int32], clusterStarts: [Bool], check: UInt64) {
+        self.units = units
+        self.advances = advances
+        self.clusterStarts = clusterStarts
+        self.check = check
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Reuses shapers (and so their HarfBuzz buffers) across prepare calls: a
+/// task takes one, uses it alone, and gives it back.
+final class ShaperPool: @unchecked Sendable {
+    private var free: [Shaper] = []
+    private let lock = NSLock()
+
+    func take() -> Shaper {
+        lock.lock()
+        let s = free.popLast()
+        lock.unlock()
+        return s ?? Shaper()
+    }
+
+    func give(_ shaper: Shaper) {
+        lock.lock()
+        if free.count < 64 { free.append(shaper) }
+        lock.unlock()
+    }
+}
