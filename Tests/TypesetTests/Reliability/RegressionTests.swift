@@ -32,4 +32,25 @@ final class ReliabilityRegressionTests: XCTestCase {
         // An empty string with a style is fine: no lines.
         XCTAssertEqual(try typesetter.prepare(AttributedText([("", Fixtures.style())])).layout(width: 100).lines.count, 0)
     }
+
+    /// A huge letter spacing (clamped to Int32.max per cluster) wrapped the
+    /// per-unit advance around to a large negative width. Advances now saturate.
+    func testHugeLetterSpacingDoesNotWrapNegative() throws {
+        for spacing in [1e6, 1e5, 32767.0, 1e9] {
+            let style = TextStyle(font: "Noto Sans", size: 664, letterSpacing: spacing)
+            let layout = try typesetter.prepare("ab cd", style: style).layout(width: nil)
+            XCTAssertGreaterThan(layout.lines[0].width, 0, "letter spacing \(spacing)")
+            XCTAssertGreaterThan(layout.naturalWidth, 0, "letter spacing \(spacing)")
+        }
+    }
+
+    /// A grapheme cluster of many spacing marks at a large size: the cluster's
+    /// glyph advances, summed into one Int32, wrapped negative.
+    func testSpacingMarkStormAtLargeSizeDoesNotWrapNegative() throws {
+        let text = "\u{915}" + String(repeating: "\u{93E}", count: 400)
+        let style = TextStyle(font: "Noto Sans Devanagari", size: 1000)
+        let layout = try typesetter.prepare(text, style: style).layout(width: 500)
+        XCTAssertEqual(layout.lines.count, 1)
+        XCTAssertGreaterThan(layout.lines[0].width, 500)
+    }
 }
