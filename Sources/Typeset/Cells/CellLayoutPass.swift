@@ -42,6 +42,8 @@ struct CellLayoutPass {
         let offered = floorToGrid(width)
         var rootHeight = 0.0
         if try measure(0, offered: offered) {
+            // The template's minimum height stretches the root's frame too.
+            h[0] = max(h[0], grid.ceil(t.minHeight))
             place(0, x: 0, y: 0)
             rootHeight = h[0]
         }

@@ -1,0 +1,79 @@
+import ArgumentParser
+import Foundation
+import Typeset
+
+/// `measure cell`: cell layouts of JSON Lines models in a JSON template.
+struct CellCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cell",
+        abstract: "Lay out a cell template for JSON Lines models: height, frames and texts per model, in order.",
+        discussion: """
+        The template is a JSON cell description (see examples/templates/*.json). Each input
+        line is a model object: "id" (integer or string) and optional "version" aside, its
+        string fields are texts and its number fields numbers for the template's keys, e.g.
+          {"id": 1, "name": "Ada", "handle": "@ada", "time": "2h", "body": "Hello #swift"}
+        Each output line is
+          {"id": 1, "height": 124, "frames": {"avatar": [12, 12, 48, 48], …},
+           "texts": {"body": {"lines": 1, "truncated": false}, …}}
+        with frames [x, y, width, height] in px (on the --scale pixel grid) for the elements
+        shown. A bad line gets {"id": …, "error": {"line": N, "message": "…"}} in its place;
+        the exit status is 1 if any failed.
+
+        Examples:
+          measure cell --template examples/templates/feed-post.json --width 390 --scale 3 \\
+              examples/templates/feed-post.jsonl
+          cat models.jsonl | measure cell --template chat-bubble.json -
+        """)
+
+    @Option(help: ArgumentHelp("The cell template, a JSON file.", valueName: "TEMPLATE.json")) var template: String
+    @Option(help: "Cell width in px.") var width: Double = 375
+    @Option(help: "Display scale (device pixels per px): frames are aligned to its grid.") var scale: Double = 1
+    @Argument(help: ArgumentHelp("A JSON Lines file of models, or - for standard input.", valueName: "MODELS.jsonl|-"))
+    var input: String = "-"
+    @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
+    var progress: Bool?
+    @OptionGroup var fonts: FontOptions
+
+    func validate() throws {
+        guard width.isFinite, width >= 0 else { throw ValidationError("--width must be a finite number of px, not negative") }
+        guard scale.isFinite, scale > 0 else { throw ValidationError("--scale must be a finite number greater than 0") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    func run() throws {
+        guard let data = FileManager.default.contents(atPath: template) else {
+            throw ValidationError("cannot read the template \(template)")
+        }
+        let cellTemplate: CellTemplate
+        do { cellTemplate = try CellTemplate(json: data) } catch {
+            throw ValidationError("\(template): \(error)")
+        }
+        let handle = try openInput(input)
+        let engine = CellLayoutEngine(typesetter: Typesetter(fonts: try fonts.collection()))
+        let live = progress ?? (isatty(2) != 0)
+        let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
+        let (width, scale) = (self.width, self.scale)
+        let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
+            let model = try CellData(jsonObject: object, defaultID: 0)
+            let layout = try engine.layout(cellTemplate, for: model, width: width, scale: scale)
+            return Self.output(id: id, layout: layout)
+        }
+        if result.failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// The output object of one model's layout.
+    static func output(id: JSONValue?, layout: CellLayout) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let id { fields.append(("id", id)) }
+        fields.append(("height", .number(layout.height)))
+        fields.append(("frames", .object(layout.frames.map { frame in
+            (frame.name, .array([.number(frame.rect.x), .number(frame.rect.y),
+                                 .number(frame.rect.width), .number(frame.rect.height)]))
+        })))
+        fields.append(("texts", .object(layout.texts.map { text in
+            (text.name, .object([("lines", .int(text.lineCount)), ("truncated", .bool(text.isTruncated))]))
+        })))
+        return .object(fields)
+    }
+}
