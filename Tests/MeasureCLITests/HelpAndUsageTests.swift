@@ -1,0 +1,126 @@
+import Foundation
+import Typeset
+import TypesetTestSupport
+import XCTest
+
+/// `--version`, `--help`, and what a usage error does.
+final class HelpAndUsageTests: XCTestCase {
+    static let subcommands = ["text", "batch", "fonts", "render"]
+
+    func testVersion() throws {
+        let r = try CLI.run(["--version"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(r.stdout, TypesetVersion.string + "\n")
+    }
+
+    func testHelpListsSubcommandsAndExamples() throws {
+        let r = try CLI.run(["--help"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.stdout.contains("Examples:"), r.summary)
+        XCTAssertTrue(r.stdout.contains("Exit status"), r.summary)
+        for sub in Self.subcommands {
+            XCTAssertTrue(r.lines.contains { $0.hasPrefix("  \(sub) ") }, "--help lists \(sub): \(r.summary)")
+        }
+    }
+
+    func testEachSubcommandsHelpHasExamples() throws {
+        for sub in Self.subcommands + Self.optionalSubcommands() {
+            for args in [[sub, "--help"], ["help", sub]] {
+                let r = try CLI.run(args)
+                XCTAssertEqual(r.status, 0, "\(args): \(r.summary)")
+                XCTAssertTrue(r.stdout.contains("Examples:"), "\(args): \(r.summary)")
+                XCTAssertTrue(r.stdout.contains("measure \(sub) "), "\(args) shows a \(sub) command line: \(r.summary)")
+                XCTAssertTrue(r.stdout.contains("USAGE: measure \(sub)"), "\(args): \(r.summary)")
+            }
+        }
+        let render = try CLI.run(["render", "--help"])
+        for option in ["--out <PATH>", "--entities", "--zoom", "--width", "--font", "--max-lines", "--fonts-dir"] {
+            XCTAssertTrue(render.stdout.contains(option), "render --help mentions \(option)")
+        }
+        let text = try CLI.run(["text", "--help"])
+        for option in ["--json", "--width", "--font-file", "--line-height", "--system-fonts"] {
+            XCTAssertTrue(text.stdout.contains(option), "text --help mentions \(option)")
+        }
+    }
+
+    /// README and `measure --help`: "Exit status: 0 success, 1 some inputs
+    /// failed, 2 usage error."
+    func testUsageErrorsExitWith2() throws {
+        let usageErrors: [[String]] = [
+            ["batch", "--jobs", "0"],
+            ["batch", "--offsets", "bytes"],
+            ["text"],
+            ["text", "Hi", "--white-space", "nowrap"],
+            ["text", "Hi", "--width=-5"],
+            ["text", "Hi", "--scale", "0"],
+            ["render", "Hi"],
+            ["render", "Hi", "--out", "-", "--zoom", "0"],
+            ["no-such-command"],
+        ]
+        for args in usageErrors {
+            let r = try CLI.run(args)
+            XCTAssertEqual(r.status, 2, "\(args) is a usage error: \(r.summary)")
+            XCTAssertEqual(r.stdout, "", "\(args)")
+            XCTAssertTrue(r.stderr.contains("Error:") || r.stderr.contains("error:"), "\(args): \(r.summary)")
+        }
+    }
+
+    /// Subcommands another part of the tree adds; smoke-tested when present.
+    static func optionalSubcommands() -> [String] {
+        // Not "measure X --help": for an unknown X that prints the root's help, exit 0.
+        let help = (try? CLI.run(["--help"]))?.lines ?? []
+        return ["entities", "cell"].filter { sub in help.contains { $0.hasPrefix("  \(sub) ") } }
+    }
+
+    func testEntitiesSubcommandSmoke() throws {
+        try XCTSkipUnless(Self.optionalSubcommands().contains("entities"), "measure entities does not exist yet")
+        let input = #"{"id": 1, "text": "Hi @jack/team 👋 #swift at example.com for $TSLA"}"# + "\n" + #"{"id": "x"}"#
+        let r = try CLI.run(["entities"], stdin: input)
+        XCTAssertEqual(r.status, 1, "the second line has no text: \(r.summary)")
+        XCTAssertEqual(r.lines.count, 2, r.summary)
+        let o = try JSON.object(r.lines.first ?? "")
+        func spans(_ o: [String: Any], _ key: String) -> [String] {
+            (o[key] as? [[String: Any]] ?? []).map { "\($0["text"] ?? "")@\(JSON.int($0, "start") ?? -1)-\(JSON.int($0, "end") ?? -1)" }
+        }
+        XCTAssertEqual(spans(o, "mentions"), ["jack@3-13"])
+        XCTAssertEqual((o["mentions"] as? [[String: Any]])?.first?["list_slug"] as? String, "/team")
+        XCTAssertEqual(spans(o, "hashtags"), ["swift@16-22"])
+        XCTAssertEqual(spans(o, "urls"), ["example.com@26-37"])
+        XCTAssertEqual(spans(o, "cashtags"), ["TSLA@42-47"])
+        let error = try JSON.object(r.lines.last ?? "")
+        XCTAssertEqual(error["id"] as? String, "x")
+        XCTAssertEqual((error["error"] as? [String: Any]).flatMap { JSON.int($0, "line") }, 2)
+
+        let u = try CLI.run(["entities", "--offsets", "utf16"], stdin: input)
+        let uo = try JSON.object(u.lines.first ?? "")
+        XCTAssertEqual(spans(uo, "hashtags"), ["swift@17-23"], "the emoji is two UTF-16 units")
+        XCTAssertEqual(spans(uo, "cashtags"), ["TSLA@43-48"])
+    }
+
+    func testCellSubcommandSmoke() throws {
+        try XCTSkipUnless(Self.optionalSubcommands().contains("cell"), "measure cell does not exist yet")
+        let templates = Fixtures.repositoryRoot.appendingPathComponent("examples/templates")
+        let template = templates.appendingPathComponent("feed-post.json").path
+        let models = try String(contentsOf: templates.appendingPathComponent("feed-post.jsonl"), encoding: .utf8)
+        // The example's good models (it ends with deliberately bad lines).
+        let good = models.split(separator: "\n").filter { line in
+            guard let o = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return false }
+            return o.values.allSatisfy { $0 is String || $0 is NSNumber }
+        }
+        let count = good.count
+        XCTAssertGreaterThanOrEqual(count, 3)
+        let r = try CLI.run(["cell", "--template", template, "--width", "390", "--scale", "3", "-"],
+                            stdin: good.joined(separator: "\n") + "\n")
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(r.lines.count, count, r.summary)
+        for line in r.lines {
+            let o = try JSON.object(line)
+            XCTAssertNil(o["error"], line)
+            XCTAssertGreaterThan(JSON.double(o, "height") ?? 0, 0, line)
+            XCTAssertNotNil(o["frames"] as? [String: Any], line)
+        }
+        let bad = try CLI.run(["cell", "--template", template, "-"], stdin: "{\"id\": 1, \"name\": \"x\"}\nnot json\n")
+        XCTAssertEqual(bad.status, 1, bad.summary)
+        XCTAssertEqual(bad.lines.count, 2, bad.summary)
+    }
+}

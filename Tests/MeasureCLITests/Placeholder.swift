@@ -1,2 +1,0 @@
-import XCTest
-final class MeasureCLITestsPlaceholder: XCTestCase { func testNothing() {} }
