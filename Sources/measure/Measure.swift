@@ -13,6 +13,7 @@ struct Measure: ParsableCommand {
           measure text - --width 200 --json < post.txt
           measure batch requests.jsonl > results.jsonl
           measure fonts --resolve "Hi مرحبا 你好 👋"
+          measure render "Hello world" --width 60 --out hello.svg
 
         Exit status: 0 success, 1 some inputs failed, 2 usage error.
         """,
