@@ -44,9 +44,18 @@ func measureRuns(_ runs: Int, _ body: () -> Double) -> Figure {
     Figure(values: (0..<runs).map { _ in body() })
 }
 
+/// Wall-clock seconds (for multi-threaded figures).
 func now() -> Double {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
+    return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+}
+
+/// This thread's CPU seconds: single-threaded figures use it, so that other
+/// work on a shared machine does not inflate them (the peer reports both too).
+func cpuNow() -> Double {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
@@ -110,8 +119,9 @@ func ratioTable(peer: [String: Any], cold: Figure, relayout: Figure) -> String {
     let pango = peer["pango"] as? [String: Any] ?? [:]
     let hb = peer["harfbuzz"] as? [String: Any] ?? [:]
     func num(_ d: [String: Any], _ k: String) -> Double { (d[k] as? NSNumber)?.doubleValue ?? .nan }
-    let pCold = num(pango, "cold_us_per_text"), pRe = num(pango, "relayout_us_per_text")
-    let hbShape = num(hb, "shape_us_per_text")
+    // CPU time on both sides (the peer measures its thread's CPU time too).
+    let pCold = num(pango, "cold_cpu_us_per_text"), pRe = num(pango, "relayout_cpu_us_per_text")
+    let hbShape = num(hb, "shape_cpu_us_per_text")
     var out = "Peers, same texts, same run (\(pango["pango_version"] ?? "?"), HarfBuzz \(hb["harfbuzz_version"] ?? "?"))\n"
     out += "| figure | Typeset | Pango | raw HarfBuzz (shape only) | Typeset speed-up vs Pango | vs HarfBuzz |\n|---|---:|---:|---:|---:|---:|\n"
     out += "| cold measure, µs/text | \(fmt(cold.median)) | \(fmt(pCold)) | \(fmt(hbShape)) | \(fmt(pCold / cold.median))× | \(fmt(hbShape / cold.median))× |\n"

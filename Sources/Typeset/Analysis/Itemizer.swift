@@ -26,7 +26,7 @@ struct Itemizer {
     ///   - styleOfUnit: per processed unit, an index into `stacks`.
     ///   - stacks: resolved faces per style, with the style's weight and italic.
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
-                 styleOfUnit: [Int32], stacks: [(faces: [FontFace], weight: Int, italic: Bool)]) -> [Item] {
+                 styleOfUnit: [Int32], stacks: [ResolvedStack]) -> [Item] {
         let n = units.count
         var items: [Item] = []
         guard n > 0 else { return items }
@@ -47,9 +47,15 @@ struct Itemizer {
             e = cut
             let styleIndex = styleOfUnit[g]
             let stack = stacks[Int(styleIndex)]
-            scalars.removeAll(keepingCapacity: true)
-            decodeScalars(units, g, e, into: &scalars)
-            let face = chooseFace(scalars, stack: stack, current: currentFace)
+            let face: FontFace
+            let u = units[g]
+            if e == g + 1, u >= 0x20, u < 0x7F, stack.asciiFace[Int(u)] >= 0 {
+                face = stack.faces[Int(stack.asciiFace[Int(u)])]  // printable ASCII: the precomputed first covering face
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+                decodeScalars(units, g, e, into: &scalars)
+                face = chooseFace(scalars, stack: stack, current: currentFace)
+            }
             currentFace = face
             let level = levels[g]
             let script = scripts[g]
@@ -66,8 +72,7 @@ struct Itemizer {
         return items
     }
 
-    private func chooseFace(_ scalars: [UInt32], stack: (faces: [FontFace], weight: Int, italic: Bool),
-                            current: FontFace?) -> FontFace {
+    private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {
         // Controls and lone ignorables (newline, tab, ZWJ) stay with the run they are in.
         if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
             if let current { return current }

@@ -22,7 +22,7 @@ public final class FontCollection: @unchecked Sendable {
     private let fallbackOrder: [FontFace]
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
-    private let stackCache = LockedCache<StackKey, [FontFace]>()
+    private let stackCache = LockedCache<StackKey, ResolvedStack>()
     private let fallbackCache = LockedCache<FallbackKey, FontFace?>()
     private let systemFaces = LockedCache<String, FontFace?>()
 
@@ -94,6 +94,11 @@ public final class FontCollection: @unchecked Sendable {
     /// Resolves a style's font stack to faces, in stack order.
     /// - Throws: `TypesetError.unknownFontFamily` for a family the collection lacks.
     public func resolve(_ stack: FontStack, weight: Int, italic: Bool) throws -> [FontFace] {
+        try resolvedStack(stack, weight: weight, italic: italic).faces
+    }
+
+    /// The resolved stack with its per-ASCII-character face table (cached).
+    func resolvedStack(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
         let key = StackKey(stack: stack, weight: weight, italic: italic)
         if let hit = stackCache[key] { return hit }
         var result: [FontFace] = []
@@ -109,8 +114,9 @@ public final class FontCollection: @unchecked Sendable {
             }
         }
         if result.isEmpty { throw TypesetError.emptyFontStack }
-        stackCache[key] = result
-        return result
+        let resolved = ResolvedStack(faces: result, weight: weight, italic: italic)
+        stackCache[key] = resolved
+        return resolved
     }
 
     /// The face a cluster falls back to when no stack font covers it, or nil

@@ -25,39 +25,46 @@ struct PrepareSession {
                            featureHash: UInt64, advances: inout [Int32], clusterStarts: inout [Bool]) {
         let end = Int(item.end)
         var start = Int(item.start)
-        var glyphs: [ShapedGlyph] = []
-        let rtl = item.level & 1 == 1
         while start < end {
             var stop = start
             while stop < end && units[stop] != 0x20 { stop += 1 }
             while stop < end && units[stop] == 0x20 { stop += 1 }
-            let word = UnsafeBufferPointer(rebasing: units[start..<stop])
-            let cacheable = cache != nil && word.count <= Self.longestCachedWord
-            let key = cacheable ? ShapeKey(units: word, face: item.face, size: style.size, featureHash: featureHash,
-                                           script: item.script, rtl: rtl, language: style.language) : nil
-            if let key, let hit = cache?.lookup(key, units: word) {
-                for k in 0..<word.count {
-                    advances[start + k] = hit.advances[k]
-                    clusterStarts[start + k] = hit.clusterStarts[k]
-                }
-            } else {
-                glyphs.removeAll(keepingCapacity: true)
-                shaper.shape(word, start: 0, end: word.count, face: item.face, size: style.size, rtl: rtl,
-                             script: item.script, language: style.language, features: features, into: &glyphs)
-                for g in glyphs {
-                    let c = Int(g.cluster)
-                    if c >= 0 && c < word.count {
-                        advances[start + c].addSaturating(g.advance)
-                        clusterStarts[start + c] = true
-                    }
-                }
-                if let key {
-                    cache?.store(key, ShapedWord(units: Array(word), advances: Array(advances[start..<stop]),
-                                                 clusterStarts: Array(clusterStarts[start..<stop]), check: key.check))
-                }
+            let word = shapedWord(UnsafeBufferPointer(rebasing: units[start..<stop]), item: item, style: style,
+                                  features: features, featureHash: featureHash)
+            word.advances.withUnsafeBufferPointer { a in
+                for k in 0..<a.count { advances[start + k] = a[k] }
+            }
+            word.clusterStarts.withUnsafeBufferPointer { c in
+                for k in 0..<c.count { clusterStarts[start + k] = c[k] }
             }
             start = stop
         }
+    }
+
+    /// One word's shape: from the cache, or shaped with HarfBuzz (and cached).
+    private func shapedWord(_ word: UnsafeBufferPointer<UInt16>, item: Item, style: TextStyle, features: [hb_feature_t],
+                            featureHash: UInt64) -> ShapedWord {
+        let rtl = item.level & 1 == 1
+        let key = cache != nil && word.count <= Self.longestCachedWord
+            ? ShapeKey(units: word, face: item.face, size: style.size, featureHash: featureHash, script: item.script,
+                       rtl: rtl, language: style.language)
+            : nil
+        if let key, let hit = cache?.lookup(key, units: word) { return hit }
+        var glyphs: [ShapedGlyph] = []
+        shaper.shape(word, start: 0, end: word.count, face: item.face, size: style.size, rtl: rtl,
+                     script: item.script, language: style.language, features: features, into: &glyphs)
+        var advances = [Int32](repeating: 0, count: word.count)
+        var starts = [Bool](repeating: false, count: word.count)
+        for g in glyphs {
+            let c = Int(g.cluster)
+            if c >= 0 && c < word.count {
+                advances[c].addSaturating(g.advance)
+                starts[c] = true
+            }
+        }
+        let shaped = ShapedWord(units: Array(word), advances: advances, clusterStarts: starts, check: key?.check ?? 0)
+        if let key { cache?.store(key, shaped) }
+        return shaped
     }
 
     static func hash(_ features: [hb_feature_t]) -> UInt64 {
@@ -93,7 +100,7 @@ struct PrepareSession {
             }
         }
         let stacks = try styles.map { st in
-            (faces: try fonts.resolve(st.font, weight: st.weight, italic: st.italic), weight: st.weight, italic: st.italic)
+            try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic)
         }
         let base = text.baseStyle
         let primary = stacks[0].faces[0]
@@ -134,7 +141,7 @@ struct PrepareSession {
             }
         }
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
-                                          items: items, styles: styles, features: features)
+                                          items: items, styles: styles, features: features, featureHashes: featureHashes)
 
         // Newlines, carriage returns and tabs take no width of their own.
         for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
@@ -198,7 +205,7 @@ struct PrepareSession {
     /// the pieces. The width of the part before each such boundary is shaped
     /// here, once, so layout stays arithmetic.
     private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
-                                   styles: [TextStyle], features: [[hb_feature_t]]) -> LigatureSplits {
+                                   styles: [TextStyle], features: [[hb_feature_t]], featureHashes: [UInt64]) -> LigatureSplits {
         var splits = LigatureSplits()
         for item in items {
             var clusterStart = Int(item.start)
@@ -206,15 +213,12 @@ struct PrepareSession {
                 if clusterStarts[i] { clusterStart = i; continue }
                 guard graphemes[i], i > clusterStart else { continue }
                 let style = styles[Int(item.styleIndex)]
-                var glyphs: [ShapedGlyph] = []
-                units.withUnsafeBufferPointer { buf in
-                    let piece = UnsafeBufferPointer(rebasing: buf[clusterStart..<i])
-                    shaper.shape(piece, start: 0, end: piece.count, face: item.face, size: style.size,
-                                 rtl: item.level & 1 == 1, script: item.script, language: style.language,
-                                 features: features[Int(item.styleIndex)], into: &glyphs)
+                let prefix = units.withUnsafeBufferPointer { buf in
+                    shapedWord(UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, style: style,
+                               features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
                 }
                 splits.append(unit: Int32(i), clusterStart: Int32(clusterStart),
-                              prefix: glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) })
+                              prefix: prefix.advances.reduce(Int64(0)) { $0 + Int64($1) })
             }
         }
         return splits

@@ -1,0 +1,21 @@
+/// A font stack resolved against a collection for one weight and style, with
+/// the face each printable ASCII character takes (the first that covers it),
+/// so the common case skips per-character coverage checks.
+final class ResolvedStack: Sendable {
+    let faces: [FontFace]
+    let weight: Int
+    let italic: Bool
+    /// Index into `faces` per ASCII code 0x20–0x7E, or -1 when no stack face has it.
+    let asciiFace: [Int8]
+
+    init(faces: [FontFace], weight: Int, italic: Bool) {
+        self.faces = faces
+        self.weight = weight
+        self.italic = italic
+        var table = [Int8](repeating: -1, count: 128)
+        for c in 0x20..<0x7F {
+            if let k = faces.firstIndex(where: { $0.covers(UInt32(c)) }) { table[c] = Int8(clamping: k) }
+        }
+        asciiFace = table
+    }
+}
