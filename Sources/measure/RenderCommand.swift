@@ -158,7 +158,7 @@ struct LayoutSVG {
 
         // The width limit.
         if let limit {
-            out += "<line x1=\"\(f(limit))\" y1=\"\(f(-margin))\" x2=\"\(f(limit))\" y2=\"\(f(layout.exactHeight + margin))\" "
+            out += "<line x1=\"\(f(limit))\" y1=\"\(f(-margin))\" x2=\"\(f(limit))\" y2=\"\(f(layout.exactHeight + margin / 2))\" "
                 + "stroke=\"#d93025\" stroke-width=\"0.75\" stroke-dasharray=\"3 2\"/>\n"
         }
         out += "</g>\n"
