@@ -39,17 +39,31 @@ extension CellElement {
         CellElement(name: name, content: .box(CellBox(height: height)), width: width)
     }
 
-    /// A row: children left to right.
-    public static func row(_ name: String? = nil, spacing: Double = 0, alignment: CellAlignment = .start,
+    /// A named row (it gets a frame): children left to right.
+    public static func row(_ name: String, spacing: Double = 0, alignment: CellAlignment = .start,
                            _ children: [CellElement]) -> CellElement {
-        CellElement(name: name, content: .stack(CellStack(axis: .horizontal, spacing: spacing, alignment: alignment,
-                                                          children: children)))
+        stack(name, .horizontal, spacing, alignment, children)
     }
 
-    /// A column: children top to bottom.
-    public static func column(_ name: String? = nil, spacing: Double = 0, alignment: CellAlignment = .start,
+    /// A row without a frame of its own.
+    public static func row(spacing: Double = 0, alignment: CellAlignment = .start, _ children: [CellElement]) -> CellElement {
+        stack(nil, .horizontal, spacing, alignment, children)
+    }
+
+    /// A named column (it gets a frame): children top to bottom.
+    public static func column(_ name: String, spacing: Double = 0, alignment: CellAlignment = .start,
                               _ children: [CellElement]) -> CellElement {
-        CellElement(name: name, content: .stack(CellStack(axis: .vertical, spacing: spacing, alignment: alignment,
+        stack(name, .vertical, spacing, alignment, children)
+    }
+
+    /// A column without a frame of its own.
+    public static func column(spacing: Double = 0, alignment: CellAlignment = .start, _ children: [CellElement]) -> CellElement {
+        stack(nil, .vertical, spacing, alignment, children)
+    }
+
+    private static func stack(_ name: String?, _ axis: CellAxis, _ spacing: Double, _ alignment: CellAlignment,
+                              _ children: [CellElement]) -> CellElement {
+        CellElement(name: name, content: .stack(CellStack(axis: axis, spacing: spacing, alignment: alignment,
                                                           children: children)))
     }
 
