@@ -2,7 +2,7 @@ import XCTest
 import Typeset
 
 /// Index-addressed heights that follow their rows through updates.
-final class RowIndexMapTests: XCTestCase {
+final class CellRowIndexMapTests: XCTestCase {
     func testInsertDeleteMove() throws {
         var h = IndexedHeights([88, 120, 64])
         try h.insert(at: 1)

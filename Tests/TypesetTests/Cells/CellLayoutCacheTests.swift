@@ -4,7 +4,7 @@ import TypesetTestSupport
 
 /// The layout cache: hits and misses, invalidation, versions, bounds by count
 /// and bytes with LRU order, and re-layout after a width change without reshaping.
-final class LayoutCacheTests: XCTestCase {
+final class CellLayoutCacheTests: XCTestCase {
     let template = CellTests.feedPost
 
     func post(_ id: Int, version: Int? = nil, body: String = "Hello #world from @typeset") -> CellData {

@@ -5,7 +5,7 @@ import TypesetTestSupport
 
 /// Batch pre-layout: order, visible-first priority, progress, cancellation,
 /// errors, and many tasks sharing one cache.
-final class BatchLayoutTests: XCTestCase {
+final class CellBatchLayoutTests: XCTestCase {
     let template = CellTests.feedPost
 
     func models(_ n: Int, offset: Int = 0) -> [CellData] {
