@@ -21,7 +21,7 @@ public final class Typesetter: Sendable {
     private let shapers = ShaperPool()
 
     /// A typesetter over a font collection.
-    /// - Parameter shapeCache: the word shaping cache (default: 65,536 words);
+    /// - Parameter shapeCache: the word shaping cache (default: 262,144 words);
     ///   pass nil to shape every word every time (to measure the cache's effect).
     public init(fonts: FontCollection, shapeCache: ShapeCache? = ShapeCache()) {
         self.fonts = fonts

@@ -32,42 +32,54 @@ struct Itemizer {
         guard n > 0 else { return items }
         var scalars: [UInt32] = []
         scalars.reserveCapacity(8)
+        // The run being built; an item is appended when any of its properties change.
+        var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
+        var runFace: FontFace? = nil
+        var runFaceID: ObjectIdentifier? = nil
+        var stackIndex: Int32 = -1
+        var stack = stacks[0]
         var g = 0
-        var currentFace: FontFace? = nil
         while g < n {
             var e = g + 1
             while e < n && !graphemeStarts[e] { e += 1 }
-            // A grapheme is never split, but style, level and script changes may fall
-            // inside one (a combining mark in another style): cut there too.
-            var cut = e
-            for k in (g + 1)..<e where styleOfUnit[k] != styleOfUnit[g] || levels[k] != levels[g] {
-                cut = k
-                break
+            // A grapheme is never split, but style and level changes may fall inside
+            // one (a combining mark in another style): cut there too.
+            if e > g + 1 {
+                for k in (g + 1)..<e where styleOfUnit[k] != styleOfUnit[g] || levels[k] != levels[g] {
+                    e = k
+                    break
+                }
             }
-            e = cut
             let styleIndex = styleOfUnit[g]
-            let stack = stacks[Int(styleIndex)]
-            let face: FontFace
+            if styleIndex != stackIndex { stackIndex = styleIndex; stack = stacks[Int(styleIndex)] }
             let u = units[g]
-            if e == g + 1, u >= 0x20, u < 0x7F, stack.asciiFace[Int(u)] >= 0 {
-                face = stack.faces[Int(stack.asciiFace[Int(u)])]  // printable ASCII: the precomputed first covering face
+            var faceID: ObjectIdentifier
+            var face: FontFace? = nil
+            if e == g + 1, u >= 0x20, u < 0x7F, let id = stack.asciiFaceID[Int(u)] {
+                faceID = id  // printable ASCII: the precomputed first covering face
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
-                face = chooseFace(scalars, stack: stack, current: currentFace)
+                let chosen = chooseFace(scalars, stack: stack, current: runFace)
+                faceID = ObjectIdentifier(chosen)
+                face = chosen
             }
-            currentFace = face
-            let level = levels[g]
-            let script = scripts[g]
-            if var last = items.last, last.end == Int32(g), last.face === face, last.level == level,
-               last.styleIndex == styleIndex, last.script == script {
-                last.end = Int32(e)
-                items[items.count - 1] = last
-            } else {
-                items.append(Item(start: Int32(g), end: Int32(e), level: level, script: script,
-                                  styleIndex: styleIndex, face: face))
+            let level = levels[g], script = scripts[g]
+            if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
+                if let runFace, g > runStart {
+                    items.append(Item(start: Int32(runStart), end: Int32(g), level: runLevel, script: runScript,
+                                      styleIndex: runStyle, face: runFace))
+                }
+                runStart = g
+                runFace = face ?? stack.faces[Int(stack.asciiFace[Int(u)])]
+                runFaceID = faceID
+                runLevel = level; runStyle = styleIndex; runScript = script
             }
             g = e
+        }
+        if let runFace, n > runStart {
+            items.append(Item(start: Int32(runStart), end: Int32(n), level: runLevel, script: runScript,
+                              styleIndex: runStyle, face: runFace))
         }
         return items
     }

@@ -7,6 +7,8 @@ final class ResolvedStack: Sendable {
     let italic: Bool
     /// Index into `faces` per ASCII code 0x20–0x7E, or -1 when no stack face has it.
     let asciiFace: [Int8]
+    /// The identity of that face per ASCII code (nil when none): comparable without retaining.
+    let asciiFaceID: [ObjectIdentifier?]
 
     init(faces: [FontFace], weight: Int, italic: Bool) {
         self.faces = faces
@@ -17,5 +19,6 @@ final class ResolvedStack: Sendable {
             if let k = faces.firstIndex(where: { $0.covers(UInt32(c)) }) { table[c] = Int8(clamping: k) }
         }
         asciiFace = table
+        asciiFaceID = table.map { $0 >= 0 ? ObjectIdentifier(faces[Int($0)]) : nil }
     }
 }

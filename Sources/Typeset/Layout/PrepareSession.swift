@@ -18,17 +18,27 @@ struct PrepareSession {
     /// Words longer than this are shaped without the cache (they rarely repeat).
     static let longestCachedWord = 48
 
-    /// Shapes an item word by word (a word ends after its trailing spaces), each
-    /// word on its own so that its shape can be cached and reused. Results are
-    /// written per processed unit.
-    private func shapeItem(_ item: Item, units: UnsafeBufferPointer<UInt16>, style: TextStyle, features: [hb_feature_t],
-                           featureHash: UInt64, advances: inout [Int32], clusterStarts: inout [Bool]) {
+    /// Shapes an item word by word, each word on its own so that its shape can
+    /// be cached and reused. A word ends at a line-break opportunity (after its
+    /// trailing spaces, or between two ideographs, or between two Thai words):
+    /// where lines may break, shaping must not depend on what follows anyway.
+    /// Results are written per processed unit.
+    private func shapeItem(_ item: Item, units: UnsafeBufferPointer<UInt16>, breaks: [Int32], style: TextStyle,
+                           features: [hb_feature_t], featureHash: UInt64, advances: inout [Int32],
+                           clusterStarts: inout [Bool]) {
         let end = Int(item.end)
         var start = Int(item.start)
+        // The first break opportunity after the item's start.
+        var b = 0, hi = breaks.count
+        while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
         while start < end {
-            var stop = start
-            while stop < end && units[stop] != 0x20 { stop += 1 }
-            while stop < end && units[stop] == 0x20 { stop += 1 }
+            // The next break opportunity where shaping is known to be separable.
+            var stop = end
+            while b < breaks.count && Int(breaks[b]) < end {
+                let p = Int(breaks[b])
+                b += 1
+                if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
+            }
             let word = shapedWord(UnsafeBufferPointer(rebasing: units[start..<stop]), item: item, style: style,
                                   features: features, featureHash: featureHash)
             word.advances.withUnsafeBufferPointer { a in
@@ -39,6 +49,18 @@ struct PrepareSession {
             }
             start = stop
         }
+    }
+
+    /// Whether shaping on either side of a break opportunity is independent:
+    /// after a space, or between two Han ideographs or two Thai letters (the
+    /// Japanese face kerns kana, so kana stay together).
+    @inline(__always)
+    static func isSeparableBreak(_ units: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
+        let a = units[p - 1], b = units[p]
+        if a == 0x20 { return true }
+        func han(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
+        func thai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
+        return (han(a) && han(b)) || (thai(a) && thai(b))
     }
 
     /// One word's shape: from the cache, or shaped with HarfBuzz (and cached).
@@ -124,7 +146,7 @@ struct PrepareSession {
         units.withUnsafeBufferPointer { buf in
             for item in items {
                 let style = styles[Int(item.styleIndex)]
-                shapeItem(item, units: buf, style: style, features: features[Int(item.styleIndex)],
+                shapeItem(item, units: buf, breaks: breaks.positions, style: style, features: features[Int(item.styleIndex)],
                           featureHash: featureHashes[Int(item.styleIndex)], advances: &advances, clusterStarts: &clusterStarts)
                 if style.letterSpacing != 0 {
                     // Chromium spaces out every glyph cluster (at character-level

@@ -24,8 +24,9 @@ public final class ShapeCache: @unchecked Sendable {
     private let shards: [Shard]
     private static let shardCount = 16
 
-    /// A cache holding up to `capacity` words.
-    public init(capacity: Int = 65_536) {
+    /// A cache holding up to `capacity` words (the default holds a feed vocabulary
+    /// of ~100,000 words with their punctuation variants without thrashing).
+    public init(capacity: Int = 262_144) {
         self.capacity = max(Self.shardCount * 2, capacity)
         let perGeneration = self.capacity / Self.shardCount / 2
         shards = (0..<Self.shardCount).map { _ in Shard(limit: perGeneration) }
