@@ -49,6 +49,11 @@ let warm = measureRuns(options.runs) { () -> Double in
     return (cpuNow() - t0) / Double(texts.count) * 1e6
 }
 report.add("prepare + layout, warm caches", warm, unit: "µs/text")
+if let cache = typesetter.shapeCache {
+    let h = Double(cache.hits.count), m = Double(cache.misses.count)
+    report.note(String(format: "word cache: %.1f%% hits over the cold and warm runs, %d words held (capacity %d)",
+                       100 * h / max(1, h + m), cache.count, cache.capacity))
+}
 
 let relayout = measureRuns(options.runs) { () -> Double in
     let t0 = cpuNow()

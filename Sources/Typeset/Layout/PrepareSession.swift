@@ -41,12 +41,7 @@ struct PrepareSession {
             }
             let word = shapedWord(UnsafeBufferPointer(rebasing: units[start..<stop]), item: item, style: style,
                                   features: features, featureHash: featureHash)
-            word.advances.withUnsafeBufferPointer { a in
-                for k in 0..<a.count { advances[start + k] = a[k] }
-            }
-            word.clusterStarts.withUnsafeBufferPointer { c in
-                for k in 0..<c.count { clusterStarts[start + k] = c[k] }
-            }
+            word.copy(into: &advances, clusterStarts: &clusterStarts, at: start)
             start = stop
         }
     }
@@ -84,7 +79,7 @@ struct PrepareSession {
                 starts[c] = true
             }
         }
-        let shaped = ShapedWord(units: Array(word), advances: advances, clusterStarts: starts, check: key?.check ?? 0)
+        let shaped = ShapedWord(units: word, advances: advances, clusterStarts: starts, check: key?.check ?? 0)
         if let key { cache?.store(key, shaped) }
         return shaped
     }
@@ -240,7 +235,7 @@ struct PrepareSession {
                                features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
                 }
                 splits.append(unit: Int32(i), clusterStart: Int32(clusterStart),
-                              prefix: prefix.advances.reduce(Int64(0)) { $0 + Int64($1) })
+                              prefix: prefix.width)
             }
         }
         return splits

@@ -68,7 +68,7 @@ public final class ShapeCache: @unchecked Sendable {
                 insert(key.hash, promoted)
             }
             lock.unlock()
-            guard let word, word.check == key.check, word.units.elementsEqual(units) else { return nil }
+            guard let word, word.matches(units, check: key.check) else { return nil }
             return word
         }
 
@@ -115,18 +115,53 @@ struct ShapeKey {
     }
 }
 
-/// A shaped word: per UTF-16 unit, its advance (1/65536 px) and whether a
-/// glyph cluster starts there. Immutable once stored.
-final class ShapedWord: Sendable {
-    let units: [UInt16]
-    let advances: [Int32]
-    let clusterStarts: [Bool]
-    let check: UInt64
+/// A shaped word in one contiguous buffer (one heap object, so a cache hit
+/// touches little memory): a 64-bit check, the length, then per UTF-16 unit
+/// its advance (1/65536 px) and its code unit with a "starts a glyph
+/// cluster" flag in bit 16.
+struct ShapedWord: Sendable {
+    let storage: [UInt32]
 
-    init(units: [UInt16], advances: [Int32], clusterStarts: [Bool], check: UInt64) {
-        self.units = units
-        self.advances = advances
-        self.clusterStarts = clusterStarts
-        self.check = check
+    init(units: UnsafeBufferPointer<UInt16>, advances: [Int32], clusterStarts: [Bool], check: UInt64) {
+        var s = [UInt32](repeating: 0, count: 3 + 2 * units.count)
+        s[0] = UInt32(truncatingIfNeeded: check)
+        s[1] = UInt32(truncatingIfNeeded: check >> 32)
+        s[2] = UInt32(units.count)
+        for k in 0..<units.count {
+            s[3 + 2 * k] = UInt32(bitPattern: advances[k])
+            s[4 + 2 * k] = UInt32(units[k]) | (clusterStarts[k] ? 0x1_0000 : 0)
+        }
+        storage = s
+    }
+
+    var count: Int { Int(storage[2]) }
+    var check: UInt64 { UInt64(storage[0]) | UInt64(storage[1]) << 32 }
+
+    /// Whether the word is this text.
+    func matches(_ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
+        storage.withUnsafeBufferPointer { s in
+            guard s[2] == UInt32(units.count), (UInt64(s[0]) | UInt64(s[1]) << 32) == check else { return false }
+            for k in 0..<units.count where UInt16(truncatingIfNeeded: s[4 + 2 * k]) != units[k] { return false }
+            return true
+        }
+    }
+
+    /// Writes the word's advances and cluster starts at `offset`.
+    func copy(into advances: inout [Int32], clusterStarts: inout [Bool], at offset: Int) {
+        storage.withUnsafeBufferPointer { s in
+            for k in 0..<Int(s[2]) {
+                advances[offset + k] = Int32(bitPattern: s[3 + 2 * k])
+                clusterStarts[offset + k] = s[4 + 2 * k] & 0x1_0000 != 0
+            }
+        }
+    }
+
+    /// The sum of the advances.
+    var width: Int64 {
+        storage.withUnsafeBufferPointer { s in
+            var w: Int64 = 0
+            for k in 0..<Int(s[2]) { w += Int64(Int32(bitPattern: s[3 + 2 * k])) }
+            return w
+        }
     }
 }
