@@ -127,6 +127,7 @@ public enum CellModelError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A field has a type the model cannot use.
     case invalidField(name: String, expected: String)
 
+    /// A one-line explanation naming what is at fault.
     public var description: String {
         switch self {
         case .invalidJSON: return "invalid JSON"

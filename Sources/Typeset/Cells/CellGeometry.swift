@@ -3,9 +3,13 @@
 /// JSON: a number (every side), or an object with any of `top`, `left`,
 /// `bottom`, `right`, `horizontal`, `vertical` (sides win over axes).
 public struct CellInsets: Sendable, Hashable, Codable {
+    /// Space above the content.
     public var top: Double
+    /// Space left of the content.
     public var left: Double
+    /// Space below the content.
     public var bottom: Double
+    /// Space right of the content.
     public var right: Double
 
     /// Insets per side.

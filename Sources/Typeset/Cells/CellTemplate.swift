@@ -16,6 +16,10 @@ import Foundation
 ///  ]}}
 /// ```
 /// See ``CellElement`` for every element field.
+///
+/// Make one template per cell type and share it: caches know a template by
+/// its instance (copies of the value share it), so two templates built from
+/// the same description do not share cached layouts or prepared texts.
 public struct CellTemplate: Sendable, Equatable, Codable {
     /// The template's name (in error messages and prepared-cell checks).
     public let name: String

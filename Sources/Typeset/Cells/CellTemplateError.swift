@@ -21,6 +21,7 @@ public enum CellTemplateError: Error, Equatable, Sendable, CustomStringConvertib
     /// they share (so it is measured first).
     case conditionOrder(element: String, target: String)
 
+    /// A one-line explanation naming what is at fault.
     public var description: String {
         switch self {
         case .invalidJSON(let path, let message): return "invalid template at \(path): \(message)"
@@ -42,6 +43,7 @@ public enum CellLayoutError: Error, Equatable, Sendable, CustomStringConvertible
     /// A prepared cell was made for another template.
     case preparedForAnotherTemplate(expected: String, found: String)
 
+    /// A one-line explanation naming what is at fault.
     public var description: String {
         switch self {
         case .preparedForAnotherTemplate(let e, let f):

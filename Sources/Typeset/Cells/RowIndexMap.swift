@@ -123,6 +123,7 @@ public enum RowIndexMapError: Error, Equatable, Sendable, CustomStringConvertibl
     /// Insertions, deletions and moves that do not add up to the new row count.
     case inconsistentUpdate
 
+    /// A one-line explanation naming what is at fault.
     public var description: String {
         switch self {
         case .rowOutOfRange(let r, let n): return "row \(r) is out of range for \(n) rows"
