@@ -115,7 +115,7 @@ func runPeer(_ path: String, fonts: String, texts: String, runs: Int, width: Dou
 }
 
 /// Our figures next to the peers', with ratios (what we track: machines are noisy).
-func ratioTable(peer: [String: Any], cold: Figure, relayout: Figure) -> String {
+func ratioTable(peer: [String: Any], cold: Figure, relayout: Figure, remeasure: Figure) -> String {
     let pango = peer["pango"] as? [String: Any] ?? [:]
     let hb = peer["harfbuzz"] as? [String: Any] ?? [:]
     func num(_ d: [String: Any], _ k: String) -> Double { (d[k] as? NSNumber)?.doubleValue ?? .nan }
@@ -126,5 +126,6 @@ func ratioTable(peer: [String: Any], cold: Figure, relayout: Figure) -> String {
     out += "| figure | Typeset | Pango | raw HarfBuzz (shape only) | Typeset speed-up vs Pango | vs HarfBuzz |\n|---|---:|---:|---:|---:|---:|\n"
     out += "| cold measure, µs/text | \(fmt(cold.median)) | \(fmt(pCold)) | \(fmt(hbShape)) | \(fmt(pCold / cold.median))× | \(fmt(hbShape / cold.median))× |\n"
     out += "| re-layout at a new width, µs/text | \(fmt(relayout.median)) | \(fmt(pRe)) | — | \(fmt(pRe / relayout.median))× | — |\n"
+    out += "| re-measure (height only), µs/text | \(fmt(remeasure.median)) | \(fmt(pRe)) | — | \(fmt(pRe / remeasure.median))× | — |\n"
     return out
 }

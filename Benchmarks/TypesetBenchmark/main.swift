@@ -19,6 +19,17 @@ print("Workload: \(workload.statistics)")
 print("Runs: \(options.runs) per figure (median, min–max). Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores.")
 print("Single-threaded figures are thread CPU time; batch figures are wall time.\n")
 
+// TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit.
+if let n = ProcessInfo.processInfo.environment["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
+    let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
+    for text in texts { _ = try! ts.prepare(text, style: style) }
+    let t0 = cpuNow()
+    var lines = 0
+    for _ in 0..<n { for text in texts { lines += try! ts.prepare(text, style: style).layout(width: width).lines.count } }
+    print("warm prepare + layout: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(lines) lines)")
+    exit(0)
+}
+
 // Cold: a new font collection and typesetter per run (empty fallback and shaping caches).
 var prepared: [PreparedText] = []
 var typesetter: Typesetter!
@@ -62,7 +73,16 @@ let relayout = measureRuns(options.runs) { () -> Double in
     blackHole(h)
     return (cpuNow() - t0) / Double(texts.count) * 1e6
 }
-report.add("re-layout at a new width", relayout, unit: "µs/text")
+report.add("re-layout at a new width (all lines)", relayout, unit: "µs/text")
+
+let remeasure = measureRuns(options.runs) { () -> Double in
+    let t0 = cpuNow()
+    var h = 0.0
+    for p in prepared { h += try! p.measure(width: secondWidth).height }
+    blackHole(h)
+    return (cpuNow() - t0) / Double(texts.count) * 1e6
+}
+report.add("re-measure at a new width (height only)", remeasure, unit: "µs/text")
 
 // Entity detection throughput.
 let detector = EntityDetector()
@@ -114,7 +134,7 @@ if let peerPath = options.peer {
     let jsonl = NSTemporaryDirectory() + "typeset-bench-feed.jsonl"
     try! workload.writeJSONLines(to: jsonl)
     if let peer = runPeer(peerPath, fonts: fontsDir, texts: jsonl, runs: options.runs, width: width, secondWidth: secondWidth) {
-        print(ratioTable(peer: peer, cold: cold, relayout: relayout))
+        print(ratioTable(peer: peer, cold: cold, relayout: relayout, remeasure: remeasure))
     }
 }
 if options.scale { print(runScaleBenchmarkIfAvailable()) }

@@ -20,6 +20,7 @@ final class CorpusAccuracyTests: XCTestCase {
         XCTAssertGreaterThan(all.count, 0, "no corpus cases found")
         var tallies: [String: Tally] = [:]
         var misses: [(id: String, detail: String)] = []
+        var measureMismatches = 0
         let typesetter = Fixtures.typesetter
         let tolerance = 1.0 / 64 + 1e-9
 
@@ -30,7 +31,13 @@ final class CorpusAccuracyTests: XCTestCase {
             defer { tallies[c.category] = t }
             let layout: TextLayout
             do {
-                layout = try typesetter.prepare(c.text, style: style, paragraph: paragraph).layout(width: c.width)
+                let prepared = try typesetter.prepare(c.text, style: style, paragraph: paragraph)
+                layout = try prepared.layout(width: c.width)
+                // The allocation-free measure path must agree with the full layout.
+                let m = try prepared.measure(width: c.width)
+                if m.lineCount != layout.lines.count || m.height != layout.exactHeight || m.width != layout.contentWidth {
+                    measureMismatches += 1
+                }
             } catch {
                 misses.append((c.id, "error: \(error)"))
                 continue
@@ -61,6 +68,7 @@ final class CorpusAccuracyTests: XCTestCase {
             }
         }
 
+        XCTAssertEqual(measureMismatches, 0, "measure(width:) disagrees with layout(width:)")
         let report = Self.table(tallies)
         print(report)
         let pinsURL = Fixtures.corpusDirectory.appendingPathComponent("pins.json")

@@ -9,111 +9,190 @@
 /// tallest rounded ascent and descent among the strut and the fonts on the line.
 struct LineBreaker {
     let core: PreparedCore
+    // Hot values copied out of the core once per layout, so the per-segment
+    // loop reads plain locals (no class property reads, no retains).
+    private let segments: [Segment]
+    private let segmentMetrics: [(ascent: Double, descent: Double)]
+    private let maxLines: Int?
+    private let breakWords: Bool
+    private let strut: (ascent: Double, descent: Double)
+    private let fixedLineHeight: Double?
+    private let hasTrimmableClose: Bool
+    private let hyphenWidth: Int64
 
-    func layout(width: Double?) -> TextLayout {
-        let segs = core.segments
-        // Chromium compares widths in layout units (1/64 px) truncated: a line
-        // whose exact width exceeds the box by less than 1/64 px still fits.
-        let limit: Int64 = width.map { w in
+    init(core: PreparedCore) {
+        self.core = core
+        segments = core.segments
+        segmentMetrics = core.segmentMetrics
+        maxLines = core.paragraph.maxLines
+        breakWords = core.paragraph.breakWords
+        strut = (core.strutAscent, core.strutDescent)
+        fixedLineHeight = core.fixedLineHeight
+        hasTrimmableClose = !core.trimmableClose.isEmpty
+        hyphenWidth = core.hyphenWidth
+    }
+
+    @inline(__always)
+    private func start(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
+
+    /// One line as the breaker finds it, before it becomes a `TextLayout.Line`.
+    struct RawLine {
+        var start: Int32
+        var contentEnd: Int32
+        var end: Int32
+        /// Width of the visible content, 1/65536 px.
+        var content: Int64
+        var ascent: Double
+        var descent: Double
+        var hasEllipsis: Bool
+        var height: Double
+    }
+
+    /// Where the breaker is: the next segment, and an offset inside it after an
+    /// overflow-wrap break.
+    struct Cursor {
+        var segment = 0
+        var splitAt: Int32 = -1
+        var lineCount = 0
+        var truncated = false
+    }
+
+    /// Chromium compares widths in layout units (1/64 px) truncated: a line
+    /// whose exact width exceeds the box by less than 1/64 px still fits.
+    static func limit(for width: Double?) -> Int64 {
+        width.map { w in
             w * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : Int64((w * 64).rounded(.down)) * 1024 + 1023
         } ?? Int64.max / 4
+    }
+
+    /// The next line, or nil when the text (or `maxLines`) is exhausted.
+    func nextLine(_ cursor: inout Cursor, limit: Int64) -> RawLine? {
+        let segs = segments
+        var s = cursor.segment
+        guard s < segs.count else { return nil }
+        if let maxLines, cursor.lineCount >= max(0, maxLines) { cursor.truncated = true; return nil }
+        var splitAt = cursor.splitAt
+        let lineStart = splitAt >= 0 ? splitAt : start(s)
+        var x: Int64 = 0
+        var content: Int64 = 0
+        var contentEnd = lineStart
+        var lineEnd = lineStart
+        var asc = strut.ascent, desc = strut.descent
+        var first = true
+        var hyphenAtEnd: Int64 = 0
+        while s < segs.count {
+            let seg = segs[s]
+            let segStart = start(s)
+            let from = first && splitAt >= 0 ? splitAt : segStart
+            let w = from == segStart && seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(seg.contentEnd))
+            // What must fit: the content, less ideographic spaces that hang.
+            let hyphen = seg.endsWithSoftHyphen ? hyphenWidth : 0
+            let fitWidth = w - (seg.hangs ? core.hangingWidth(s) : 0) + hyphen
+            let fitsPlain = x + fitWidth <= limit
+            var fits = fitsPlain
+            var endTrim: Int64 = 0
+            if !fitsPlain && seg.contentEnd > from && hasTrimmableClose {
+                // A line that fits only by trimming its closing bracket must fit
+                // without the 1/64 px tolerance (Chromium re-measures it exactly).
+                endTrim = core.trim(core.trimmableClose, at: seg.contentEnd - 1)
+                fits = endTrim > 0 && x + fitWidth - endTrim <= limit - 1023
+            }
+            if !first && !fits { break }
+            let metrics = segmentMetrics[Int(seg.metrics)]
+            if first && !fits && breakWords {
+                let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)
+                if cut < Int(seg.contentEnd) {
+                    content = x + core.width(Int(from), cut)
+                    contentEnd = Int32(cut)
+                    lineEnd = Int32(cut)
+                    asc = max(asc, metrics.ascent); desc = max(desc, metrics.descent)
+                    splitAt = Int32(cut)
+                    hyphenAtEnd = 0
+                    first = false
+                    break
+                }
+            }
+            content = x + w - (fitsPlain ? 0 : endTrim)
+            hyphenAtEnd = hyphen
+            contentEnd = seg.contentEnd
+            x = content + (seg.hasTab ? trailingWidth(s, penAt: content)
+                           : seg.trailing != Int32.max ? Int64(seg.trailing) : core.segmentTrailing(s))
+            lineEnd = seg.end
+            asc = max(asc, metrics.ascent); desc = max(desc, metrics.descent)
+            first = false
+            splitAt = -1
+            s += 1
+            if seg.mandatoryBreak || !fitsPlain { break }
+        }
+        if s < segs.count { content += hyphenAtEnd }  // a soft-hyphen break shows its hyphen
+        var hasEllipsis = false
+        if let maxLines, cursor.lineCount + 1 == maxLines, s < segs.count {
+            // The last allowed line: cut it so that the ellipsis fits.
+            cursor.truncated = true
+            hasEllipsis = true
+            let room = limit - core.ellipsisWidth
+            var cut = Int(contentEnd)
+            while cut > Int(lineStart) && core.width(Int(lineStart), cut) > room {
+                cut -= 1
+                while cut > Int(lineStart) && !core.isGraphemeStart(cut) { cut -= 1 }
+            }
+            while cut > Int(lineStart) && BreakOpportunities.isBreakableSpaceOrBreak(core.text.units[cut - 1]) { cut -= 1 }
+            content = core.width(Int(lineStart), cut) + core.ellipsisWidth
+            contentEnd = Int32(cut)
+            lineEnd = Int32(cut)
+            s = segs.count
+        }
+        cursor.segment = s
+        cursor.splitAt = splitAt
+        cursor.lineCount += 1
+        return RawLine(start: lineStart, contentEnd: contentEnd, end: lineEnd, content: content, ascent: asc,
+                       descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc))
+    }
+
+    /// Lines, heights and widths at a width: only numbers, nothing allocated.
+    func measure(width: Double?) -> TextMeasurement {
+        let limit = Self.limit(for: width)
+        var cursor = Cursor()
+        var height = 0.0, widest: Int64 = 0
+        while let line = nextLine(&cursor, limit: limit) {
+            height += line.height
+            widest = max(widest, line.content)
+        }
+        return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
+                               isTruncated: cursor.truncated)
+    }
+
+    func layout(width: Double?) -> TextLayout {
+        let limit = Self.limit(for: width)
+        var cursor = Cursor()
         var lines: [TextLayout.Line] = []
         var top = 0.0
         var widest: Int64 = 0
-        var s = 0
-        var splitAt: Int32 = -1  // resume inside segment s after an overflow-wrap break
-        let maxLines = core.paragraph.maxLines.map { max(0, $0) }
-        var truncated = false
-
-        while s < segs.count {
-            if let maxLines, lines.count == maxLines { truncated = true; break }
-            let lineStart = splitAt >= 0 ? splitAt : segs[s].start
-            var x: Int64 = 0
-            var content: Int64 = 0
-            var contentEnd = lineStart
-            var lineEnd = lineStart
-            var asc = core.strutAscent, desc = core.strutDescent
-            var first = true
-            var hyphenAtEnd: Int64 = 0
-            while s < segs.count {
-                let seg = segs[s]
-                let from = first && splitAt >= 0 ? splitAt : seg.start
-                var w = from == seg.start ? seg.width : core.width(Int(from), Int(seg.contentEnd))
-                // What must fit: the content, less ideographic spaces that hang.
-                let hyphen = seg.endsWithSoftHyphen ? core.hyphenWidth : 0
-                let fitWidth = w - seg.hanging + hyphen
-                let endTrim = seg.contentEnd > from ? core.trim(core.trimmableClose, at: seg.contentEnd - 1) : 0
-                let fitsPlain = x + fitWidth <= limit
-                // A line that fits only by trimming its closing bracket must fit
-                // without the 1/64 px tolerance (Chromium re-measures it exactly).
-                let fits = fitsPlain || (endTrim > 0 && x + fitWidth - endTrim <= limit - 1023)
-                if !first && !fits { break }
-                if first && !fits && core.paragraph.breakWords {
-                    let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)
-                    if cut < Int(seg.contentEnd) {
-                        content = x + core.width(Int(from), cut)
-                        contentEnd = Int32(cut)
-                        lineEnd = Int32(cut)
-                        asc = max(asc, Double(seg.ascent)); desc = max(desc, Double(seg.descent))
-                        splitAt = Int32(cut)
-                        hyphenAtEnd = 0
-                        first = false
-                        break
-                    }
-                }
-                content = x + w - (fitsPlain ? 0 : endTrim)
-                hyphenAtEnd = hyphen
-                contentEnd = seg.contentEnd
-                x = content + trailingWidth(seg, penAt: content)
-                lineEnd = seg.end
-                asc = max(asc, Double(seg.ascent)); desc = max(desc, Double(seg.descent))
-                first = false
-                splitAt = -1
-                s += 1
-                if seg.mandatoryBreak || !fitsPlain { break }
-            }
-            if s < segs.count { content += hyphenAtEnd }  // a soft-hyphen break shows its hyphen
-            var hasEllipsis = false
-            if let maxLines, lines.count + 1 == maxLines, s < segs.count {
-                // The last allowed line: cut it so that the ellipsis fits.
-                truncated = true
-                hasEllipsis = true
-                let room = limit - core.ellipsisWidth
-                var cut = Int(contentEnd)
-                while cut > Int(lineStart) && core.width(Int(lineStart), cut) > room {
-                    cut -= 1
-                    while cut > Int(lineStart) && !core.graphemeStarts[cut] { cut -= 1 }
-                }
-                while cut > Int(lineStart) && BreakOpportunities.isBreakableSpaceOrBreak(core.text.units[cut - 1]) { cut -= 1 }
-                content = core.width(Int(lineStart), cut) + core.ellipsisWidth
-                contentEnd = Int32(cut)
-                lineEnd = Int32(cut)
-                s = segs.count
-            }
-            let height = core.fixedLineHeight ?? (asc + desc)
-            let lineWidth = Self.layoutUnitsCeil(content)
-            widest = max(widest, content)
+        while let raw = nextLine(&cursor, limit: limit) {
+            widest = max(widest, raw.content)
             // With a fixed line height the half-leading centres the content box.
-            let baseline = core.fixedLineHeight.map { lh in top + (lh - (asc + desc)) / 2 + asc } ?? (top + asc)
+            let baseline = core.fixedLineHeight.map { lh in top + (lh - (raw.ascent + raw.descent)) / 2 + raw.ascent }
+                ?? (top + raw.ascent)
             lines.append(TextLayout.Line(
-                utf16Range: core.sourceOffset(Int(lineStart))..<core.sourceOffset(Int(lineEnd)),
-                width: lineWidth, x: 0, top: top, height: height, baseline: baseline, ascent: asc, descent: desc,
-                hasEllipsis: hasEllipsis, contentStart: lineStart, contentEnd: contentEnd))
-            top += height
+                utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
+                width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
+                ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
+                contentEnd: raw.contentEnd))
+            top += raw.height
         }
         // The first line owns collapsed leading spaces; the last line owns the
         // source text after it (collapsed trailing spaces).
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
             lines[0] = first.starting(at: 0)
         }
-        if !truncated, let last = lines.last, last.utf16Range.upperBound < core.sourceUTF16.count {
+        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.sourceUTF16.count {
             lines[lines.count - 1] = last.extended(to: core.sourceUTF16.count)
         }
         let contentWidth = Self.layoutUnitsCeil(widest)
         let aligned = align(lines, boxWidth: width ?? contentWidth)
         return TextLayout(lines: aligned, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
-                          naturalWidth: LineBreaker.layoutUnitsCeil(core.naturalWidth), isTruncated: truncated, boxWidth: nil,
-                          core: core)
+                          naturalWidth: LineBreaker.layoutUnitsCeil(core.naturalWidth), isTruncated: cursor.truncated,
+                          boxWidth: nil, core: core)
     }
 
     /// The furthest grapheme boundary in `(from, to]` whose width from `from`
@@ -124,7 +203,7 @@ struct LineBreaker {
         var i = from
         while i < to {
             var j = i + 1
-            while j < to && !core.graphemeStarts[j] { j += 1 }
+            while j < to && !core.isGraphemeStart(j) { j += 1 }
             w += core.width(i, j)
             if w > limit { break }
             best = j
@@ -132,14 +211,15 @@ struct LineBreaker {
         }
         if best < 0 {
             var j = from + 1
-            while j < to && !core.graphemeStarts[j] { j += 1 }
+            while j < to && !core.isGraphemeStart(j) { j += 1 }
             return j
         }
         return best
     }
 
-    private func trailingWidth(_ seg: Segment, penAt pen: Int64) -> Int64 {
-        guard seg.hasTab else { return seg.trailing }
+    private func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
+        let seg = core.segments[s]
+        guard seg.hasTab else { return core.segmentTrailing(s) }
         var x = pen
         for i in Int(seg.contentEnd)..<Int(seg.end) {
             if core.text.units[i] == 0x09 && core.tabInterval > 0 {

@@ -178,7 +178,7 @@ struct PrepareSession {
         let itemMetrics = items.map { lineMetrics($0.face, size: styles[Int($0.styleIndex)].size) }
         let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
                                     itemMetrics: itemMetrics)
-        let natural = naturalWidth(segments)
+        let natural = naturalWidth(segments.segments, advances: advances)
 
         let fixed: Double?
         switch base.lineHeight {
@@ -205,12 +205,13 @@ struct PrepareSession {
             ellipsis = advance(of: Array(paragraph.ellipsis.utf16), face: face, style: base)
         }
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
-        let hyphen = segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
+        let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
 
         let core = PreparedCore(
-            string: text.string, sourceUTF16: source, text: processed, paragraph: paragraph,
+            sourceUTF16: source, text: processed, paragraph: paragraph,
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
-            items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments,
+            items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments.segments,
+            segmentMetrics: segments.metrics,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: natural,
             trimmableClose: trim, ligatures: ligatures)
@@ -278,19 +279,19 @@ struct PrepareSession {
     }
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
-                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)]) -> [Segment] {
+                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)])
+        -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)]) {
         var segments: [Segment] = []
         segments.reserveCapacity(breaks.positions.count)
+        var metrics: [(ascent: Double, descent: Double)] = []
         var start = 0
         var item = 0
         for (k, p) in breaks.positions.enumerated() {
             let end = Int(p)
             var contentEnd = end
             while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(units[contentEnd - 1]) { contentEnd -= 1 }
-            var width: Int64 = 0, trailing: Int64 = 0, hanging: Int64 = 0
+            var width: Int64 = 0, trailing: Int64 = 0
             for i in start..<contentEnd { width &+= Int64(advances[i]) }
-            var h = contentEnd
-            while h > start && Self.isOtherSpaceSeparator(units[h - 1]) { h -= 1; hanging &+= Int64(advances[h]) }
             var hasTab = false
             for i in contentEnd..<end {
                 trailing &+= Int64(advances[i])
@@ -304,13 +305,18 @@ struct PrepareSession {
                 desc = max(desc, itemMetrics[j].descent)
                 j += 1
             }
-            segments.append(Segment(start: Int32(start), contentEnd: Int32(contentEnd), end: Int32(end),
-                                    width: width, trailing: trailing, hanging: hanging, ascent: Float(asc), descent: Float(desc),
-                                    mandatoryBreak: breaks.mandatory[k],
-                                    endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD, hasTab: hasTab))
+            var m = metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
+            if m < 0 {
+                metrics.append((asc, desc))
+                m = metrics.count - 1
+            }
+            segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
+                                    metrics: UInt16(clamping: m), mandatoryBreak: breaks.mandatory[k],
+                                    endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD,
+                                    hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
             start = end
         }
-        return segments
+        return (segments, metrics)
     }
 
     /// Space separators other than U+0020 that hang at a line end. CSS Text 3
@@ -321,12 +327,16 @@ struct PrepareSession {
     }
 
     /// The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
-    private func naturalWidth(_ segments: [Segment]) -> Int64 {
-        var best: Int64 = 0, x: Int64 = 0
+    private func naturalWidth(_ segments: [Segment], advances: [Int32]) -> Int64 {
+        var best: Int64 = 0, x: Int64 = 0, start = 0
         for s in segments {
-            best = max(best, x + s.width)
-            x += s.width + s.trailing
+            var w: Int64 = 0, t: Int64 = 0
+            for i in start..<Int(s.contentEnd) { w += Int64(advances[i]) }
+            for i in Int(s.contentEnd)..<Int(s.end) { t += Int64(advances[i]) }
+            best = max(best, x + w)
+            x += w + t
             if s.mandatoryBreak { x = 0 }
+            start = Int(s.end)
         }
         return best
     }

@@ -5,7 +5,9 @@ public struct PreparedText: Sendable {
     let core: PreparedCore
 
     /// The text as given.
-    public var string: String { core.string }
+    public var string: String { String(decoding: core.sourceUTF16, as: UTF16.self) }
+    /// Whether the text is empty.
+    public var isEmpty: Bool { core.sourceUTF16.isEmpty }
     /// The paragraph options it was prepared with.
     public var paragraph: ParagraphStyle { core.paragraph }
     /// The width of the text on unbounded lines (CSS max-content), in px.
@@ -31,6 +33,16 @@ public struct PreparedText: Sendable {
         return LineBreaker(core: core).layout(width: width)
     }
 
+    /// The line count, height and widest line at a width, without building
+    /// lines: the fastest way to learn a row's height (same breaks as `layout`).
+    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
+    public func measure(width: Double?) throws -> TextMeasurement {
+        if let width {
+            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        }
+        return LineBreaker(core: core).measure(width: width)
+    }
+
     /// Lays out for a layout engine's measure function (Yoga-style modes).
     /// `.exactly(w)` and `.atMost(w)` break lines at `w`; the reported width is
     /// `w`, or the widest line (at most `w`), or the natural width.
@@ -46,6 +58,24 @@ public struct PreparedText: Sendable {
     }
 }
 
+/// The numbers of a layout without its lines.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The number of lines.
+    public let lineCount: Int
+    /// The widest line, in Chromium's layout units (1/64 px).
+    public let width: Double
+    /// The sum of line heights.
+    public let height: Double
+    /// Whether `maxLines` cut the text.
+    public let isTruncated: Bool
+
+    /// The size rounded up to the pixel grid of a display scale.
+    public func size(scale: Double = 1) -> (width: Double, height: Double) {
+        let grid = PixelGrid(uncheckedScale: scale)
+        return (grid.ceil(width), grid.ceil(height))
+    }
+}
+
 /// A width constraint as layout engines (Yoga, Flexbox) express it.
 public enum WidthConstraint: Sendable, Hashable {
     /// The box is exactly this wide.
@@ -58,7 +88,6 @@ public enum WidthConstraint: Sendable, Hashable {
 
 /// The storage behind a `PreparedText`.
 final class PreparedCore: Sendable {
-    let string: String
     let sourceUTF16: [UInt16]
     let text: WhiteSpaceProcessor
     let paragraph: ParagraphStyle
@@ -69,9 +98,11 @@ final class PreparedCore: Sendable {
     let styles: [TextStyle]
     /// Advance per processed unit (its cluster's glyphs plus letter spacing), 1/65536 px.
     let advances: [Int32]
-    /// Grapheme cluster starts per processed offset (0...n).
-    let graphemeStarts: [Bool]
+    /// Grapheme cluster starts per processed offset (0...n), one bit each.
+    let graphemeBits: [UInt64]
     let segments: [Segment]
+    /// Distinct (ascent, descent) pairs the segments refer to.
+    let segmentMetrics: [(ascent: Double, descent: Double)]
     /// The paragraph's strut: its primary font's rounded ascent and descent.
     let strutAscent: Double
     let strutDescent: Double
@@ -92,12 +123,11 @@ final class PreparedCore: Sendable {
     /// Grapheme boundaries inside ligatures, with the width before them.
     let ligatures: LigatureSplits
 
-    init(string: String, sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
+    init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
-         graphemeStarts: [Bool], segments: [Segment], strutAscent: Double, strutDescent: Double,
+         graphemeStarts: [Bool], segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits) {
-        self.string = string
         self.sourceUTF16 = sourceUTF16
         self.text = text
         self.paragraph = paragraph
@@ -106,8 +136,11 @@ final class PreparedCore: Sendable {
         self.items = items
         self.styles = styles
         self.advances = advances
-        self.graphemeStarts = graphemeStarts
+        var bits = [UInt64](repeating: 0, count: graphemeStarts.count / 64 + 1)
+        for (i, start) in graphemeStarts.enumerated() where start { bits[i >> 6] |= 1 << UInt64(i & 63) }
+        self.graphemeBits = bits
         self.segments = segments
+        self.segmentMetrics = segmentMetrics
         self.strutAscent = strutAscent
         self.strutDescent = strutDescent
         self.fixedLineHeight = fixedLineHeight
@@ -135,6 +168,37 @@ final class PreparedCore: Sendable {
     @inline(__always)
     func level(_ i: Int) -> UInt8 { levels.isEmpty ? 0 : levels[i] }
 
+    /// Whether a grapheme cluster starts at processed offset `i`.
+    @inline(__always)
+    func isGraphemeStart(_ i: Int) -> Bool { graphemeBits[i >> 6] >> UInt64(i & 63) & 1 != 0 }
+
+    /// Where segment `s` starts (the previous segment's end).
+    @inline(__always)
+    func segmentStart(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
+
+    /// Segment `s`'s content width, 1/65536 px.
+    @inline(__always)
+    func segmentWidth(_ s: Int) -> Int64 {
+        let w = segments[s].width
+        return w != Int32.max ? Int64(w) : width(Int(segmentStart(s)), Int(segments[s].contentEnd))
+    }
+
+    /// Segment `s`'s trailing-space width (tabs excluded), 1/65536 px.
+    @inline(__always)
+    func segmentTrailing(_ s: Int) -> Int64 {
+        let t = segments[s].trailing
+        return t != Int32.max ? Int64(t) : width(Int(segments[s].contentEnd), Int(segments[s].end))
+    }
+
+    /// The width of the ideographic spaces ending segment `s`'s content.
+    func hangingWidth(_ s: Int) -> Int64 {
+        var w: Int64 = 0
+        var i = Int(segments[s].contentEnd)
+        let start = Int(segmentStart(s))
+        while i > start && PrepareSession.isOtherSpaceSeparator(text.units[i - 1]) { i -= 1; w += Int64(advances[i]) }
+        return w
+    }
+
     /// Width of processed `[a, b)` ignoring tabs, 1/65536 px. An end inside a
     /// ligature counts the ligature's pieces as if shaped apart.
     func width(_ a: Int, _ b: Int) -> Int64 {
@@ -148,10 +212,11 @@ final class PreparedCore: Sendable {
         return w
     }
 
+    /// Heap bytes: the object and its arrays (an array's buffer has a 32-byte header).
     var byteCount: Int {
-        let base = MemoryLayout<PreparedCore>.size
-        return base + sourceUTF16.count * 2 + text.units.count * 2 + text.sourceOffsets.count * 4 + levels.count
-            + items.count * MemoryLayout<Item>.stride + advances.count * 4 + graphemeStarts.count
-            + segments.count * MemoryLayout<Segment>.stride + string.utf8.count
+        func array<T>(_ a: [T]) -> Int { a.isEmpty ? 0 : 32 + a.count * MemoryLayout<T>.stride }
+        return 16 + MemoryLayout<PreparedCore>.size + array(sourceUTF16) + (text.isIdentity ? 0 : array(text.units))
+            + array(text.sourceOffsets) + array(levels) + array(items) + array(styles) + array(advances)
+            + array(graphemeBits) + array(segments) + array(segmentMetrics) + array(trimmableClose)
     }
 }
