@@ -325,7 +325,7 @@ final class StressTests: XCTestCase {
         if line.hasEllipsis && a == b { return "ellipsis alone" }
         // One grapheme cluster: overflow-wrap cannot split it.
         var next = a + 1
-        while next < b && !core.graphemeStarts[next] { next += 1 }
+        while next < b && !core.isGraphemeStart(next) { next += 1 }
         if next >= b { return "one grapheme cluster" }
         // Without overflow-wrap, one segment (no break opportunity inside) overflows.
         if !core.paragraph.breakWords && !core.segments.contains(where: { Int($0.end) > a && Int($0.end) < b }) {
