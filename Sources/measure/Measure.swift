@@ -18,7 +18,7 @@ struct Measure: ParsableCommand {
         Exit status: 0 success, 1 some inputs failed, 2 usage error.
         """,
         version: TypesetVersion.string,
-        subcommands: [TextCommand.self, BatchCommand.self, FontsCommand.self, CellCommand.self, RenderCommand.self])
+        subcommands: [TextCommand.self, BatchCommand.self, FontsCommand.self, EntitiesCommand.self, CellCommand.self, RenderCommand.self])
 }
 
 /// Exit codes shared by the subcommands.

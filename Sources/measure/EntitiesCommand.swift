@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import Typeset
+
+/// `measure entities`: hashtags, mentions, cashtags and URLs of JSON Lines texts.
+struct EntitiesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "entities",
+        abstract: "Find hashtags, mentions, cashtags and URLs in JSON Lines texts; one result line per input line, in order.",
+        discussion: """
+        Each input line is an object {"id": …, "text": "…"}; the id is optional
+        and echoed back as given. Each output line holds the entities of one
+        input, every list present even when empty. For
+        {"id": 1, "text": "Hello #swift @jack/team https://swift.org"}:
+          {"id": 1, "hashtags": [{"text": "swift", "start": 6, "end": 12}],
+           "mentions": [{"text": "jack", "start": 13, "end": 23,
+                         "list_slug": "/team"}],
+           "cashtags": [],
+           "urls": [{"text": "https://swift.org", "start": 24, "end": 41}]}
+
+        "text" leaves out the sigil (# @ $); "list_slug" appears only on list
+        mentions. start and end run from the sigil to just after the entity, in
+        Unicode scalars (Python's str indices), or in UTF-16 code units
+        (JavaScript's) with --offsets utf16. The rules are twitter-text's.
+
+        A bad line (invalid JSON or UTF-8, a missing or non-string "text") gets
+        {"id": …, "error": {"line": N, "message": "…"}} in its place; the exit
+        status is 1 if any failed.
+
+        Examples:
+          measure entities posts.jsonl > entities.jsonl
+          echo '{"id": 1, "text": "Hi @jack, #swift $AAPL"}' | measure entities
+          cat posts.jsonl | measure entities --offsets utf16 --jobs 2 -
+        """)
+
+    @Argument(help: "A JSON Lines file, or - for standard input.") var input: String = "-"
+    @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(help: "Entity offsets in scalars (default) or utf16.") var offsets: String = "scalars"
+    @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
+    var progress: Bool?
+
+    func validate() throws {
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        guard offsets == "scalars" || offsets == "utf16" else { throw ValidationError("--offsets must be scalars or utf16") }
+    }
+
+    func run() throws {
+        let handle = try openInput(input)
+        let detector = EntityDetector()
+        let utf16 = offsets == "utf16"
+        let live = progress ?? (isatty(2) != 0)
+        let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
+        let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
+            guard let text = object["text"] else { throw RequestError("missing field \"text\"") }
+            guard let string = text as? String else { throw RequestError("field \"text\" must be a string") }
+            return Self.output(id: id, entities: detector.entities(in: string), utf16Offsets: utf16)
+        }
+        if result.failed > 0 { throw ExitStatus.someFailed }
+    }
+
+    /// The output object for one text's entities.
+    static func output(id: JSONValue?, entities: [Entity], utf16Offsets: Bool) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if let id { fields.append(("id", id)) }
+        let lists: [(String, EntityKind)] = [("hashtags", .hashtag), ("mentions", .mention), ("cashtags", .cashtag), ("urls", .url)]
+        for (name, kind) in lists {
+            fields.append((name, .array(entities.filter { $0.kind == kind }.map { entity($0, utf16Offsets: utf16Offsets) })))
+        }
+        return .object(fields)
+    }
+
+    /// One entity: its text, offsets and, for a list mention, its slug.
+    private static func entity(_ entity: Entity, utf16Offsets: Bool) -> JSONValue {
+        let range = utf16Offsets ? entity.utf16Range : entity.scalarRange
+        var fields: [(String, JSONValue)] = [
+            ("text", .string(entity.text)), ("start", .int(range.lowerBound)), ("end", .int(range.upperBound)),
+        ]
+        if let slug = entity.listSlug { fields.append(("list_slug", .string(slug))) }
+        return .object(fields)
+    }
+}
