@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Typeset
 
 /// `measure`: Typeset's command-line tool.
@@ -12,6 +13,8 @@ struct Measure: ParsableCommand {
           measure text "Hello world" --font "Noto Sans" --size 15 --width 320
           measure text - --width 200 --json < post.txt
           measure batch requests.jsonl > results.jsonl
+          measure entities posts.jsonl > entities.jsonl
+          measure cell --template examples/templates/feed-post.json examples/templates/feed-post.jsonl
           measure fonts --resolve "Hi مرحبا 你好 👋"
           measure render "Hello world" --width 60 --out hello.svg
 
@@ -19,10 +22,26 @@ struct Measure: ParsableCommand {
         """,
         version: TypesetVersion.string,
         subcommands: [TextCommand.self, BatchCommand.self, FontsCommand.self, EntitiesCommand.self, CellCommand.self, RenderCommand.self])
+
+    /// ArgumentParser's `main()`, except that a usage error (a bad or missing
+    /// argument, or a `ValidationError`, which ArgumentParser ends with
+    /// EX_USAGE, 64) exits with 2 as documented.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            exit(withError: ExitStatus.usage)
+        }
+    }
 }
 
 /// Exit codes shared by the subcommands.
 enum ExitStatus {
     /// Some inputs failed (bad lines in a batch, an unmeasurable text).
     static let someFailed = ExitCode(1)
+    /// A bad command line.
+    static let usage = ExitCode(2)
 }
