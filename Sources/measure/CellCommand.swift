@@ -8,20 +8,21 @@ struct CellCommand: ParsableCommand {
         commandName: "cell",
         abstract: "Lay out a cell template for JSON Lines models: height, frames and texts per model, in order.",
         discussion: """
-        The template is a JSON cell description (see examples/templates/*.json). Each input
-        line is a model object: "id" (integer or string) and optional "version" aside, its
-        string fields are texts and its number fields numbers for the template's keys, e.g.
-          {"id": 1, "name": "Ada", "handle": "@ada", "time": "2h", "body": "Hello #swift"}
+        The template is a JSON cell description (examples/templates/*.json).
+        Each input line is a model: "id" (integer or string) and "version"
+        aside, string fields are texts and number fields numbers, e.g.
+          {"id": 1, "name": "Ada", "handle": "@ada", "body": "Hi #swift"}
         Each output line is
-          {"id": 1, "height": 124, "frames": {"avatar": [12, 12, 48, 48], …},
-           "texts": {"body": {"lines": 1, "truncated": false}, …}}
-        with frames [x, y, width, height] in px (on the --scale pixel grid) for the elements
-        shown. A bad line gets {"id": …, "error": {"line": N, "message": "…"}} in its place;
-        the exit status is 1 if any failed.
+          {"id": 1, "height": 124, "frames": {"avatar": [12, 12, 48, 48]},
+           "texts": {"body": {"lines": 1, "truncated": false}}}
+        with [x, y, width, height] in px, on the --scale pixel grid, for the
+        elements shown. A bad line gets
+          {"id": …, "error": {"line": N, "message": "…"}}
+        in its place; the exit status is 1 if any failed.
 
         Examples:
-          measure cell --template examples/templates/feed-post.json --width 390 --scale 3 \\
-              examples/templates/feed-post.jsonl
+          measure cell --template examples/templates/feed-post.json \\
+              --width 390 --scale 3 examples/templates/feed-post.jsonl
           cat models.jsonl | measure cell --template chat-bubble.json -
         """)
 
