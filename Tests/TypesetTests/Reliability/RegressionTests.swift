@@ -53,4 +53,157 @@ final class ReliabilityRegressionTests: XCTestCase {
         XCTAssertEqual(layout.lines.count, 1)
         XCTAssertGreaterThan(layout.lines[0].width, 500)
     }
+
+    // MARK: Quadratic work (found by the scale benchmark)
+
+    /// Seconds `body` takes.
+    private func seconds(_ body: () throws -> Void) rethrows -> Double {
+        let t0 = Date()
+        try body()
+        return Date().timeIntervalSince(t0)
+    }
+
+    /// The naive scalar count (what `scalarOffset(utf16:)` must return).
+    private func naiveScalarOffset(_ units: [UInt16], _ offset: Int) -> Int {
+        var count = 0, i = 0
+        let end = min(offset, units.count)
+        while i < end {
+            let u = units[i]
+            if u >= 0xD800 && u <= 0xDBFF && i + 1 < units.count && units[i + 1] >= 0xDC00 && units[i + 1] <= 0xDFFF { i += 2 } else { i += 1 }
+            count += 1
+        }
+        return count
+    }
+
+    func testScalarOffsetsMatchNaiveCount() throws {
+        for text in ["", "abc", "😀", "a😀b👩‍👩‍👧c", "  😀  x 😀\n\n", "𝐀𝐁𝐂 漢字 \u{10FFFD}", String(repeating: "👍🏽 ", count: 50)] {
+            for ws in [ParagraphStyle.WhiteSpace.normal, .preWrap] {
+                let layout = try typesetter.prepare(text, style: Fixtures.style(["Noto Sans", "Noto Color Emoji"]),
+                                                    paragraph: ParagraphStyle(whiteSpace: ws)).layout(width: 50)
+                let units = Array(text.utf16)
+                for k in -2...(units.count + 2) {
+                    XCTAssertEqual(layout.scalarOffset(utf16: k), naiveScalarOffset(units, k), "\(String(reflecting: text)) at \(k)")
+                }
+            }
+        }
+    }
+
+    /// Scalar offsets of every line (what `measure` prints by default) walked
+    /// the text from its start for every offset: quadratic in the line count.
+    func testScalarOffsetsOfEveryLineStayLinear() throws {
+        let text = (0..<20_000).map { "😀 line \($0)" }.joined(separator: "\n")
+        let layout = try typesetter.prepare(text, style: Fixtures.style(["Noto Sans", "Noto Color Emoji"]),
+                                            paragraph: ParagraphStyle(whiteSpace: .preWrap)).layout(width: nil)
+        XCTAssertEqual(layout.lines.count, 20_000)
+        var last = -1
+        let t = seconds {
+            for line in layout.lines {
+                let a = layout.scalarOffset(utf16: line.utf16Range.lowerBound)
+                XCTAssertGreaterThan(a, last)
+                last = a
+            }
+        }
+        XCTAssertEqual(last, text.unicodeScalars.count - "😀 line 19999".unicodeScalars.count)
+        XCTAssertLessThan(t, 10, "scalar offsets of 20,000 lines took \(t) s")
+    }
+
+    /// Visual runs (and so rects) of a line scanned every item of the text.
+    func testVisualRunsOfEveryLineStayLinear() throws {
+        let text = (0..<10_000).map { "😀 line \($0) שלום" }.joined(separator: "\n")
+        let prepared = try typesetter.prepare(text, style: Fixtures.style(["Noto Sans", "Noto Sans Hebrew", "Noto Color Emoji"]),
+                                              paragraph: ParagraphStyle(whiteSpace: .preWrap))
+        let layout = try prepared.layout(width: nil)
+        var runs = 0
+        let t = seconds {
+            for line in layout.lines {
+                let visual = layout.visualRuns(of: line)
+                // The runs cover the line's content exactly.
+                XCTAssertEqual(visual.map { $0.utf16Range.count }.reduce(0, +),
+                               line.utf16Range.count - (line.utf16Range.upperBound < text.utf16.count ? 1 : 0))
+                runs += visual.count
+            }
+            XCTAssertFalse(layout.rects(forUTF16Range: 0..<text.utf16.count).isEmpty)
+        }
+        XCTAssertGreaterThanOrEqual(runs, layout.lines.count * 3)
+        XCTAssertLessThan(t, 10, "visual runs of 10,000 lines took \(t) s")
+    }
+
+    /// A long unbreakable word split by overflow-wrap: every line summed the
+    /// rest of the word again.
+    func testOverflowWrapOfALongWordStaysLinear() throws {
+        let word = String(repeating: "abcdefghij", count: 20_000)
+        let prepared = try typesetter.prepare(word, style: Fixtures.style())
+        var layout: TextLayout?
+        let t = seconds { layout = try? prepared.layout(width: 100) }
+        XCTAssertGreaterThan(layout?.lines.count ?? 0, 1000)
+        XCTAssertTrue(layout?.lines.allSatisfy { $0.width <= 100 + 1.0 / 64 } ?? false)
+        XCTAssertLessThan(t, 10, "overflow-wrap of a 200,000-letter word took \(t) s")
+    }
+
+    /// Truncation cut the last line one cluster at a time, re-measuring the
+    /// line each time: quadratic in the line's length.
+    func testTruncatingALongLineStaysLinear() throws {
+        let text = String(repeating: "abcdefghij", count: 10_000) + " end"
+        let prepared = try typesetter.prepare(text, style: Fixtures.style(),
+                                              paragraph: ParagraphStyle(breakWords: false, maxLines: 1))
+        var layout: TextLayout?
+        let t = seconds { layout = try? prepared.layout(width: 100) }
+        XCTAssertEqual(layout?.lines.count, 1)
+        XCTAssertEqual(layout?.isTruncated, true)
+        XCTAssertLessThanOrEqual(layout?.lines.first?.width ?? 1000, 100 + 1.0 / 64)
+        XCTAssertLessThan(t, 10, "truncating a 100,000-letter line took \(t) s")
+    }
+
+    // MARK: Wrong widths (found by the stress test)
+
+    /// A truncated line measured its text without its tabs (tab stops only
+    /// count between segments), so the ellipsis line was too narrow and could
+    /// overflow the width.
+    func testTruncatedLineCountsItsTabs() throws {
+        let style = Fixtures.style(size: 16)
+        let ellipsis = try typesetter.prepare("\u{2026}", style: style).layout(width: nil).lines[0].width
+        let text = "ab\t\tcd\tef gh ij kl mn op"
+        let prepared = try typesetter.prepare(text, style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap, maxLines: 1))
+        for width in stride(from: 40.0, through: 260, by: 10) {
+            let layout = try prepared.layout(width: width)
+            guard layout.isTruncated, let line = layout.lines.first else { continue }
+            XCTAssertLessThanOrEqual(line.width, width + 1.0 / 64, "at \(width)")
+            // The line's own text measured alone (tabs and all), plus the ellipsis.
+            let shown = layout.text(of: line)
+            let alone = try typesetter.prepare(shown, style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap))
+                .layout(width: nil).lines[0].width
+            XCTAssertEqual(line.width, alone + ellipsis, accuracy: 2.0 / 64, "at \(width): \(String(reflecting: shown))")
+        }
+    }
+
+    /// Two grapheme boundaries inside one ligature ("f|f|l" in "ffl"): the
+    /// width between them counted the rest of the ligature, so overflow-wrap
+    /// fitted fewer letters than the line could hold and laying out again at
+    /// the measured width changed the lines.
+    func testWidthsBetweenSplitsInsideOneLigature() throws {
+        let prepared = try typesetter.prepare(String(repeating: "ffl", count: 8), style: Fixtures.style(size: 24))
+        for width in stride(from: 4.0, through: 120, by: 1.5) {
+            let layout = try prepared.layout(width: width)
+            guard layout.contentWidth <= width else { continue }
+            let again = try prepared.layout(width: layout.contentWidth)
+            XCTAssertEqual(again.lines.map(\.utf16Range), layout.lines.map(\.utf16Range), "at \(width)")
+        }
+    }
+
+    /// Regional indicators that the emoji font ligates across a grapheme pair
+    /// (🇼🇸 inside 🇭🇼🇸🇦): the piece before the boundary was measured without
+    /// its letter spacing, so overflow-wrap kept a line far wider than the width.
+    func testLetterSpacedLigatureAcrossGraphemesFits() throws {
+        let style = TextStyle(font: ["Noto Sans CJK JP", "Noto Color Emoji"], size: 16, letterSpacing: 100)
+        let prepared = try typesetter.prepare(AttributedText([("便’", Fixtures.style(["Noto Sans CJK JP"], size: 16)),
+                                                               ("🇭🇼🇸🇦x", style)]),
+                                              paragraph: ParagraphStyle(whiteSpace: .preWrap, wordBreak: .breakAll))
+        for width in stride(from: 100.0, through: 400, by: 7) {
+            let layout = try prepared.layout(width: width)
+            for line in layout.lines where line.width > width + 1.0 / 64 {
+                // Only a single grapheme cluster may overflow.
+                XCTAssertEqual(layout.text(of: line).count, 1, "at \(width): \(layout.text(of: line)) is \(line.width) px")
+            }
+        }
+    }
 }
