@@ -122,6 +122,8 @@ final class PreparedCore: Sendable {
     let trimmableClose: [Int32]
     /// Grapheme boundaries inside ligatures, with the width before them.
     let ligatures: LigatureSplits
+    /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
+    let surrogatePairs: [Int32]
 
     init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
@@ -151,6 +153,12 @@ final class PreparedCore: Sendable {
         self.naturalWidth = naturalWidth
         self.trimmableClose = trimmableClose
         self.ligatures = ligatures
+        var pairs: [Int32] = []
+        var i = 0
+        while i + 1 < sourceUTF16.count {
+            if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
+        }
+        self.surrogatePairs = pairs
     }
 
     /// Half the advance of a trimmable punctuation mark at `unit`, or 0.
@@ -205,11 +213,27 @@ final class PreparedCore: Sendable {
         var w: Int64 = 0
         var i = a
         while i < b { w &+= Int64(advances[i]); i += 1 }
-        if !ligatures.isEmpty && a < b {
-            if let s = ligatures.split(at: Int32(a)) { w += Int64(advances[Int(s.clusterStart)]) - s.prefix }
-            if let s = ligatures.split(at: Int32(b)), Int(s.clusterStart) >= a { w += s.prefix - Int64(advances[Int(s.clusterStart)]) }
-        }
+        if !ligatures.isEmpty && a < b { w += startCorrection(a) + endCorrection(a, b) }
         return w
+    }
+
+    /// What a range starting at `a` inside a ligature adds to its advances' sum:
+    /// the rest of the ligature after `a` (the ligature's advance is on its first unit).
+    @inline(__always)
+    func startCorrection(_ a: Int) -> Int64 {
+        guard let s = ligatures.split(at: Int32(a)) else { return 0 }
+        return Int64(advances[Int(s.clusterStart)]) - s.prefix
+    }
+
+    /// What a range `[a, b)` ending inside a ligature adds to its advances' sum:
+    /// the piece before `b`, less the ligature's advance if the range holds it.
+    /// Both ends inside one ligature count the piece between them, so that
+    /// `width(a, c) == width(a, b) + width(b, c)` for any boundary `b` between.
+    @inline(__always)
+    func endCorrection(_ a: Int, _ b: Int) -> Int64 {
+        guard let s = ligatures.split(at: Int32(b)) else { return 0 }
+        guard Int(s.clusterStart) >= a || ligatures.split(at: Int32(a))?.clusterStart == s.clusterStart else { return 0 }
+        return s.prefix - Int64(advances[Int(s.clusterStart)])
     }
 
     /// Heap bytes: the object and its arrays (an array's buffer has a 32-byte header).
@@ -217,6 +241,6 @@ final class PreparedCore: Sendable {
         func array<T>(_ a: [T]) -> Int { a.isEmpty ? 0 : 32 + a.count * MemoryLayout<T>.stride }
         return 16 + MemoryLayout<PreparedCore>.size + array(sourceUTF16) + (text.isIdentity ? 0 : array(text.units))
             + array(text.sourceOffsets) + array(levels) + array(items) + array(styles) + array(advances)
-            + array(graphemeBits) + array(segments) + array(segmentMetrics) + array(trimmableClose)
+            + array(graphemeBits) + array(segments) + array(segmentMetrics) + array(trimmableClose) + array(surrogatePairs)
     }
 }

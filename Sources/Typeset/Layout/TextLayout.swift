@@ -69,15 +69,17 @@ public struct TextLayout: Sendable {
 
 extension PreparedCore {
     /// The number of Unicode scalars before UTF-16 offset `offset` in the source.
+    /// (An offset between the two halves of a pair counts the pair's scalar.)
+    /// O(log n): called for every line, a scan from the start was quadratic.
     func scalarOffset(utf16 offset: Int) -> Int {
-        var count = 0, i = 0
         let end = min(offset, sourceUTF16.count)
-        while i < end {
-            let u = sourceUTF16[i]
-            if u >= 0xD800 && u <= 0xDBFF && i + 1 < sourceUTF16.count
-                && sourceUTF16[i + 1] >= 0xDC00 && sourceUTF16[i + 1] <= 0xDFFF { i += 2 } else { i += 1 }
-            count += 1
+        guard end > 0 else { return 0 }
+        // Pairs starting before `end - 1` lie inside `[0, end)`: two units, one scalar.
+        var lo = 0, hi = surrogatePairs.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if Int(surrogatePairs[mid]) < end - 1 { lo = mid + 1 } else { hi = mid }
         }
-        return count
+        return end - lo
     }
 }
