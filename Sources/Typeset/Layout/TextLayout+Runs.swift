@@ -39,7 +39,16 @@ extension TextLayout {
         let a = Int(line.contentStart), b = Int(line.contentEnd)
         guard a < b else { return [] }
         var logical: [(start: Int, end: Int, item: Item)] = []
-        for item in core.items where Int(item.end) > a && Int(item.start) < b {
+        // Items are contiguous and in order: start at the first one ending after `a`
+        // (scanning them all for every line was quadratic in the line count).
+        let items = core.items
+        var first = 0, last = items.count
+        while first < last {
+            let mid = (first + last) / 2
+            if Int(items[mid].end) <= a { first = mid + 1 } else { last = mid }
+        }
+        for item in items[first...] {
+            if Int(item.start) >= b { break }
             // Split items at level changes inside the line (items have one level already).
             logical.append((max(a, Int(item.start)), min(b, Int(item.end)), item))
         }
