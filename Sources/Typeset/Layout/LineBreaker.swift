@@ -53,6 +53,9 @@ struct LineBreaker {
     struct Cursor {
         var segment = 0
         var splitAt: Int32 = -1
+        /// The width of segment `segment` from `splitAt` on (measuring it again
+        /// for every line of a long word was quadratic).
+        var splitRemainder: Int64 = 0
         var lineCount = 0
         var truncated = false
     }
@@ -84,7 +87,8 @@ struct LineBreaker {
             let seg = segs[s]
             let segStart = start(s)
             let from = first && splitAt >= 0 ? splitAt : segStart
-            let w = from == segStart && seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(seg.contentEnd))
+            let w = from != segStart ? cursor.splitRemainder
+                : seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(seg.contentEnd))
             // What must fit: the content, less ideographic spaces that hang.
             let hyphen = seg.endsWithSoftHyphen ? hyphenWidth : 0
             let fitWidth = w - (seg.hangs ? core.hangingWidth(s) : 0) + hyphen
@@ -102,7 +106,9 @@ struct LineBreaker {
             if first && !fits && breakWords {
                 let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)
                 if cut < Int(seg.contentEnd) {
-                    content = x + core.width(Int(from), cut)
+                    let taken = core.width(Int(from), cut)
+                    cursor.splitRemainder = w - taken
+                    content = x + taken
                     contentEnd = Int32(cut)
                     lineEnd = Int32(cut)
                     asc = max(asc, metrics.ascent); desc = max(desc, metrics.descent)
@@ -130,14 +136,9 @@ struct LineBreaker {
             // The last allowed line: cut it so that the ellipsis fits.
             cursor.truncated = true
             hasEllipsis = true
-            let room = limit - core.ellipsisWidth
-            var cut = Int(contentEnd)
-            while cut > Int(lineStart) && core.width(Int(lineStart), cut) > room {
-                cut -= 1
-                while cut > Int(lineStart) && !core.isGraphemeStart(cut) { cut -= 1 }
-            }
+            var cut = ellipsisCut(from: Int(lineStart), to: Int(contentEnd), room: limit - core.ellipsisWidth)
             while cut > Int(lineStart) && BreakOpportunities.isBreakableSpaceOrBreak(core.text.units[cut - 1]) { cut -= 1 }
-            content = core.width(Int(lineStart), cut) + core.ellipsisWidth
+            content = lineWidth(from: Int(lineStart), to: cut) + core.ellipsisWidth
             contentEnd = Int32(cut)
             lineEnd = Int32(cut)
             s = segs.count
@@ -215,6 +216,40 @@ struct LineBreaker {
             return j
         }
         return best
+    }
+
+    /// The furthest grapheme boundary in `(from, to]` whose line width from
+    /// `from` fits `room`, else `from`: where the ellipsis goes. One pass (cutting
+    /// a cluster at a time and measuring again was quadratic in the line's length).
+    private func ellipsisCut(from: Int, to: Int, room: Int64) -> Int {
+        var best = from
+        let ligatures = !core.ligatures.isEmpty
+        var x = ligatures ? core.startCorrection(from) : 0
+        var i = from
+        while i < to {
+            x = advance(x, over: i)
+            i += 1
+            if i == to || core.isGraphemeStart(i) {
+                if x + (ligatures ? core.endCorrection(from, i) : 0) <= room { best = i }
+            }
+        }
+        return best
+    }
+
+    /// The width of `[from, to)` on a line starting at `from`: tabs advance to
+    /// their stops (`core.width` gives them no width).
+    private func lineWidth(from: Int, to: Int) -> Int64 {
+        guard from < to else { return 0 }
+        guard core.tabInterval > 0, core.text.units[from..<to].contains(0x09) else { return core.width(from, to) }
+        var x: Int64 = core.ligatures.isEmpty ? 0 : core.startCorrection(from)
+        for i in from..<to { x = advance(x, over: i) }
+        return core.ligatures.isEmpty ? x : x + core.endCorrection(from, to)
+    }
+
+    /// The pen after unit `i`: its advance, or the next tab stop for a tab.
+    @inline(__always)
+    private func advance(_ x: Int64, over i: Int) -> Int64 {
+        core.text.units[i] == 0x09 && core.tabInterval > 0 ? nextTabStop(after: x) : x + Int64(core.advances[i])
     }
 
     private func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
