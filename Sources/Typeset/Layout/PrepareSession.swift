@@ -235,8 +235,18 @@ struct PrepareSession {
                     shapedWord(UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, style: style,
                                features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
                 }
-                splits.append(unit: Int32(i), clusterStart: Int32(clusterStart),
-                              prefix: prefix.width)
+                // The piece shaped apart is letter-spaced like the text (advances include the spacing).
+                var width = prefix.width
+                if style.letterSpacing != 0 {
+                    let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
+                    let cursive = Self.isCursive(item.script)
+                    // Bit 16 of a ShapedWord's unit word: the unit starts a glyph cluster.
+                    for k in 0..<prefix.count where prefix.storage[4 + 2 * k] & 0x1_0000 != 0 {
+                        let c = clusterStart + k
+                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(Self.scalar(units, c)) { width += ls }
+                    }
+                }
+                splits.append(unit: Int32(i), clusterStart: Int32(clusterStart), prefix: width)
             }
         }
         return splits
