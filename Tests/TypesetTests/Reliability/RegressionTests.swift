@@ -206,4 +206,23 @@ final class ReliabilityRegressionTests: XCTestCase {
             }
         }
     }
+
+    /// A break opportunity inside a ligature (`f|i` under break-all): the
+    /// segments kept their plain advance sums (the whole "fi" on the "f"), so
+    /// a line ending at the "f" was measured with the whole ligature and
+    /// overflow-wrap then placed a segment that did not fit.
+    func testSegmentsEndingInsideALigatureFit() throws {
+        let prepared = try typesetter.prepare("\u{92}\u{9F}fi fifi ffi", style: Fixtures.style(["Noto Sans Hebrew", "Noto Sans"], size: 24),
+                                              paragraph: ParagraphStyle(wordBreak: .breakAll))
+        for width in stride(from: 1.0, through: 120, by: 0.75) {
+            let layout = try prepared.layout(width: width)
+            for line in layout.lines where line.width > width + 1.0 / 64 {
+                XCTAssertEqual(layout.text(of: line).trimmingCharacters(in: .whitespaces).count, 1,
+                               "at \(width): \(String(reflecting: layout.text(of: line))) is \(line.width) px")
+            }
+            if layout.contentWidth <= width {
+                XCTAssertEqual(try prepared.layout(width: layout.contentWidth).lines.map(\.utf16Range), layout.lines.map(\.utf16Range), "at \(width)")
+            }
+        }
+    }
 }
