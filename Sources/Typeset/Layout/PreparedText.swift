@@ -220,21 +220,14 @@ final class PreparedCore: Sendable {
     /// What a range starting at `a` inside a ligature adds to its advances' sum:
     /// the rest of the ligature after `a` (the ligature's advance is on its first unit).
     @inline(__always)
-    func startCorrection(_ a: Int) -> Int64 {
-        guard let s = ligatures.split(at: Int32(a)) else { return 0 }
-        return Int64(advances[Int(s.clusterStart)]) - s.prefix
-    }
+    func startCorrection(_ a: Int) -> Int64 { ligatures.startCorrection(a, advances: advances) }
 
     /// What a range `[a, b)` ending inside a ligature adds to its advances' sum:
     /// the piece before `b`, less the ligature's advance if the range holds it.
     /// Both ends inside one ligature count the piece between them, so that
     /// `width(a, c) == width(a, b) + width(b, c)` for any boundary `b` between.
     @inline(__always)
-    func endCorrection(_ a: Int, _ b: Int) -> Int64 {
-        guard let s = ligatures.split(at: Int32(b)) else { return 0 }
-        guard Int(s.clusterStart) >= a || ligatures.split(at: Int32(a))?.clusterStart == s.clusterStart else { return 0 }
-        return s.prefix - Int64(advances[Int(s.clusterStart)])
-    }
+    func endCorrection(_ a: Int, _ b: Int) -> Int64 { ligatures.endCorrection(a, b, advances: advances) }
 
     /// Heap bytes: the object and its arrays (an array's buffer has a 32-byte header).
     var byteCount: Int {
