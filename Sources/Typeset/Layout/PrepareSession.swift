@@ -177,7 +177,7 @@ struct PrepareSession {
         // Per-item line metrics for line-height: normal.
         let itemMetrics = items.map { lineMetrics($0.face, size: styles[Int($0.styleIndex)].size) }
         let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
-                                    itemMetrics: itemMetrics)
+                                    itemMetrics: itemMetrics, ligatures: ligatures)
         let natural = naturalWidth(segments.segments, advances: advances)
 
         let fixed: Double?
@@ -289,7 +289,7 @@ struct PrepareSession {
     }
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
-                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)])
+                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)], ligatures: LigatureSplits)
         -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)]) {
         var segments: [Segment] = []
         segments.reserveCapacity(breaks.positions.count)
@@ -302,6 +302,11 @@ struct PrepareSession {
             while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(units[contentEnd - 1]) { contentEnd -= 1 }
             var width: Int64 = 0, trailing: Int64 = 0
             for i in start..<contentEnd { width &+= Int64(advances[i]) }
+            // A break inside a ligature (break-all): each side counts its own piece.
+            if !ligatures.isEmpty && start < contentEnd {
+                width += ligatures.startCorrection(start, advances: advances)
+                    + ligatures.endCorrection(start, contentEnd, advances: advances)
+            }
             var hasTab = false
             for i in contentEnd..<end {
                 trailing &+= Int64(advances[i])
