@@ -49,6 +49,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             throw TypesetError.fontFileNotFound(path: path)
         }
         if isDir.boolValue { throw TypesetError.fontFileUnreadable(path: path, reason: "is a directory") }
+        // Only regular files: reading a named pipe blocks until a writer comes,
+        // a device such as /dev/zero never ends.
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "not a regular file")
+        }
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
         }
@@ -60,6 +66,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         if faceCount == 0 { throw TypesetError.notAFont(path: path) }
         guard index >= 0, index < faceCount else {
             throw TypesetError.faceIndexOutOfRange(path: path, index: index, faceCount: faceCount)
+        }
+        // HarfBuzz reads a table cut off by the end of the file as missing or
+        // short, and would set text in whatever is left: reject truncated files.
+        if let problem = Self.tableDirectoryProblem(blob, index: index) {
+            throw TypesetError.fontFileUnreadable(path: path, reason: problem)
         }
         let face = hb_face_create(blob, UInt32(index))!
         // HarfBuzz never fails here: a file it cannot parse gives the empty face.
@@ -135,6 +146,42 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             var buffer = [CChar](repeating: 0, count: Int(size))
             let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
             if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+        }
+        return nil
+    }
+
+    /// Why face `index`'s sfnt table directory does not fit in the file
+    /// (truncated or corrupt), or nil when every table lies inside it (or the
+    /// format is not one this check knows).
+    static func tableDirectoryProblem(_ blob: OpaquePointer, index: Int) -> String? {
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length) else { return nil }
+        let n = Int(length)
+        let bytes = UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self)
+        func u16(_ o: Int) -> Int { Int(bytes[o]) << 8 | Int(bytes[o + 1]) }
+        func u32(_ o: Int) -> Int { u16(o) << 16 | u16(o + 2) }
+        guard n >= 12 else { return "truncated: \(n) bytes" }
+        var directory = 0
+        if u32(0) == 0x7474_6366 {  // 'ttcf': a collection, one directory per face
+            guard 12 + 4 * (index + 1) <= n else { return "truncated: the collection header ends past the file's \(n) bytes" }
+            directory = u32(12 + 4 * index)
+            guard directory + 12 <= n else { return "truncated: face \(index)'s table directory starts past the file's \(n) bytes" }
+        }
+        switch u32(directory) {
+        case 0x0001_0000, 0x4F54_544F, 0x7472_7565, 0x7479_7031: break  // TrueType, 'OTTO', 'true', 'typ1'
+        default: return nil
+        }
+        let tables = u16(directory + 4)
+        guard directory + 12 + 16 * tables <= n else {
+            return "truncated: the table directory (\(tables) tables) ends past the file's \(n) bytes"
+        }
+        for i in 0..<tables {
+            let entry = directory + 12 + 16 * i
+            let offset = u32(entry + 8), size = u32(entry + 12)
+            if offset + size > n {
+                let tag = String(decoding: (0..<4).map { bytes[entry + $0] }, as: UTF8.self)
+                return "truncated: table '\(tag)' ends at byte \(offset + size), past the file's \(n) bytes"
+            }
         }
         return nil
     }
