@@ -20,12 +20,14 @@ final class FontconfigFallback: @unchecked Sendable {
             made = FcConfigCreate()
         }
         guard let config = made else { throw TypesetError.fontconfigUnavailable("could not create a configuration") }
-        for file in files where FcConfigAppFontAddFile(config, file) == FcFalse {
-            FcConfigDestroy(config)
-            throw TypesetError.fontconfigUnavailable("could not add \(file)")
-        }
+        var rejected: [String] = []
+        for file in files where FcConfigAppFontAddFile(config, file) == FcFalse { rejected.append(file) }
+        rejectedFiles = rejected
         self.config = config
     }
+
+    /// Files Fontconfig (FreeType) could not read: they take no part in fallback.
+    let rejectedFiles: [String]
 
     deinit { FcConfigDestroy(config) }
 
