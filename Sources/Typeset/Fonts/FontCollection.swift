@@ -17,6 +17,9 @@ public final class FontCollection: @unchecked Sendable {
     public let faces: [FontFace]
     /// Whether system fonts are used for fallback.
     public let includeSystemFonts: Bool
+    /// The paths left out because they could not be loaded, each with its
+    /// error, in the order met (only with `skipUnreadable`).
+    public let skippedFiles: [(path: String, error: TypesetError)]
 
     private let byFamily: [String: [FontFace]]
     private let fallbackOrder: [FontFace]
@@ -30,12 +33,19 @@ public final class FontCollection: @unchecked Sendable {
     /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.
     /// Directory entries are taken in name order; all faces of a collection
     /// file are registered.
-    /// - Throws: `TypesetError` naming the first file that cannot be loaded.
-    public init(paths: [String], includeSystemFonts: Bool = false) throws {
+    /// - Parameter skipUnreadable: leave out a path or file that cannot be
+    ///   loaded (missing, unreadable, not a font, no character map...) and
+    ///   list it in `skippedFiles`, instead of throwing: one bad file in a
+    ///   fonts directory does not take the others down.
+    /// - Throws: `TypesetError` naming the first file that cannot be loaded
+    ///   (unless skipped).
+    public init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
+        var skipped: [(path: String, error: TypesetError)] = []
         var files: [String] = []
         for path in paths {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                if skipUnreadable { skipped.append((path, .fontFileNotFound(path: path))); continue }
                 throw TypesetError.fontFileNotFound(path: path)
             }
             if isDir.boolValue {
@@ -48,14 +58,31 @@ public final class FontCollection: @unchecked Sendable {
             }
         }
         var loaded: [FontFace] = []
+        var loadedFiles: [String] = []
         for file in files {
-            let first = try FontFace(path: file, index: 0)
-            loaded.append(first)
-            let count = Self.faceCount(file)
-            if count > 1 {
-                for i in 1..<count { loaded.append(try FontFace(path: file, index: i)) }
+            do {
+                var fileFaces = [try FontFace(path: file, index: 0)]
+                let count = Self.faceCount(file)
+                if count > 1 {
+                    for i in 1..<count { fileFaces.append(try FontFace(path: file, index: i)) }
+                }
+                loaded += fileFaces
+                loadedFiles.append(file)
+            } catch let error as TypesetError where skipUnreadable {
+                skipped.append((file, error))
             }
         }
+        // Fontconfig reads the files with FreeType, which may refuse one that
+        // HarfBuzz took (a zero units-per-em, say).
+        let fallback = try FontconfigFallback(files: loadedFiles, includeSystemFonts: includeSystemFonts)
+        for file in fallback.rejectedFiles {
+            let error = TypesetError.fontFileUnreadable(path: file, reason: "FreeType (through Fontconfig) cannot read it")
+            guard skipUnreadable else { throw error }
+            skipped.append((file, error))
+            loaded.removeAll { $0.path == file }
+        }
+        fontconfig = fallback
+        skippedFiles = skipped
         faces = loaded
         self.includeSystemFonts = includeSystemFonts
         var families: [String: [FontFace]] = [:]
@@ -67,7 +94,6 @@ public final class FontCollection: @unchecked Sendable {
             ranks["\(f.path)#\(f.faceIndex)"] = i
         }
         rankByFile = ranks
-        fontconfig = try FontconfigFallback(files: files, includeSystemFonts: includeSystemFonts)
     }
 
     /// A collection of the font files in one directory.
