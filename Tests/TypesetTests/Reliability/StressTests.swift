@@ -11,7 +11,7 @@ import XCTest
 /// (`scripts/fuzz` uses them):
 ///
 /// - `TYPESET_STRESS_SEED`: the base seed (default 0x7E57).
-/// - `TYPESET_STRESS_ITERATIONS`: how many inputs (default 600).
+/// - `TYPESET_STRESS_ITERATIONS`: how many inputs (default 2500).
 /// - `TYPESET_STRESS_START`: the first input's index, to replay one input
 ///   (`TYPESET_STRESS_START=1234 TYPESET_STRESS_ITERATIONS=1`).
 /// - `TYPESET_STRESS_SECONDS`: run until this many seconds have passed instead.
@@ -26,7 +26,7 @@ import XCTest
 final class StressTests: XCTestCase {
     struct Options {
         var seed: UInt64 = 0x7E57
-        var iterations = 600
+        var iterations = 2500
         var start = 0
         var seconds: Double?
         var progressFile: String?
