@@ -320,12 +320,3 @@ final class HostileFontTests: XCTestCase {
         }
     }
 }
-
-/// A value behind a lock, for results handed back from another thread.
-final class LockedBox<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
-    func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
-}

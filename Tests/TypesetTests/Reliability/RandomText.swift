@@ -218,3 +218,13 @@ enum RandomText {
         }
     }
 }
+
+/// A value behind a lock, for results handed back from other threads.
+final class LockedBox<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+    init(_ value: Value) { self.value = value }
+    func get() -> Value { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ newValue: Value) { lock.lock(); value = newValue; lock.unlock() }
+    func modify(_ body: (inout Value) -> Void) { lock.lock(); body(&value); lock.unlock() }
+}
