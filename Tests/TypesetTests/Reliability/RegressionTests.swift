@@ -225,4 +225,27 @@ final class ReliabilityRegressionTests: XCTestCase {
             }
         }
     }
+
+    /// A soft hyphen's hyphen shows (and takes room) only where the line
+    /// breaks at it. The breaker wanted room for it after every segment ending
+    /// in a soft hyphen, so "aaaa\u{AD}i" broke after "aaaa" at a width that
+    /// holds the whole word (the "i" is narrower than a hyphen), and the
+    /// layout changed when laid out again at its own width.
+    func testSoftHyphenNeedsRoomOnlyWhereTheLineBreaks() throws {
+        let style = Fixtures.style(size: 16)
+        for text in ["aaaa\u{AD}i", "xx aaaa\u{AD}i", "co\u{AD}op\u{AD}i.", "xx wiki\u{AD}s yy"] {
+            let prepared = try typesetter.prepare(text, style: style)
+            let natural = try prepared.layout(width: nil)
+            XCTAssertEqual(natural.lines.count, 1, text)
+            let layout = try prepared.layout(width: natural.contentWidth)
+            XCTAssertEqual(layout.lines.map(\.utf16Range), natural.lines.map(\.utf16Range), "\(String(reflecting: text)) at its own width")
+        }
+        // Where the line does break at the soft hyphen, the hyphen must fit:
+        // "xx aaaa" fits but "xx aaaa‐" does not, so the break moves before "aaaa".
+        let prepared = try typesetter.prepare("xx aaaa\u{AD}bbb", style: style)
+        let upToSoftHyphen = try typesetter.prepare("xx aaaa", style: style).layout(width: nil).contentWidth
+        let layout = try prepared.layout(width: upToSoftHyphen + 1)
+        XCTAssertEqual(layout.lines.map { layout.text(of: $0) }, ["xx ", "aaaa\u{AD}", "bbb"])
+        XCTAssertTrue(layout.lines.allSatisfy { $0.width <= upToSoftHyphen + 1 + 1.0 / 64 }, "\(layout.lines.map(\.width))")
+    }
 }
