@@ -83,6 +83,9 @@ struct LineBreaker {
         var asc = strut.ascent, desc = strut.descent
         var first = true
         var hyphenAtEnd: Int64 = 0
+        // The last place the line can end and fit, hyphen and all: a soft
+        // hyphen's hyphen shows (and needs room) only if the line ends there.
+        var fallback: (s: Int, content: Int64, contentEnd: Int32, lineEnd: Int32, asc: Double, desc: Double, hyphen: Int64)?
         while s < segs.count {
             let seg = segs[s]
             let segStart = start(s)
@@ -91,7 +94,7 @@ struct LineBreaker {
                 : seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(seg.contentEnd))
             // What must fit: the content, less ideographic spaces that hang.
             let hyphen = seg.endsWithSoftHyphen ? hyphenWidth : 0
-            let fitWidth = w - (seg.hangs ? core.hangingWidth(s) : 0) + hyphen
+            let fitWidth = w - (seg.hangs ? core.hangingWidth(s) : 0)
             let fitsPlain = x + fitWidth <= limit
             var fits = fitsPlain
             var endTrim: Int64 = 0
@@ -128,7 +131,14 @@ struct LineBreaker {
             first = false
             splitAt = -1
             s += 1
+            if hyphen == 0 || content + hyphen <= limit {
+                fallback = (s, content, contentEnd, lineEnd, asc, desc, hyphen)
+            }
             if seg.mandatoryBreak || !fitsPlain { break }
+        }
+        if s < segs.count && hyphenAtEnd > 0 && content + hyphenAtEnd > limit, let f = fallback {
+            // The line would end at a soft hyphen whose hyphen does not fit: end it earlier.
+            (s, content, contentEnd, lineEnd, asc, desc, hyphenAtEnd) = (f.s, f.content, f.contentEnd, f.lineEnd, f.asc, f.desc, f.hyphen)
         }
         if s < segs.count { content += hyphenAtEnd }  // a soft-hyphen break shows its hyphen
         var hasEllipsis = false
