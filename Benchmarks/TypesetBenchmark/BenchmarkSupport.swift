@@ -6,6 +6,7 @@ struct BenchmarkOptions {
     var count = Workload.defaultCount
     var runs = 5
     var scale = false
+    var shapeCache = true
 
     init<S: Sequence>(_ args: S) where S.Element == String {
         var it = args.makeIterator()
@@ -15,8 +16,9 @@ struct BenchmarkOptions {
             case "--count": count = it.next().flatMap(Int.init) ?? count
             case "--runs": runs = max(1, it.next().flatMap(Int.init) ?? runs)
             case "--scale": scale = true
+            case "--no-shape-cache": shapeCache = false
             case "--help", "-h":
-                print("typeset-bench [--peer PATH] [--count N] [--runs R] [--scale]")
+                print("typeset-bench [--peer PATH] [--count N] [--runs R] [--scale] [--no-shape-cache]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("typeset-bench: unknown option \(a)\n".utf8))

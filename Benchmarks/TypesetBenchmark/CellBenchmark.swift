@@ -43,6 +43,3 @@ enum CellBenchmark {
                       notes: [String(format: "CellLayout (feed post): %.0f bytes per cell; prepared cell %.0f bytes", bytes, preparedBytes)])
     }
 }
-
-/// The scale benchmark, when available.
-func runScaleBenchmarkIfAvailable() -> String { "scale benchmark: not built in" }
