@@ -6,10 +6,20 @@ import Foundation
 final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
     private var storage: [Key: Value] = [:]
     private let lock = NSLock()
+    private let limit: Int
+
+    /// A cache of at most `limit` entries: storing a new key into a full cache
+    /// empties it first (a bound for caches that hostile input could grow).
+    init(limit: Int = .max) { self.limit = limit }
 
     subscript(key: Key) -> Value? {
         get { lock.lock(); defer { lock.unlock() }; return storage[key] }
-        set { lock.lock(); storage[key] = newValue; lock.unlock() }
+        set {
+            lock.lock()
+            if storage.count >= limit && newValue != nil && storage[key] == nil { storage.removeAll(keepingCapacity: true) }
+            storage[key] = newValue
+            lock.unlock()
+        }
     }
 
     var count: Int { lock.lock(); defer { lock.unlock() }; return storage.count }
