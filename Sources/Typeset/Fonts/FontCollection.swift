@@ -26,7 +26,13 @@ public final class FontCollection: @unchecked Sendable {
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
     private let stackCache = LockedCache<StackKey, ResolvedStack>()
-    private let fallbackCache = LockedCache<FallbackKey, FontFace?>()
+    private let fallbackCache = LockedCache<FallbackKey, FontFace?>(limit: FontCollection.fallbackCacheLimit)
+    /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
+    static let fallbackCacheLimit = 1 << 16
+    /// Clusters longer than this (mark storms) are not cached: each would be a new, large key.
+    static let longestCachedFallbackCluster = 32
+    /// The number of cached fallback decisions (for tests).
+    var fallbackCacheCount: Int { fallbackCache.count }
     private let systemFaces = LockedCache<String, FontFace?>()
 
     /// Loads every face of the given font files and of the font files
@@ -153,7 +159,7 @@ public final class FontCollection: @unchecked Sendable {
         let key = FallbackKey(scalars: scalars, weight: weight, italic: italic, preferColor: preferColor)
         if let hit = fallbackCache[key] { return hit }
         let found = findFallback(scalars, weight: weight, italic: italic, preferColor: preferColor)
-        fallbackCache[key] = found
+        if scalars.count <= Self.longestCachedFallbackCluster { fallbackCache[key] = found }
         return found
     }
 
