@@ -248,4 +248,28 @@ final class ReliabilityRegressionTests: XCTestCase {
         XCTAssertEqual(layout.lines.map { layout.text(of: $0) }, ["xx ", "aaaa\u{AD}", "bbb"])
         XCTAssertTrue(layout.lines.allSatisfy { $0.width <= upToSoftHyphen + 1 + 1.0 / 64 }, "\(layout.lines.map(\.width))")
     }
+
+    /// Fallback decisions were cached per cluster for ever: hostile text (a
+    /// new storm of marks on an uncovered base every time) grew the process
+    /// by about 12 MB per thousand texts. Long clusters are no longer cached,
+    /// and the cache is bounded.
+    func testFallbackCacheStaysBounded() throws {
+        let fonts = try FontCollection(directory: Fixtures.fontsDirectory)
+        let typesetter = Typesetter(fonts: fonts, shapeCache: nil)
+        var r = SplitMix64(seed: 5)
+        for _ in 0..<50 {
+            var storm = "葛"
+            for _ in 0..<500 { storm += String(Character(Unicode.Scalar(UInt32.random(in: 0x300...0x36F, using: &r))!)) }
+            _ = try typesetter.prepare(storm, style: Fixtures.style())
+        }
+        XCTAssertLessThan(fonts.fallbackCacheCount, 10, "storm clusters are cached")
+        // Short clusters are cached, up to a limit.
+        _ = fonts.fallbackFace(for: [0x4E00], weight: 400, italic: false)
+        XCTAssertGreaterThan(fonts.fallbackCacheCount, 0)
+        XCTAssertLessThanOrEqual(FontCollection.fallbackCacheLimit, 1 << 16)
+        let cache = LockedCache<Int, Int>(limit: 100)
+        for k in 0..<1000 { cache[k] = k }
+        XCTAssertLessThanOrEqual(cache.count, 100)
+        XCTAssertEqual(cache[999], 999)
+    }
 }
