@@ -134,12 +134,7 @@ enum BreakOpportunities {
     private static func lineBreakClass(_ units: [UInt16], _ i: Int) -> Int32 {
         let u = units[i]
         if u == 0x2B { return LB.AL }  // '+' acts as a letter under break-all
-        var cp = UInt32(u)
-        if u >= 0xD800 && u <= 0xDBFF && i + 1 < units.count {
-            let t = units[i + 1]
-            if t >= 0xDC00 && t <= 0xDFFF { cp = 0x10000 + ((UInt32(u) - 0xD800) << 10) + (UInt32(t) - 0xDC00) }
-        }
-        return tsu_line_break_class(cp)
+        return tsu_line_break_class(UnicodeProps.scalar(units, at: i).value)
     }
 
     /// Chromium's `word-break: break-all` table: extra opportunities between

@@ -121,14 +121,9 @@ struct Itemizer {
     private func decodeScalars(_ units: [UInt16], _ a: Int, _ b: Int, into out: inout [UInt32]) {
         var i = a
         while i < b {
-            let u = UInt32(units[i])
-            if u >= 0xD800, u <= 0xDBFF, i + 1 < b, units[i + 1] >= 0xDC00, units[i + 1] <= 0xDFFF {
-                out.append(0x10000 + ((u - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00))
-                i += 2
-            } else {
-                out.append(u)
-                i += 1
-            }
+            let s = UnicodeProps.scalar(units, at: i, end: b)
+            out.append(s.value)
+            i += s.length
         }
     }
 }

@@ -15,12 +15,7 @@ enum ScriptRuns {
         var bracketStack: [(pair: UInt32, script: Int32)] = []
         var i = 0
         while i < n {
-            var cp = UInt32(units[i])
-            var len = 1
-            if cp >= 0xD800, cp <= 0xDBFF, i + 1 < n, units[i + 1] >= 0xDC00, units[i + 1] <= 0xDFFF {
-                cp = 0x10000 + ((cp - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-                len = 2
-            }
+            let (cp, len) = UnicodeProps.scalar(units, at: i)
             var s: Int32
             if cp < 0x80 {
                 s = (cp | 0x20 >= 0x61 && cp | 0x20 <= 0x7A) ? 25 /* Latin */ : common

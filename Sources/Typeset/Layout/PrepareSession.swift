@@ -150,7 +150,7 @@ struct PrepareSession {
                     let ls = Shaper.clamp(style.letterSpacing * 65536)
                     let cursive = Self.isCursive(item.script)
                     for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
-                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(Self.scalar(units, c)) {
+                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(UnicodeProps.scalar(units, at: c).value) {
                             advances[c].addSaturating(ls)
                         }
                     }
@@ -243,22 +243,13 @@ struct PrepareSession {
                     // Bit 16 of a ShapedWord's unit word: the unit starts a glyph cluster.
                     for k in 0..<prefix.count where prefix.storage[4 + 2 * k] & 0x1_0000 != 0 {
                         let c = clusterStart + k
-                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(Self.scalar(units, c)) { width += ls }
+                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(UnicodeProps.scalar(units, at: c).value) { width += ls }
                     }
                 }
                 splits.append(unit: Int32(i), clusterStart: Int32(clusterStart), prefix: width)
             }
         }
         return splits
-    }
-
-    /// The scalar starting at UTF-16 offset `i`.
-    static func scalar(_ units: [UInt16], _ i: Int) -> UInt32 {
-        let u = UInt32(units[i])
-        if u >= 0xD800, u <= 0xDBFF, i + 1 < units.count, units[i + 1] >= 0xDC00, units[i + 1] <= 0xDFFF {
-            return 0x10000 + ((u - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00)
-        }
-        return u
     }
 
     /// Scripts whose letters join (letter spacing would break the joins).

@@ -15,6 +15,23 @@ enum UnicodeProps {
         return gc == 6 || gc == 7 || gc == 8  // Mn, Me, Mc
     }
 
+    /// The scalar starting at UTF-16 offset `i` of `units[..<end]` and its length
+    /// in code units (an unpaired surrogate is returned as itself, length 1).
+    @inline(__always)
+    static func scalar(_ units: UnsafeBufferPointer<UInt16>, at i: Int, end: Int) -> (value: UInt32, length: Int) {
+        let u = UInt32(units[i])
+        if u & 0xFC00 == 0xD800, i + 1 < end, units[i + 1] & 0xFC00 == 0xDC00 {
+            return (0x10000 + ((u - 0xD800) << 10) + (UInt32(units[i + 1]) - 0xDC00), 2)
+        }
+        return (u, 1)
+    }
+
+    /// The scalar starting at UTF-16 offset `i` of `units` (see above).
+    @inline(__always)
+    static func scalar(_ units: [UInt16], at i: Int, end: Int? = nil) -> (value: UInt32, length: Int) {
+        units.withUnsafeBufferPointer { scalar($0, at: i, end: end ?? $0.count) }
+    }
+
     /// Whitespace that CSS collapses or preserves as spaces: space, tab, LF, CR, FF.
     @inline(__always)
     static func isCSSWhitespace(_ u: UInt16) -> Bool {
