@@ -203,6 +203,9 @@ final class StressTests: XCTestCase {
         let core = prepared.core
         let negativeSpacing = core.styles.contains { $0.letterSpacing < 0 } || core.advances.contains { $0 < 0 }
             || (0..<core.segments.count).contains { core.segmentWidth($0) < 0 }
+            || (0..<core.advances.count).contains { i in
+                core.ligatures.split(at: Int32(i)).map { $0.prefix > Int64(core.advances[Int($0.clusterStart)]) } ?? false
+            }
         // And so is a layout whose content width is over the width by less
         // than 1/64 px (lines fit in truncated layout units, the content width
         // is rounded up): one layout unit more may fit more.
