@@ -34,8 +34,9 @@ final class ProgressReporter: @unchecked Sendable {
     func finish(done: Int, failed: Int) {
         let elapsed = Date().timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let summary = String(format: "%@%d lines, %d errors, %.2f s, %.0f lines/s\n",
-                             live ? "\r\u{1B}[K" : "", done, failed, elapsed, rate)
+        let summary = String(format: "%@%d line%@, %d error%@, %.2f s, %.0f lines/s\n",
+                             live ? "\r\u{1B}[K" : "", done, done == 1 ? "" : "s", failed, failed == 1 ? "" : "s",
+                             elapsed, rate)
         FileHandle.standardError.write(Data(summary.utf8))
     }
 }
