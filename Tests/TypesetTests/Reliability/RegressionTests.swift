@@ -272,4 +272,26 @@ final class ReliabilityRegressionTests: XCTestCase {
         XCTAssertLessThanOrEqual(cache.count, 100)
         XCTAssertEqual(cache[999], 999)
     }
+
+    /// HarfBuzz may merge a joiner into a carriage return's cluster; the
+    /// grapheme boundary between them became a ligature split whose prefix
+    /// (the CR's glyph, shaped and letter-spaced) was more than the CR's
+    /// advance, which is zeroed: the joiner's line was -6 px wide.
+    func testJoinerAfterACarriageReturnHasNoNegativeWidth() throws {
+        let thai = TextStyle(font: ["Noto Sans Thai", "Noto Sans"], size: 16, weight: 1, letterSpacing: 2)
+        let devanagari = TextStyle(font: ["Noto Sans Devanagari"], size: 15, weight: 1000)
+        for text in [AttributedText([("\u{85}\r\u{200D}", thai), (" \u{903}\u{34E}", devanagari)]),
+                     AttributedText([("a\r\u{200D}", thai), (" b", devanagari)]),
+                     AttributedText([("a\n\u{200D}\t\u{200D}", thai), (" b", devanagari)])] {
+            for direction in ParagraphStyle.Direction.allCases {
+                let prepared = try typesetter.prepare(text, paragraph: ParagraphStyle(whiteSpace: .preWrap, wordBreak: .breakAll,
+                                                                                      direction: direction))
+                for width in [0, 5, 20, 100] as [Double] {
+                    for line in try prepared.layout(width: width).lines {
+                        XCTAssertGreaterThanOrEqual(line.width, 0, "\(String(reflecting: text.string)) \(direction) at \(width): line \(line.utf16Range)")
+                    }
+                }
+            }
+        }
+    }
 }
