@@ -229,7 +229,10 @@ struct PrepareSession {
             var clusterStart = Int(item.start)
             for i in Int(item.start)..<Int(item.end) {
                 if clusterStarts[i] { clusterStart = i; continue }
-                guard graphemes[i], i > clusterStart else { continue }
+                // A cluster led by a newline, carriage return or tab is no ligature:
+                // its advance is zeroed, so a piece of it has no width either.
+                let lead = units[clusterStart]
+                guard graphemes[i], i > clusterStart, lead != 0x0A && lead != 0x0D && lead != 0x09 else { continue }
                 let style = styles[Int(item.styleIndex)]
                 let prefix = units.withUnsafeBufferPointer { buf in
                     shapedWord(UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, style: style,
