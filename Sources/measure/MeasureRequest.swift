@@ -24,7 +24,10 @@ struct MeasureRequest {
         if let v = o["font_family"], !(v is NSNull) { families = try Self.strings(v, "font_family") }
         if let v = o["font_file"], !(v is NSNull) { fontFiles = try Self.strings(v, "font_file") }
         if let v = try Self.number(o, "font_size") { size = v }
-        if let v = try Self.number(o, "font_weight") { weight = Int(v) }
+        if let v = try Self.number(o, "font_weight") {
+            guard v >= 1, v <= 1000 else { throw RequestError("font_weight must be between 1 and 1000, not \(v)") }
+            weight = Int(v)
+        }
         if let v = try Self.string(o, "font_style") {
             guard v == "normal" || v == "italic" || v == "oblique" else { throw RequestError("font_style must be normal or italic, not \"\(v)\"") }
             italic = v != "normal"
@@ -41,7 +44,9 @@ struct MeasureRequest {
         if let v = try Self.enumValue(o, "direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try Self.number(o, "letter_spacing") { letterSpacing = v }
         if let v = try Self.number(o, "max_lines") {
-            guard v >= 1, v == v.rounded() else { throw RequestError("max_lines must be a positive integer") }
+            guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
+                throw RequestError("max_lines must be a positive integer (at most 1000000000)")
+            }
             paragraph.maxLines = Int(v)
         }
         if let v = try Self.number(o, "scale") { scale = v }

@@ -185,6 +185,23 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("11 lines, 8 errors"), r.summary)
     }
 
+    /// Absurd numbers are errors for their line, never a crash that loses the batch.
+    func testAbsurdNumbersAreLineErrors() throws {
+        let input = #"""
+        {"id": 1, "text": "Hi", "max_lines": 1e30}
+        {"id": 2, "text": "Hi", "font_weight": 1e30}
+        {"id": 3, "text": "Hi", "font_size": 1e30}
+        {"id": 4, "text": "ok"}
+        """#
+        let r = try CLI.run(["batch", "--no-lines"], stdin: input)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 4)
+        XCTAssertNotNil(try JSON.object(lines[0])["error"])
+        XCTAssertNotNil(try JSON.object(lines[1])["error"])
+        XCTAssertNil(try JSON.object(lines[3])["error"])
+        XCTAssertEqual(r.status, 1)
+    }
+
     func testFinalLineWithoutNewlineAndFileInput() throws {
         let r = try CLI.run(["batch"], stdin: #"{"id": "only", "text": "Hello world"}"#)
         XCTAssertEqual(r.status, 0, r.summary)
