@@ -194,10 +194,10 @@ struct LineBreaker {
         // The first line owns collapsed leading spaces; the last line owns the
         // source text after it (collapsed trailing spaces).
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
-            lines[0] = first.starting(at: 0)
+            lines[0].utf16Range = 0..<first.utf16Range.upperBound
         }
         if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.sourceUTF16.count {
-            lines[lines.count - 1] = last.extended(to: core.sourceUTF16.count)
+            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.sourceUTF16.count
         }
         let contentWidth = Self.layoutUnitsCeil(widest)
         let aligned = align(lines, boxWidth: width ?? contentWidth)
@@ -266,13 +266,7 @@ struct LineBreaker {
         let seg = core.segments[s]
         guard seg.hasTab else { return core.segmentTrailing(s) }
         var x = pen
-        for i in Int(seg.contentEnd)..<Int(seg.end) {
-            if core.text.units[i] == 0x09 && core.tabInterval > 0 {
-                x = nextTabStop(after: x)
-            } else {
-                x += Int64(core.advances[i])
-            }
-        }
+        for i in Int(seg.contentEnd)..<Int(seg.end) { x = advance(x, over: i) }
         return x - pen
     }
 
@@ -295,8 +289,10 @@ struct LineBreaker {
         }
         if mode == .left { return lines }
         return lines.map { line in
+            var moved = line
             let free = max(0, boxWidth - line.width)
-            return line.offset(by: mode == .center ? free / 2 : free)
+            moved.x += mode == .center ? free / 2 : free
+            return moved
         }
     }
 
@@ -304,25 +300,5 @@ struct LineBreaker {
     static func layoutUnitsCeil(_ fixed: Int64) -> Double {
         let units = (fixed + 1023) >> 10
         return Double(units) / 64
-    }
-}
-
-extension TextLayout.Line {
-    func extended(to end: Int) -> Self {
-        .init(utf16Range: utf16Range.lowerBound..<end, width: width, x: x, top: top, height: height,
-              baseline: baseline, ascent: ascent, descent: descent, hasEllipsis: hasEllipsis,
-              contentStart: contentStart, contentEnd: contentEnd)
-    }
-
-    func starting(at start: Int) -> Self {
-        .init(utf16Range: start..<utf16Range.upperBound, width: width, x: x, top: top, height: height,
-              baseline: baseline, ascent: ascent, descent: descent, hasEllipsis: hasEllipsis,
-              contentStart: contentStart, contentEnd: contentEnd)
-    }
-
-    func offset(by dx: Double) -> Self {
-        .init(utf16Range: utf16Range, width: width, x: x + dx, top: top, height: height, baseline: baseline,
-              ascent: ascent, descent: descent, hasEllipsis: hasEllipsis, contentStart: contentStart,
-              contentEnd: contentEnd)
     }
 }

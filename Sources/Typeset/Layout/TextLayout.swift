@@ -25,11 +25,11 @@ public struct TextLayout: Sendable {
         /// The source text's UTF-16 offsets the line covers: lines partition the
         /// text (collapsed and hanging spaces belong to the line they end) unless
         /// the layout was truncated.
-        public let utf16Range: Range<Int>
+        public internal(set) var utf16Range: Range<Int>
         /// The line's width without trailing spaces, ceil'd to 1/64 px.
         public let width: Double
         /// Offset of the line's left edge from the layout's left edge (alignment).
-        public let x: Double
+        public internal(set) var x: Double
         /// Distance from the layout's top to the line box's top.
         public let top: Double
         /// The line box's height.
