@@ -19,14 +19,25 @@ print("Workload: \(workload.statistics)")
 print("Runs: \(options.runs) per figure (median, min–max). Machine: \(ProcessInfo.processInfo.activeProcessorCount) cores.")
 print("Single-threaded figures are thread CPU time; batch figures are wall time.\n")
 
-// TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit.
-if let n = ProcessInfo.processInfo.environment["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
+// TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit;
+// TYPESET_PROFILE_REMEASURE=N: N re-measure passes over prepared texts.
+let profileEnv = ProcessInfo.processInfo.environment
+if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
     for text in texts { _ = try! ts.prepare(text, style: style) }
     let t0 = cpuNow()
     var lines = 0
     for _ in 0..<n { for text in texts { lines += try! ts.prepare(text, style: style).layout(width: width).lines.count } }
     print("warm prepare + layout: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(lines) lines)")
+    exit(0)
+}
+if let n = profileEnv["TYPESET_PROFILE_REMEASURE"].flatMap(Int.init) {
+    let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
+    let all = texts.map { try! ts.prepare($0, style: style) }
+    let t0 = cpuNow()
+    var h = 0.0
+    for k in 0..<n { for p in all { h += try! p.measure(width: k & 1 == 0 ? secondWidth : width).height } }
+    print("re-measure: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(h))")
     exit(0)
 }
 

@@ -10,26 +10,44 @@
 struct LineBreaker {
     let core: PreparedCore
     // Hot values copied out of the core once per layout, so the per-segment
-    // loop reads plain locals (no class property reads, no retains).
-    private let segments: [Segment]
-    private let segmentMetrics: [(ascent: Double, descent: Double)]
+    // loop reads plain locals (no class property reads, no retains: the
+    // arrays are read through buffer pointers valid for the breaker's life).
+    private let segments: UnsafeBufferPointer<Segment>
+    private let segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>
     private let maxLines: Int?
     private let breakWords: Bool
     private let strut: (ascent: Double, descent: Double)
     private let fixedLineHeight: Double?
     private let hasTrimmableClose: Bool
     private let hyphenWidth: Int64
+    /// Every segment is plain (see `PreparedCore.hasOnlyPlainSegments`) and no
+    /// line limit applies: lines take the fast path.
+    private let plain: Bool
+    /// No segment's font is taller than the strut: line heights need no lookups.
+    private let strutMetricsOnly: Bool
 
-    init(core: PreparedCore) {
+    /// Runs `body` with a breaker over `core` (the breaker must not escape it).
+    static func with<R>(_ core: PreparedCore, _ body: (LineBreaker) -> R) -> R {
+        core.segments.withUnsafeBufferPointer { segments in
+            core.segmentMetrics.withUnsafeBufferPointer { metrics in
+                body(LineBreaker(core: core, segments: segments, segmentMetrics: metrics))
+            }
+        }
+    }
+
+    private init(core: PreparedCore, segments: UnsafeBufferPointer<Segment>,
+                 segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>) {
         self.core = core
-        segments = core.segments
-        segmentMetrics = core.segmentMetrics
+        self.segments = segments
+        self.segmentMetrics = segmentMetrics
         maxLines = core.paragraph.maxLines
         breakWords = core.paragraph.breakWords
         strut = (core.strutAscent, core.strutDescent)
         fixedLineHeight = core.fixedLineHeight
         hasTrimmableClose = !core.trimmableClose.isEmpty
         hyphenWidth = core.hyphenWidth
+        plain = core.hasOnlyPlainSegments && core.paragraph.maxLines == nil
+        strutMetricsOnly = core.strutMetricsOnly
     }
 
     @inline(__always)
@@ -74,6 +92,7 @@ struct LineBreaker {
         var s = cursor.segment
         guard s < segs.count else { return nil }
         if let maxLines, cursor.lineCount >= max(0, maxLines) { cursor.truncated = true; return nil }
+        if plain && cursor.splitAt < 0 && Int64(segs[s].width) <= limit { return nextPlainLine(&cursor, limit: limit) }
         var splitAt = cursor.splitAt
         let lineStart = splitAt >= 0 ? splitAt : start(s)
         var x: Int64 = 0
@@ -158,6 +177,36 @@ struct LineBreaker {
         cursor.lineCount += 1
         return RawLine(start: lineStart, contentEnd: contentEnd, end: lineEnd, content: content, ascent: asc,
                        descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc))
+    }
+
+    /// `nextLine` for plain segments (no soft hyphen, tab, hanging space,
+    /// trimmable bracket or 32-bit overflow) when the first segment fits: the
+    /// same greedy rule with nothing else to consider.
+    @inline(__always)
+    private func nextPlainLine(_ cursor: inout Cursor, limit: Int64) -> RawLine {
+        let segs = segments
+        var s = cursor.segment
+        let lineStart = start(s)
+        var x: Int64 = 0, content: Int64 = 0
+        var asc = strut.ascent, desc = strut.descent
+        while s < segs.count {
+            let seg = segs[s]
+            let w = Int64(seg.width)
+            if x + w > limit { break }
+            content = x + w
+            x = content + Int64(seg.trailing)
+            if !strutMetricsOnly {
+                let m = segmentMetrics[Int(seg.metrics)]
+                asc = max(asc, m.ascent); desc = max(desc, m.descent)
+            }
+            s += 1
+            if seg.mandatoryBreak { break }
+        }
+        let last = segs[s - 1]
+        cursor.segment = s
+        cursor.lineCount += 1
+        return RawLine(start: lineStart, contentEnd: last.contentEnd, end: last.end, content: content, ascent: asc,
+                       descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc))
     }
 
     /// Lines, heights and widths at a width: only numbers, nothing allocated.

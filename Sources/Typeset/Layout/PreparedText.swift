@@ -30,7 +30,7 @@ public struct PreparedText: Sendable {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
-        return LineBreaker(core: core).layout(width: width)
+        return LineBreaker.with(core) { $0.layout(width: width) }
     }
 
     /// The line count, height and widest line at a width, without building
@@ -40,7 +40,7 @@ public struct PreparedText: Sendable {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
-        return LineBreaker(core: core).measure(width: width)
+        return LineBreaker.with(core) { $0.measure(width: width) }
     }
 
     /// Lays out for a layout engine's measure function (Yoga-style modes).
@@ -88,6 +88,21 @@ public enum WidthConstraint: Sendable, Hashable {
 
 /// The storage behind a `PreparedText`.
 final class PreparedCore: Sendable {
+    // What every layout reads comes first, so that re-laying out a text whose
+    // object is not in the CPU cache costs as few cache misses as possible.
+    let segments: [Segment]
+    /// Distinct (ascent, descent) pairs the segments refer to.
+    let segmentMetrics: [(ascent: Double, descent: Double)]
+    /// The paragraph's strut: its primary font's rounded ascent and descent.
+    let strutAscent: Double
+    let strutDescent: Double
+    /// The base style's line height in px, nil for `normal`.
+    let fixedLineHeight: Double?
+    /// No segment ends with a soft hyphen, tab or hanging space, none needs
+    /// more than 32 bits, and no bracket trims: the line breaker's fast path.
+    let hasOnlyPlainSegments: Bool
+    /// No segment's fonts are taller than the strut.
+    let strutMetricsOnly: Bool
     let sourceUTF16: [UInt16]
     let text: WhiteSpaceProcessor
     let paragraph: ParagraphStyle
@@ -100,14 +115,6 @@ final class PreparedCore: Sendable {
     let advances: [Int32]
     /// Grapheme cluster starts per processed offset (0...n), one bit each.
     let graphemeBits: [UInt64]
-    let segments: [Segment]
-    /// Distinct (ascent, descent) pairs the segments refer to.
-    let segmentMetrics: [(ascent: Double, descent: Double)]
-    /// The paragraph's strut: its primary font's rounded ascent and descent.
-    let strutAscent: Double
-    let strutDescent: Double
-    /// The base style's line height in px, nil for `normal`.
-    let fixedLineHeight: Double?
     /// Tab stop interval, 1/65536 px.
     let tabInterval: Int64
     /// A tab narrower than this (half a space) advances to the following stop.
@@ -159,6 +166,10 @@ final class PreparedCore: Sendable {
             if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
         }
         self.surrogatePairs = pairs
+        hasOnlyPlainSegments = trimmableClose.isEmpty && segments.allSatisfy { s in
+            !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && s.width != Int32.max && s.trailing != Int32.max
+        }
+        strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
     }
 
     /// Half the advance of a trimmable punctuation mark at `unit`, or 0.
