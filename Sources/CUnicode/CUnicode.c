@@ -1,6 +1,7 @@
 // Thin wrappers over ICU4C; see include/CUnicode.h.
 #include "CUnicode.h"
 
+#include <malloc.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
@@ -162,4 +163,8 @@ const char *tsu_icu_version(void) {
     u_getVersion(v);
     u_versionToString(v, buf);
     return buf;
+}
+
+size_t tsu_heap_block_size(const void *block) {
+    return malloc_usable_size((void *)block);
 }

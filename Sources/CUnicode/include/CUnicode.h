@@ -7,6 +7,7 @@
 #ifndef TYPESET_CUNICODE_H
 #define TYPESET_CUNICODE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -83,6 +84,10 @@ int32_t tsu_is_east_asian_wide(uint32_t codepoint);
 
 /// The ICU version string, e.g. "72.1".
 const char *tsu_icu_version(void);
+
+/// The bytes malloc holds for a heap block (libc's malloc_usable_size, which
+/// Swift's Glibc module does not export); for memory accounting.
+size_t tsu_heap_block_size(const void *block);
 
 #ifdef __cplusplus
 }

@@ -1,18 +1,31 @@
 import CUnicode
 
-/// A run of text with one bidi level, script, style and font: the unit HarfBuzz shapes.
+/// A run of text with one bidi level, script, style and font: the unit
+/// HarfBuzz shapes. 16 bytes: a prepared text keeps all of them, and text
+/// mixing scripts (Japanese, Hindi with Latin spaces) has dozens.
 struct Item: Sendable {
     /// Processed UTF-16 range.
     var start: Int32
     var end: Int32
+    /// Index into the prepared text's styles (at most 65,536 of them).
+    var styleIndex: UInt16
+    /// Index into the prepared text's faces, in order of first use.
+    var faceIndex: UInt16
+    private var scriptCode: Int16
     /// UAX #9 embedding level (odd is right-to-left).
     var level: UInt8
-    /// ICU script code.
-    var script: Int32
-    /// Index into the prepared text's styles.
-    var styleIndex: Int32
-    /// The face the run is set in.
-    var face: FontFace
+
+    init(start: Int32, end: Int32, level: UInt8, script: Int32, styleIndex: UInt16, faceIndex: UInt16) {
+        self.start = start
+        self.end = end
+        self.styleIndex = styleIndex
+        self.faceIndex = faceIndex
+        scriptCode = Int16(clamping: script)
+        self.level = level
+    }
+
+    /// ICU script code (UScriptCode: a few hundred values).
+    var script: Int32 { Int32(scriptCode) }
 }
 
 /// Splits analysed text into items, choosing a font for each grapheme cluster:
@@ -25,11 +38,23 @@ struct Itemizer {
     /// - Parameters:
     ///   - styleOfUnit: per processed unit, an index into `stacks`.
     ///   - stacks: resolved faces per style, with the style's weight and italic.
+    /// - Returns: the items, and the faces they refer to by index.
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
-                 styleOfUnit: [Int32], stacks: [ResolvedStack]) -> [Item] {
+                 styleOfUnit: [Int32], stacks: [ResolvedStack]) -> (items: [Item], faces: [FontFace]) {
         let n = units.count
         var items: [Item] = []
-        guard n > 0 else { return items }
+        var faces: [FontFace] = []
+        guard n > 0 else { return (items, faces) }
+        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ face: FontFace) {
+            var k = faces.firstIndex { $0 === face } ?? faces.count
+            if k == faces.count {
+                // More distinct faces than a UInt16 counts cannot occur (a text
+                // would need 65,536 installed fonts); past that, the first face.
+                if k <= Int(UInt16.max) { faces.append(face) } else { k = 0 }
+            }
+            items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
+                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
+        }
         var scalars: [UInt32] = []
         scalars.reserveCapacity(8)
         // The run being built; an item is appended when any of its properties change.
@@ -66,10 +91,7 @@ struct Itemizer {
             }
             let level = levels[g], script = scripts[g]
             if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
-                if let runFace, g > runStart {
-                    items.append(Item(start: Int32(runStart), end: Int32(g), level: runLevel, script: runScript,
-                                      styleIndex: runStyle, face: runFace))
-                }
+                if let runFace, g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFace) }
                 runStart = g
                 runFace = face ?? stack.faces[Int(stack.asciiFace[Int(u)])]
                 runFaceID = faceID
@@ -77,11 +99,8 @@ struct Itemizer {
             }
             g = e
         }
-        if let runFace, n > runStart {
-            items.append(Item(start: Int32(runStart), end: Int32(n), level: runLevel, script: runScript,
-                              styleIndex: runStyle, face: runFace))
-        }
-        return items
+        if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
+        return (items, faces)
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {

@@ -2,24 +2,32 @@
 /// its ligature's first unit and the width of the part before the boundary
 /// when shaped on its own (1/65536 px).
 struct LigatureSplits: Sendable {
-    private var units: [Int32] = []
-    private var clusterStarts: [Int32] = []
-    private var prefixes: [Int64] = []
+    private struct Split {
+        var unit: Int32
+        var clusterStart: Int32
+        var prefix: Int64
+    }
+    private var splits: [Split] = []
 
-    var isEmpty: Bool { units.isEmpty }
+    var isEmpty: Bool { splits.isEmpty }
 
     mutating func append(unit: Int32, clusterStart: Int32, prefix: Int64) {
-        units.append(unit)
-        clusterStarts.append(clusterStart)
-        prefixes.append(prefix)
+        splits.append(Split(unit: unit, clusterStart: clusterStart, prefix: prefix))
+    }
+
+    /// The same splits in an array of exactly their size.
+    func compacted() -> LigatureSplits {
+        var c = self
+        c.splits = splits.compacted()
+        return c
     }
 
     /// The split at a processed offset, if it is inside a ligature.
     func split(at unit: Int32) -> (clusterStart: Int32, prefix: Int64)? {
-        var lo = 0, hi = units.count
-        while lo < hi { let m = (lo + hi) / 2; if units[m] < unit { lo = m + 1 } else { hi = m } }
-        guard lo < units.count, units[lo] == unit else { return nil }
-        return (clusterStarts[lo], prefixes[lo])
+        var lo = 0, hi = splits.count
+        while lo < hi { let m = (lo + hi) / 2; if splits[m].unit < unit { lo = m + 1 } else { hi = m } }
+        guard lo < splits.count, splits[lo].unit == unit else { return nil }
+        return (splits[lo].clusterStart, splits[lo].prefix)
     }
 
     /// What a range starting at `a` inside a ligature adds to its advances' sum:
@@ -40,4 +48,7 @@ struct LigatureSplits: Sendable {
         guard Int(s.clusterStart) >= a || split(at: Int32(a))?.clusterStart == s.clusterStart else { return 0 }
         return s.prefix - Int64(advances[Int(s.clusterStart)])
     }
+
+    /// Heap bytes of the table.
+    var byteCount: Int { arrayBytes(splits) }
 }

@@ -108,26 +108,27 @@ struct LineBreaker {
         while s < segs.count {
             let seg = segs[s]
             let segStart = start(s)
+            let segContentEnd = seg.hasLongTrailing ? core.contentEnd(s) : seg.contentEnd
             let from = first && splitAt >= 0 ? splitAt : segStart
             let w = from != segStart ? cursor.splitRemainder
-                : seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(seg.contentEnd))
+                : seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(segContentEnd))
             // What must fit: the content, less ideographic spaces that hang.
             let hyphen = seg.endsWithSoftHyphen ? hyphenWidth : 0
             let fitWidth = w - (seg.hangs ? core.hangingWidth(s) : 0)
             let fitsPlain = x + fitWidth <= limit
             var fits = fitsPlain
             var endTrim: Int64 = 0
-            if !fitsPlain && seg.contentEnd > from && hasTrimmableClose {
+            if !fitsPlain && segContentEnd > from && hasTrimmableClose {
                 // A line that fits only by trimming its closing bracket must fit
                 // without the 1/64 px tolerance (Chromium re-measures it exactly).
-                endTrim = core.trim(core.trimmableClose, at: seg.contentEnd - 1)
+                endTrim = core.trim(at: segContentEnd - 1)
                 fits = endTrim > 0 && x + fitWidth - endTrim <= limit - 1023
             }
             if !first && !fits { break }
-            let metrics = segmentMetrics[Int(seg.metrics)]
+            let metrics = strutMetricsOnly ? strut : segmentMetrics[seg.metrics]
             if first && !fits && breakWords {
-                let cut = fittingClusterEnd(from: Int(from), to: Int(seg.contentEnd), limit: limit - x)
-                if cut < Int(seg.contentEnd) {
+                let cut = fittingClusterEnd(from: Int(from), to: Int(segContentEnd), limit: limit - x)
+                if cut < Int(segContentEnd) {
                     let taken = core.width(Int(from), cut)
                     cursor.splitRemainder = w - taken
                     content = x + taken
@@ -142,7 +143,7 @@ struct LineBreaker {
             }
             content = x + w - (fitsPlain ? 0 : endTrim)
             hyphenAtEnd = hyphen
-            contentEnd = seg.contentEnd
+            contentEnd = segContentEnd
             x = content + (seg.hasTab ? trailingWidth(s, penAt: content)
                            : seg.trailing != Int32.max ? Int64(seg.trailing) : core.segmentTrailing(s))
             lineEnd = seg.end
@@ -196,7 +197,7 @@ struct LineBreaker {
             content = x + w
             x = content + Int64(seg.trailing)
             if !strutMetricsOnly {
-                let m = segmentMetrics[Int(seg.metrics)]
+                let m = segmentMetrics[seg.metrics]
                 asc = max(asc, m.ascent); desc = max(desc, m.descent)
             }
             s += 1
@@ -258,20 +259,21 @@ struct LineBreaker {
     /// The furthest grapheme boundary in `(from, to]` whose width from `from`
     /// fits `limit`, and at least one cluster.
     private func fittingClusterEnd(from: Int, to: Int, limit: Int64) -> Int {
+        let m = core.unitMetrics
         var w: Int64 = 0
         var best = -1
         var i = from
         while i < to {
             var j = i + 1
-            while j < to && !core.isGraphemeStart(j) { j += 1 }
-            w += core.width(i, j)
+            while j < to && !m.isGraphemeStart(j) { j += 1 }
+            w += m.width(i, j)
             if w > limit { break }
             best = j
             i = j
         }
         if best < 0 {
             var j = from + 1
-            while j < to && !core.isGraphemeStart(j) { j += 1 }
+            while j < to && !m.isGraphemeStart(j) { j += 1 }
             return j
         }
         return best
@@ -282,14 +284,15 @@ struct LineBreaker {
     /// a cluster at a time and measuring again was quadratic in the line's length).
     private func ellipsisCut(from: Int, to: Int, room: Int64) -> Int {
         var best = from
-        let ligatures = !core.ligatures.isEmpty
-        var x = ligatures ? core.startCorrection(from) : 0
+        let m = core.unitMetrics
+        let ligatures = !m.ligatures.isEmpty
+        var x = ligatures ? m.startCorrection(from) : 0
         var i = from
         while i < to {
-            x = advance(x, over: i)
+            x = advance(x, over: i, m)
             i += 1
-            if i == to || core.isGraphemeStart(i) {
-                if x + (ligatures ? core.endCorrection(from, i) : 0) <= room { best = i }
+            if i == to || m.isGraphemeStart(i) {
+                if x + (ligatures ? m.endCorrection(from, i) : 0) <= room { best = i }
             }
         }
         return best
@@ -299,23 +302,25 @@ struct LineBreaker {
     /// their stops (`core.width` gives them no width).
     private func lineWidth(from: Int, to: Int) -> Int64 {
         guard from < to else { return 0 }
-        guard core.tabInterval > 0, core.text.units[from..<to].contains(0x09) else { return core.width(from, to) }
-        var x: Int64 = core.ligatures.isEmpty ? 0 : core.startCorrection(from)
-        for i in from..<to { x = advance(x, over: i) }
-        return core.ligatures.isEmpty ? x : x + core.endCorrection(from, to)
+        let m = core.unitMetrics
+        guard core.tabInterval > 0, core.text.units[from..<to].contains(0x09) else { return m.width(from, to) }
+        var x: Int64 = m.ligatures.isEmpty ? 0 : m.startCorrection(from)
+        for i in from..<to { x = advance(x, over: i, m) }
+        return m.ligatures.isEmpty ? x : x + m.endCorrection(from, to)
     }
 
     /// The pen after unit `i`: its advance, or the next tab stop for a tab.
     @inline(__always)
-    private func advance(_ x: Int64, over i: Int) -> Int64 {
-        core.text.units[i] == 0x09 && core.tabInterval > 0 ? nextTabStop(after: x) : x + Int64(core.advances[i])
+    private func advance(_ x: Int64, over i: Int, _ m: UnitMetrics) -> Int64 {
+        core.text.units[i] == 0x09 && core.tabInterval > 0 ? nextTabStop(after: x) : x + Int64(m.advances[i])
     }
 
     private func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
         let seg = core.segments[s]
         guard seg.hasTab else { return core.segmentTrailing(s) }
         var x = pen
-        for i in Int(seg.contentEnd)..<Int(seg.end) { x = advance(x, over: i) }
+        let m = core.unitMetrics
+        for i in Int(core.contentEnd(s))..<Int(seg.end) { x = advance(x, over: i, m) }
         return x - pen
     }
 

@@ -15,84 +15,6 @@ struct PrepareSession {
         self.cache = cache
     }
 
-    /// Words longer than this are shaped without the cache (they rarely repeat).
-    static let longestCachedWord = 48
-
-    /// Shapes an item word by word, each word on its own so that its shape can
-    /// be cached and reused. A word ends at a line-break opportunity (after its
-    /// trailing spaces, or between two ideographs, or between two Thai words):
-    /// where lines may break, shaping must not depend on what follows anyway.
-    /// Results are written per processed unit.
-    private func shapeItem(_ item: Item, units: UnsafeBufferPointer<UInt16>, breaks: [Int32], style: TextStyle,
-                           features: [hb_feature_t], featureHash: UInt64, advances: inout [Int32],
-                           clusterStarts: inout [Bool]) {
-        let end = Int(item.end)
-        var start = Int(item.start)
-        // The first break opportunity after the item's start.
-        var b = 0, hi = breaks.count
-        while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
-        while start < end {
-            // The next break opportunity where shaping is known to be separable.
-            var stop = end
-            while b < breaks.count && Int(breaks[b]) < end {
-                let p = Int(breaks[b])
-                b += 1
-                if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
-            }
-            let word = shapedWord(UnsafeBufferPointer(rebasing: units[start..<stop]), item: item, style: style,
-                                  features: features, featureHash: featureHash)
-            word.copy(into: &advances, clusterStarts: &clusterStarts, at: start)
-            start = stop
-        }
-    }
-
-    /// Whether shaping on either side of a break opportunity is independent:
-    /// after a space, or between two Han ideographs or two Thai letters (the
-    /// Japanese face kerns kana, so kana stay together).
-    @inline(__always)
-    static func isSeparableBreak(_ units: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
-        let a = units[p - 1], b = units[p]
-        if a == 0x20 { return true }
-        func han(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
-        func thai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
-        return (han(a) && han(b)) || (thai(a) && thai(b))
-    }
-
-    /// One word's shape: from the cache, or shaped with HarfBuzz (and cached).
-    private func shapedWord(_ word: UnsafeBufferPointer<UInt16>, item: Item, style: TextStyle, features: [hb_feature_t],
-                            featureHash: UInt64) -> ShapedWord {
-        let rtl = item.level & 1 == 1
-        let key = cache != nil && word.count <= Self.longestCachedWord
-            ? ShapeKey(units: word, face: item.face, size: style.size, featureHash: featureHash, script: item.script,
-                       rtl: rtl, language: style.language)
-            : nil
-        if let key, let hit = cache?.lookup(key, units: word) { return hit }
-        var glyphs: [ShapedGlyph] = []
-        shaper.shape(word, start: 0, end: word.count, face: item.face, size: style.size, rtl: rtl,
-                     script: item.script, language: style.language, features: features, into: &glyphs)
-        var advances = [Int32](repeating: 0, count: word.count)
-        var starts = [Bool](repeating: false, count: word.count)
-        for g in glyphs {
-            let c = Int(g.cluster)
-            if c >= 0 && c < word.count {
-                advances[c].addSaturating(g.advance)
-                starts[c] = true
-            }
-        }
-        let shaped = ShapedWord(units: word, advances: advances, clusterStarts: starts, check: key?.check ?? 0)
-        if let key { cache?.store(key, shaped) }
-        return shaped
-    }
-
-    static func hash(_ features: [hb_feature_t]) -> UInt64 {
-        var h: UInt64 = 1469598103934665603
-        for f in features {
-            h = (h ^ UInt64(f.tag)) &* 1099511628211
-            h = (h ^ UInt64(f.value)) &* 1099511628211
-        }
-        return h
-    }
-
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
         for run in text.runs { try run.style.validate() }
         let source = Array(text.string.utf16)
@@ -103,9 +25,15 @@ struct PrepareSession {
         // Styles per processed unit.
         var styles: [TextStyle] = []
         var styleIndexOfRun: [Int32] = []
+        var styleIndex: [TextStyle: Int32] = [:]
         for run in text.runs {
-            if let k = styles.firstIndex(of: run.style) { styleIndexOfRun.append(Int32(k)) }
-            else { styles.append(run.style); styleIndexOfRun.append(Int32(styles.count - 1)) }
+            if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
+            styleIndex[run.style] = Int32(styles.count)
+            styleIndexOfRun.append(Int32(styles.count))
+            styles.append(run.style)
+        }
+        guard styles.count <= Int(UInt16.max) + 1 else {
+            throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
         var styleOfUnit = [Int32](repeating: 0, count: n)
         if text.runs.count > 1 {
@@ -130,55 +58,20 @@ struct PrepareSession {
         let breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
                                                     preserveNewlines: paragraph.whiteSpace == .preWrap,
                                                     locale: paragraph.locale)
-        let items = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
-                                                   scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
+        let (items, faces) = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
+                                                            scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
 
         // Shaping: glyph advances summed per processed unit (its cluster).
-        var advances = [Int32](repeating: 0, count: n)
-        var clusterStarts = [Bool](repeating: false, count: n)
-        let features = styles.map { Shaper.features(for: $0) }
-        let featureHashes = features.map(Self.hash)
-        units.withUnsafeBufferPointer { buf in
-            for item in items {
-                let style = styles[Int(item.styleIndex)]
-                shapeItem(item, units: buf, breaks: breaks.positions, style: style, features: features[Int(item.styleIndex)],
-                          featureHash: featureHashes[Int(item.styleIndex)], advances: &advances, clusterStarts: &clusterStarts)
-                if style.letterSpacing != 0 {
-                    // Chromium spaces out every glyph cluster (at character-level
-                    // clusters) that does not start with a mark; cursive scripts
-                    // keep their joins, so only their spaces are spaced out.
-                    let ls = Shaper.clamp(style.letterSpacing * 65536)
-                    let cursive = Self.isCursive(item.script)
-                    for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
-                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(UnicodeProps.scalar(units, at: c).value) {
-                            advances[c].addSaturating(ls)
-                        }
-                    }
-                }
-            }
-        }
+        let wordShaper = WordShaper(shaper: shaper, cache: cache)
+        let (advances, clusterStarts, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
+                                                                      styles: styles, breaks: breaks.positions)
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
-                                          items: items, styles: styles, features: features, featureHashes: featureHashes)
-
-        // Newlines, carriage returns and tabs take no width of their own.
-        for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
-
-        // Fullwidth CJK punctuation that meets other punctuation is set half-width.
-        var itemOfUnit: [Int32] = []
-        let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
-            if itemOfUnit.isEmpty {
-                itemOfUnit = [Int32](repeating: 0, count: n)
-                for (k, it) in items.enumerated() { for j in Int(it.start)..<Int(it.end) { itemOfUnit[j] = Int32(k) } }
-            }
-            let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
-            return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
-        }
+                                          items: items, faces: faces, styles: styles, wordShaper: wordShaper)
 
         // Per-item line metrics for line-height: normal.
-        let itemMetrics = items.map { lineMetrics($0.face, size: styles[Int($0.styleIndex)].size) }
+        let itemMetrics = items.map { lineMetrics(faces[Int($0.faceIndex)], size: styles[Int($0.styleIndex)].size) }
         let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
                                     itemMetrics: itemMetrics, ligatures: ligatures)
-        let natural = naturalWidth(segments.segments, advances: advances)
 
         let fixed: Double?
         switch base.lineHeight {
@@ -210,11 +103,11 @@ struct PrepareSession {
         let core = PreparedCore(
             sourceUTF16: source, text: processed, paragraph: paragraph,
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
-            items: items, styles: styles, advances: advances, graphemeStarts: graphemes, segments: segments.segments,
+            items: items, faces: faces, styles: styles, segments: segments.segments,
             segmentMetrics: segments.metrics,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
-            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: natural,
-            trimmableClose: trim, ligatures: ligatures)
+            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
+            trimmableClose: trim, ligatures: ligatures, shapeCache: cache)
         return PreparedText(core: core)
     }
 
@@ -223,8 +116,9 @@ struct PrepareSession {
     /// the pieces. The width of the part before each such boundary is shaped
     /// here, once, so layout stays arithmetic.
     private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
-                                   styles: [TextStyle], features: [[hb_feature_t]], featureHashes: [UInt64]) -> LigatureSplits {
+                                   faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper) -> LigatureSplits {
         var splits = LigatureSplits()
+        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
         for item in items {
             var clusterStart = Int(item.start)
             for i in Int(item.start)..<Int(item.end) {
@@ -233,36 +127,30 @@ struct PrepareSession {
                 // its advance is zeroed, so a piece of it has no width either.
                 let lead = units[clusterStart]
                 guard graphemes[i], i > clusterStart, lead != 0x0A && lead != 0x0D && lead != 0x09 else { continue }
-                let style = styles[Int(item.styleIndex)]
-                let prefix = units.withUnsafeBufferPointer { buf in
-                    shapedWord(UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, style: style,
-                               features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
+                if features.isEmpty {
+                    features = styles.map { Shaper.features(for: $0) }
+                    featureHashes = features.map(WordShaper.hash)
                 }
-                // The piece shaped apart is letter-spaced like the text (advances include the spacing).
-                var width = prefix.width
-                if style.letterSpacing != 0 {
-                    let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
-                    let cursive = Self.isCursive(item.script)
-                    // Bit 16 of a ShapedWord's unit word: the unit starts a glyph cluster.
-                    for k in 0..<prefix.count where prefix.storage[4 + 2 * k] & 0x1_0000 != 0 {
-                        let c = clusterStart + k
-                        if cursive ? units[c] == 0x20 : !UnicodeProps.isMark(UnicodeProps.scalar(units, at: c).value) { width += ls }
+                let style = styles[Int(item.styleIndex)]
+                var width: Int64 = 0
+                units.withUnsafeBufferPointer { buf in
+                    let prefix = wordShaper.shapedWord(
+                        UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
+                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
+                    // The piece shaped apart is letter-spaced like the text (advances include the spacing).
+                    width = prefix.width
+                    if style.letterSpacing != 0 {
+                        let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
+                        // Bit 16 of a ShapedWord's unit word: the unit starts a glyph cluster.
+                        for k in 0..<prefix.count where prefix.storage[4 + 2 * k] & 0x1_0000 != 0 {
+                            if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
+                        }
                     }
                 }
                 splits.append(unit: Int32(i), clusterStart: Int32(clusterStart), prefix: width)
             }
         }
         return splits
-    }
-
-    /// Scripts whose letters join (letter spacing would break the joins).
-    static func isCursive(_ script: Int32) -> Bool {
-        switch tsu_script_tag(script) {
-        case 0x41726162, 0x53797263, 0x4D6F6E67, 0x4E6B6F6F, 0x4D616E64, 0x526F6867, 0x41646C6D, 0x50686167, 0x536F6764:
-            return true  // Arab Syrc Mong Nkoo Mand Rohg Adlm Phag Sogd
-        default:
-            return false
-        }
     }
 
     /// A font's contribution to a `line-height: normal` line: rounded ascent and
@@ -284,8 +172,10 @@ struct PrepareSession {
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
                               items: [Item], itemMetrics: [(ascent: Double, descent: Double)], ligatures: LigatureSplits)
-        -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)]) {
+        -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)], naturalWidth: Int64) {
         var segments: [Segment] = []
+        // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
+        var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
         var metrics: [(ascent: Double, descent: Double)] = []
         var start = 0
@@ -296,6 +186,8 @@ struct PrepareSession {
             while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(units[contentEnd - 1]) { contentEnd -= 1 }
             var width: Int64 = 0, trailing: Int64 = 0
             for i in start..<contentEnd { width &+= Int64(advances[i]) }
+            let uncorrected = width
+            natural = max(natural, pen &+ uncorrected)
             // A break inside a ligature (break-all): each side counts its own piece.
             if !ligatures.isEmpty && start < contentEnd {
                 width += ligatures.startCorrection(start, advances: advances)
@@ -306,6 +198,7 @@ struct PrepareSession {
                 trailing &+= Int64(advances[i])
                 if units[i] == 0x09 { hasTab = true }
             }
+            pen = breaks.mandatory[k] ? 0 : pen &+ uncorrected &+ trailing
             var asc = 0.0, desc = 0.0
             while item < items.count && Int(items[item].end) <= start { item += 1 }
             var j = item
@@ -315,17 +208,22 @@ struct PrepareSession {
                 j += 1
             }
             var m = metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
-            if m < 0 {
+            if m < 0 && metrics.count > Segment.metricsLimit {
+                // More distinct fonts and sizes than a segment can refer to: the
+                // last entry grows to the tallest of the rest.
+                m = Segment.metricsLimit
+                metrics[m] = (max(metrics[m].ascent, asc), max(metrics[m].descent, desc))
+            } else if m < 0 {
                 metrics.append((asc, desc))
                 m = metrics.count - 1
             }
             segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
-                                    metrics: UInt16(clamping: m), mandatoryBreak: breaks.mandatory[k],
+                                    metrics: m, mandatoryBreak: breaks.mandatory[k],
                                     endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD,
                                     hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
             start = end
         }
-        return (segments, metrics)
+        return (segments, metrics, natural)
     }
 
     /// Space separators other than U+0020 that hang at a line end. CSS Text 3
@@ -333,20 +231,5 @@ struct PrepareSession {
     /// only the ideographic space (the corpus shows em and thin spaces wrap).
     static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
         u == 0x3000
-    }
-
-    /// The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
-    private func naturalWidth(_ segments: [Segment], advances: [Int32]) -> Int64 {
-        var best: Int64 = 0, x: Int64 = 0, start = 0
-        for s in segments {
-            var w: Int64 = 0, t: Int64 = 0
-            for i in start..<Int(s.contentEnd) { w += Int64(advances[i]) }
-            for i in Int(s.contentEnd)..<Int(s.end) { t += Int64(advances[i]) }
-            best = max(best, x + w)
-            x += w + t
-            if s.mandatoryBreak { x = 0 }
-            start = Int(s.end)
-        }
-        return best
     }
 }

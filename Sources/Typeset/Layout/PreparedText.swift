@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text analysed, itemized and shaped once, ready to be laid out at any width
 /// without reshaping. Immutable and `Sendable`: share it between threads and
 /// keep it in caches; layouts at new widths are arithmetic over its segments.
@@ -21,7 +23,7 @@ public struct PreparedText: Sendable {
 
     /// The faces used, one per run, in logical order: fallback made visible.
     public var runFaces: [(utf16Range: Range<Int>, face: FontFace)] {
-        core.items.map { (core.sourceOffset(Int($0.start))..<core.sourceOffset(Int($0.end)), $0.face) }
+        core.items.map { (core.sourceOffset(Int($0.start))..<core.sourceOffset(Int($0.end)), core.faces[Int($0.faceIndex)]) }
     }
 
     /// Breaks the text into lines no wider than `width` px (nil: unbounded).
@@ -91,7 +93,8 @@ final class PreparedCore: Sendable {
     // What every layout reads comes first, so that re-laying out a text whose
     // object is not in the CPU cache costs as few cache misses as possible.
     let segments: [Segment]
-    /// Distinct (ascent, descent) pairs the segments refer to.
+    /// Distinct (ascent, descent) pairs the segments refer to; empty when
+    /// `strutMetricsOnly` (none is taller than the strut, so none matters).
     let segmentMetrics: [(ascent: Double, descent: Double)]
     /// The paragraph's strut: its primary font's rounded ascent and descent.
     let strutAscent: Double
@@ -110,11 +113,9 @@ final class PreparedCore: Sendable {
     /// Levels per processed unit; empty when every level is 0.
     let levels: [UInt8]
     let items: [Item]
+    /// The faces items refer to.
+    let faces: [FontFace]
     let styles: [TextStyle]
-    /// Advance per processed unit (its cluster's glyphs plus letter spacing), 1/65536 px.
-    let advances: [Int32]
-    /// Grapheme cluster starts per processed offset (0...n), one bit each.
-    let graphemeBits: [UInt64]
     /// Tab stop interval, 1/65536 px.
     let tabInterval: Int64
     /// A tab narrower than this (half a space) advances to the following stop.
@@ -131,25 +132,24 @@ final class PreparedCore: Sendable {
     let ligatures: LigatureSplits
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
     let surrogatePairs: [Int32]
+    /// The word cache to shape from again when `unitMetrics` is first needed.
+    private let shapeCache: ShapeCache?
+    private let storedUnitMetrics = Mutex<UnitMetrics?>(nil)
 
     init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
-         paragraphLevel: UInt8, levels: [UInt8], items: [Item], styles: [TextStyle], advances: [Int32],
-         graphemeStarts: [Bool], segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
+         paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
+         segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
-         trimmableClose: [Int32], ligatures: LigatureSplits) {
+         trimmableClose: [Int32], ligatures: LigatureSplits, shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
         self.paragraph = paragraph
         self.paragraphLevel = paragraphLevel
-        self.levels = levels
-        self.items = items
-        self.styles = styles
-        self.advances = advances
-        var bits = [UInt64](repeating: 0, count: graphemeStarts.count / 64 + 1)
-        for (i, start) in graphemeStarts.enumerated() where start { bits[i >> 6] |= 1 << UInt64(i & 63) }
-        self.graphemeBits = bits
-        self.segments = segments
-        self.segmentMetrics = segmentMetrics
+        self.levels = levels.compacted()
+        self.items = items.compacted()
+        self.faces = faces.compacted()
+        self.styles = styles.compacted()
+        self.segments = segments.compacted()
         self.strutAscent = strutAscent
         self.strutDescent = strutDescent
         self.fixedLineHeight = fixedLineHeight
@@ -158,27 +158,48 @@ final class PreparedCore: Sendable {
         self.hyphenWidth = hyphenWidth
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
-        self.trimmableClose = trimmableClose
-        self.ligatures = ligatures
+        self.trimmableClose = trimmableClose.compacted()
+        self.ligatures = ligatures.compacted()
+        self.shapeCache = shapeCache
         var pairs: [Int32] = []
         var i = 0
         while i + 1 < sourceUTF16.count {
             if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
         }
-        self.surrogatePairs = pairs
+        self.surrogatePairs = pairs.compacted()
         hasOnlyPlainSegments = trimmableClose.isEmpty && segments.allSatisfy { s in
-            !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && s.width != Int32.max && s.trailing != Int32.max
+            !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
+        self.segmentMetrics = strutMetricsOnly ? [] : segmentMetrics.compacted()
     }
 
-    /// Half the advance of a trimmable punctuation mark at `unit`, or 0.
-    @inline(__always)
-    func trim(_ list: [Int32], at unit: Int32) -> Int64 {
-        guard !list.isEmpty else { return 0 }
-        var lo = 0, hi = list.count
-        while lo < hi { let m = (lo + hi) / 2; if list[m] < unit { lo = m + 1 } else { hi = m } }
-        return lo < list.count && list[lo] == unit ? Int64(advances[Int(unit)] / 2) : 0
+    /// Advances and grapheme starts per unit, computed on first use and kept:
+    /// the words are shaped again (from the word cache when they are still
+    /// there) exactly as preparation shaped them, at the same break
+    /// opportunities (the segments' ends).
+    var unitMetrics: UnitMetrics {
+        if let stored = storedUnitMetrics.withLock({ $0 }) { return stored }
+        let units = text.units
+        let shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
+            .unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: segments.map(\.end))
+        // ICU analysed this text once already; it cannot fail on it now (if it
+        // did, every unit would be its own cluster).
+        let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)
+        let computed = UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes, ligatures: ligatures)
+        return storedUnitMetrics.withLock { stored in
+            if let earlier = stored { return earlier }
+            stored = computed
+            return computed
+        }
+    }
+
+    /// Half the advance of a trimmable closing bracket at `unit`, or 0.
+    func trim(at unit: Int32) -> Int64 {
+        guard !trimmableClose.isEmpty else { return 0 }
+        var lo = 0, hi = trimmableClose.count
+        while lo < hi { let m = (lo + hi) / 2; if trimmableClose[m] < unit { lo = m + 1 } else { hi = m } }
+        return lo < trimmableClose.count && trimmableClose[lo] == unit ? Int64(unitMetrics.advances[Int(unit)] / 2) : 0
     }
 
     @inline(__always)
@@ -187,64 +208,45 @@ final class PreparedCore: Sendable {
     @inline(__always)
     func level(_ i: Int) -> UInt8 { levels.isEmpty ? 0 : levels[i] }
 
-    /// Whether a grapheme cluster starts at processed offset `i`.
-    @inline(__always)
-    func isGraphemeStart(_ i: Int) -> Bool { graphemeBits[i >> 6] >> UInt64(i & 63) & 1 != 0 }
-
     /// Where segment `s` starts (the previous segment's end).
     @inline(__always)
     func segmentStart(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
 
-    /// Segment `s`'s content width, 1/65536 px.
-    @inline(__always)
-    func segmentWidth(_ s: Int) -> Int64 {
-        let w = segments[s].width
-        return w != Int32.max ? Int64(w) : width(Int(segmentStart(s)), Int(segments[s].contentEnd))
+    /// Where segment `s`'s content ends (its trailing spaces start).
+    func contentEnd(_ s: Int) -> Int32 {
+        let seg = segments[s]
+        guard seg.hasLongTrailing else { return seg.contentEnd }
+        var i = Int(seg.end)
+        let start = Int(segmentStart(s))
+        while i > start && BreakOpportunities.isBreakableSpaceOrBreak(text.units[i - 1]) { i -= 1 }
+        return Int32(i)
     }
 
     /// Segment `s`'s trailing-space width (tabs excluded), 1/65536 px.
     @inline(__always)
     func segmentTrailing(_ s: Int) -> Int64 {
         let t = segments[s].trailing
-        return t != Int32.max ? Int64(t) : width(Int(segments[s].contentEnd), Int(segments[s].end))
+        return t != Int32.max ? Int64(t) : unitMetrics.width(Int(contentEnd(s)), Int(segments[s].end))
     }
 
     /// The width of the ideographic spaces ending segment `s`'s content.
     func hangingWidth(_ s: Int) -> Int64 {
+        let advances = unitMetrics.advances
         var w: Int64 = 0
-        var i = Int(segments[s].contentEnd)
+        var i = Int(contentEnd(s))
         let start = Int(segmentStart(s))
         while i > start && PrepareSession.isOtherSpaceSeparator(text.units[i - 1]) { i -= 1; w += Int64(advances[i]) }
         return w
     }
 
-    /// Width of processed `[a, b)` ignoring tabs, 1/65536 px. An end inside a
-    /// ligature counts the ligature's pieces as if shaped apart.
-    func width(_ a: Int, _ b: Int) -> Int64 {
-        var w: Int64 = 0
-        var i = a
-        while i < b { w &+= Int64(advances[i]); i += 1 }
-        if !ligatures.isEmpty && a < b { w += startCorrection(a) + endCorrection(a, b) }
-        return w
-    }
+    /// Width of processed `[a, b)` ignoring tabs, 1/65536 px (see `UnitMetrics.width`).
+    func width(_ a: Int, _ b: Int) -> Int64 { unitMetrics.width(a, b) }
 
-    /// What a range starting at `a` inside a ligature adds to its advances' sum:
-    /// the rest of the ligature after `a` (the ligature's advance is on its first unit).
-    @inline(__always)
-    func startCorrection(_ a: Int) -> Int64 { ligatures.startCorrection(a, advances: advances) }
-
-    /// What a range `[a, b)` ending inside a ligature adds to its advances' sum:
-    /// the piece before `b`, less the ligature's advance if the range holds it.
-    /// Both ends inside one ligature count the piece between them, so that
-    /// `width(a, c) == width(a, b) + width(b, c)` for any boundary `b` between.
-    @inline(__always)
-    func endCorrection(_ a: Int, _ b: Int) -> Int64 { ligatures.endCorrection(a, b, advances: advances) }
-
-    /// Heap bytes: the object and its arrays (an array's buffer has a 32-byte header).
+    /// Heap bytes: the object, its arrays, and the unit metrics if computed.
     var byteCount: Int {
-        func array<T>(_ a: [T]) -> Int { a.isEmpty ? 0 : 32 + a.count * MemoryLayout<T>.stride }
-        return 16 + MemoryLayout<PreparedCore>.size + array(sourceUTF16) + (text.isIdentity ? 0 : array(text.units))
-            + array(text.sourceOffsets) + array(levels) + array(items) + array(styles) + array(advances)
-            + array(graphemeBits) + array(segments) + array(segmentMetrics) + array(trimmableClose) + array(surrogatePairs)
+        heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
+            + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
+            + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(trimmableClose)
+            + arrayBytes(surrogatePairs) + ligatures.byteCount + (storedUnitMetrics.withLock { $0 }?.byteCount ?? 0)
     }
 }

@@ -64,10 +64,12 @@ extension TextLayout {
         var x = line.x
         var runs: [VisualRun] = []
         runs.reserveCapacity(order.count)
+        let metrics = core.unitMetrics
         for k in order {
             let r = logical[Int(k)]
-            let w = Double(core.width(r.start, r.end)) / 65536
-            runs.append(VisualRun(utf16Range: core.sourceOffset(r.start)..<core.sourceOffset(r.end), face: r.item.face,
+            let w = Double(metrics.width(r.start, r.end)) / 65536
+            runs.append(VisualRun(utf16Range: core.sourceOffset(r.start)..<core.sourceOffset(r.end),
+                                  face: core.faces[Int(r.item.faceIndex)],
                                   fontSize: core.styles[Int(r.item.styleIndex)].size, isRightToLeft: r.item.level & 1 == 1,
                                   x: x, width: w, start: r.start, end: r.end, styleIndex: Int(r.item.styleIndex),
                                   level: r.item.level))
@@ -83,6 +85,7 @@ extension TextLayout {
         let p1 = core.processedOffset(source: range.upperBound)
         guard p0 < p1 else { return [] }
         var rects: [LayoutRect] = []
+        let metrics = core.unitMetrics
         // Lines are sorted; find the first line that can intersect.
         var lo = 0, hi = lines.count
         while lo < hi {
@@ -93,8 +96,8 @@ extension TextLayout {
             if Int(line.contentStart) >= p1 { break }
             for run in visualRuns(of: line) where run.end > p0 && run.start < p1 {
                 let q0 = max(p0, run.start), q1 = min(p1, run.end)
-                let before = Double(core.width(run.start, q0)) / 65536
-                let inside = Double(core.width(q0, q1)) / 65536
+                let before = Double(metrics.width(run.start, q0)) / 65536
+                let inside = Double(metrics.width(q0, q1)) / 65536
                 let x = run.isRightToLeft ? run.x + run.width - before - inside : run.x + before
                 let rect = LayoutRect(x: x, y: line.top, width: inside, height: line.height)
                 if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) < 1e-9 {

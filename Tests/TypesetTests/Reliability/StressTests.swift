@@ -201,10 +201,13 @@ final class StressTests: XCTestCase {
         // and negative pieces of a ligature split by a break, too: the alef after
         // a lam-alef split is the ligature less the lam shaped alone, below 0.)
         let core = prepared.core
-        let negativeSpacing = core.styles.contains { $0.letterSpacing < 0 } || core.advances.contains { $0 < 0 }
-            || (0..<core.segments.count).contains { core.segmentWidth($0) < 0 }
-            || (0..<core.advances.count).contains { i in
-                core.ligatures.split(at: Int32(i)).map { $0.prefix > Int64(core.advances[Int($0.clusterStart)]) } ?? false
+        let advances = core.unitMetrics.advances
+        let negativeSpacing = core.styles.contains { $0.letterSpacing < 0 } || advances.contains { $0 < 0 }
+            || (0..<core.segments.count).contains { s in  // (a negative width is stored as "too wide")
+                core.segments[s].width == Int32.max && core.width(Int(core.segmentStart(s)), Int(core.contentEnd(s))) < 0
+            }
+            || (0..<advances.count).contains { i in
+                core.ligatures.split(at: Int32(i)).map { $0.prefix > Int64(advances[Int($0.clusterStart)]) } ?? false
             }
         // And so is a layout whose content width is over the width by less
         // than 1/64 px (lines fit in truncated layout units, the content width
@@ -338,7 +341,7 @@ final class StressTests: XCTestCase {
         if line.hasEllipsis && a == b { return "ellipsis alone" }
         // One grapheme cluster: overflow-wrap cannot split it.
         var next = a + 1
-        while next < b && !core.isGraphemeStart(next) { next += 1 }
+        while next < b && !core.unitMetrics.isGraphemeStart(next) { next += 1 }
         if next >= b { return "one grapheme cluster" }
         // Without overflow-wrap, one segment (no break opportunity inside) overflows.
         if !core.paragraph.breakWords && !core.segments.contains(where: { Int($0.end) > a && Int($0.end) < b }) {
@@ -347,7 +350,7 @@ final class StressTests: XCTestCase {
         // Ideographic spaces at the end hang: they count in the width but need not fit.
         var hanging: Int64 = 0
         var k = b
-        while k > a && core.text.units[k - 1] == 0x3000 { k -= 1; hanging += Int64(core.advances[k]) }
+        while k > a && core.text.units[k - 1] == 0x3000 { k -= 1; hanging += Int64(core.unitMetrics.advances[k]) }
         if hanging > 0 && line.width - Double(hanging) / 65536 <= width + 2.0 / 64 { return "hanging ideographic space" }
         // A soft hyphen's hyphen, shown at the break, may overflow a line whose
         // text fits when no earlier break fits (the word starts the line):

@@ -1,0 +1,153 @@
+import CHarfBuzz
+import CUnicode
+
+/// Shapes itemized text word by word into one advance per UTF-16 unit, each
+/// word from the shared word cache when it is there.
+///
+/// Preparation uses it once; a prepared text uses it again, on first need,
+/// to recover the per-unit advances it does not keep (see `UnitMetrics`).
+/// The same inputs always give the same advances.
+struct WordShaper {
+    let shaper: Shaper
+    let cache: ShapeCache?
+
+    /// Words longer than this are shaped without the cache (they rarely repeat).
+    static let longestCachedWord = 48
+
+    /// Per processed unit: its cluster's advance (glyphs, letter spacing and
+    /// CJK punctuation trimming; newlines, carriage returns and tabs take none),
+    /// 1/65536 px, and whether it starts a glyph cluster; also the closing
+    /// brackets that may still be trimmed at a line end.
+    /// - Parameter breaks: the line-break opportunities (shaping never crosses
+    ///   one that separates independent words).
+    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32])
+        -> (advances: [Int32], clusterStarts: [Bool], trimmableClose: [Int32]) {
+        let n = units.count
+        var advances = [Int32](repeating: 0, count: n)
+        var clusterStarts = [Bool](repeating: false, count: n)
+        let features = styles.map { Shaper.features(for: $0) }
+        let featureHashes = features.map(Self.hash)
+        units.withUnsafeBufferPointer { buf in
+            for item in items {
+                let style = styles[Int(item.styleIndex)]
+                shapeItem(item, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks, style: style,
+                          features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
+                          advances: &advances, clusterStarts: &clusterStarts)
+                if style.letterSpacing != 0 {
+                    // Chromium spaces out every glyph cluster (at character-level
+                    // clusters) that does not start with a mark; cursive scripts
+                    // keep their joins, so only their spaces are spaced out.
+                    let ls = Shaper.clamp(style.letterSpacing * 65536)
+                    for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
+                        if Self.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
+                    }
+                }
+            }
+        }
+        // Newlines, carriage returns and tabs take no width of their own.
+        for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
+
+        // Fullwidth CJK punctuation that meets other punctuation is set half-width.
+        var itemOfUnit: [Int32] = []
+        let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
+            if itemOfUnit.isEmpty {
+                itemOfUnit = [Int32](repeating: 0, count: n)
+                for (k, it) in items.enumerated() { for j in Int(it.start)..<Int(it.end) { itemOfUnit[j] = Int32(k) } }
+            }
+            let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
+            return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
+        }
+        return (advances, clusterStarts, trim)
+    }
+
+    /// Whether letter spacing applies after the glyph cluster starting at `c`:
+    /// not after a mark, and in cursive scripts only after spaces.
+    static func isLetterSpaced(_ units: UnsafeBufferPointer<UInt16>, at c: Int, script: Int32) -> Bool {
+        isCursive(script) ? units[c] == 0x20 : !UnicodeProps.isMark(UnicodeProps.scalar(units, at: c, end: units.count).value)
+    }
+
+    /// Shapes an item word by word, each word on its own so that its shape can
+    /// be cached and reused. A word ends at a line-break opportunity (after its
+    /// trailing spaces, or between two ideographs, or between two Thai words):
+    /// where lines may break, shaping must not depend on what follows anyway.
+    private func shapeItem(_ item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
+                           style: TextStyle, features: [hb_feature_t], featureHash: UInt64,
+                           advances: inout [Int32], clusterStarts: inout [Bool]) {
+        let end = Int(item.end)
+        var start = Int(item.start)
+        // The first break opportunity after the item's start.
+        var b = 0, hi = breaks.count
+        while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
+        while start < end {
+            // The next break opportunity where shaping is known to be separable.
+            var stop = end
+            while b < breaks.count && Int(breaks[b]) < end {
+                let p = Int(breaks[b])
+                b += 1
+                if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
+            }
+            let word = shapedWord(UnsafeBufferPointer(rebasing: units[start..<stop]), item: item, face: face,
+                                  style: style, features: features, featureHash: featureHash)
+            word.copy(into: &advances, clusterStarts: &clusterStarts, at: start)
+            start = stop
+        }
+    }
+
+    /// Whether shaping on either side of a break opportunity is independent:
+    /// after a space, or between two Han ideographs or two Thai letters (the
+    /// Japanese face kerns kana, so kana stay together).
+    @inline(__always)
+    static func isSeparableBreak(_ units: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
+        let a = units[p - 1], b = units[p]
+        if a == 0x20 { return true }
+        func han(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
+        func thai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
+        return (han(a) && han(b)) || (thai(a) && thai(b))
+    }
+
+    /// One word's shape: from the cache, or shaped with HarfBuzz (and cached).
+    func shapedWord(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
+                    features: [hb_feature_t], featureHash: UInt64) -> ShapedWord {
+        let rtl = item.level & 1 == 1
+        let key = cache != nil && word.count <= Self.longestCachedWord
+            ? ShapeKey(units: word, face: face, size: style.size, featureHash: featureHash, script: item.script,
+                       rtl: rtl, language: style.language)
+            : nil
+        if let key, let hit = cache?.lookup(key, units: word) { return hit }
+        var glyphs: [ShapedGlyph] = []
+        shaper.shape(word, start: 0, end: word.count, face: face, size: style.size, rtl: rtl,
+                     script: item.script, language: style.language, features: features, into: &glyphs)
+        var advances = [Int32](repeating: 0, count: word.count)
+        var starts = [Bool](repeating: false, count: word.count)
+        for g in glyphs {
+            let c = Int(g.cluster)
+            if c >= 0 && c < word.count {
+                advances[c].addSaturating(g.advance)
+                starts[c] = true
+            }
+        }
+        let shaped = ShapedWord(units: word, advances: advances, clusterStarts: starts, check: key?.check ?? 0)
+        if let key { cache?.store(key, shaped) }
+        return shaped
+    }
+
+    /// A hash of a feature list, part of the word cache's key.
+    static func hash(_ features: [hb_feature_t]) -> UInt64 {
+        var h: UInt64 = 1469598103934665603
+        for f in features {
+            h = (h ^ UInt64(f.tag)) &* 1099511628211
+            h = (h ^ UInt64(f.value)) &* 1099511628211
+        }
+        return h
+    }
+
+    /// Scripts whose letters join (letter spacing would break the joins).
+    static func isCursive(_ script: Int32) -> Bool {
+        switch tsu_script_tag(script) {
+        case 0x41726162, 0x53797263, 0x4D6F6E67, 0x4E6B6F6F, 0x4D616E64, 0x526F6867, 0x41646C6D, 0x50686167, 0x536F6764:
+            return true  // Arab Syrc Mong Nkoo Mand Rohg Adlm Phag Sogd
+        default:
+            return false
+        }
+    }
+}

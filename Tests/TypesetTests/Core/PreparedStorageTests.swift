@@ -1,0 +1,103 @@
+import XCTest
+@testable import Typeset
+import TypesetTestSupport
+
+/// What a prepared text keeps and what it recomputes: per-unit advances are
+/// shaped again on first use and must equal the ones preparation measured
+/// its segments with; compact segments and items keep their edge cases.
+final class PreparedStorageTests: XCTestCase {
+    private let style = TextStyle(font: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Thai",
+                                         "Noto Sans CJK JP", "Noto Color Emoji"], size: 15)
+    private let samples = [
+        "Office affluent fjord: ﬁ ligatures, kerning AV To, and a long URL https://example.com/a/b?c=d",
+        "مرحبا بالعالم، هذا نص عربي مع English و 123",
+        "नमस्ते दुनिया, यह हिन्दी है। क्षत्रिय",
+        "ภาษาไทยไม่มีช่องว่างระหว่างคำ",
+        "日本語のテキスト「括弧」、句読点。カタカナ",
+        "Emoji 👩‍👩‍👧 flags 🇯🇵 keycap 1️⃣ #tag @name",
+    ]
+
+    /// Segment widths come from preparation's advances; the recomputed unit
+    /// metrics must give the same widths, whether the words are still in the
+    /// cache, were evicted, or there is no cache at all.
+    func testRecomputedAdvancesMatchPreparation() throws {
+        let cache = ShapeCache()
+        let typesetters = [Fixtures.typesetter, Typesetter(fonts: Fixtures.fonts, shapeCache: nil),
+                           Typesetter(fonts: Fixtures.fonts, shapeCache: cache)]
+        for (k, typesetter) in typesetters.enumerated() {
+            for text in samples {
+                for spacing in [0.0, 1.5] {
+                    var st = style
+                    st.letterSpacing = spacing
+                    let core = try typesetter.prepare(text, style: st).core
+                    if k == 2 { cache.removeAll() }  // evicted: shaped by HarfBuzz again
+                    for s in core.segments.indices where core.segments[s].width != Int32.max {
+                        let start = Int(core.segmentStart(s)), end = Int(core.contentEnd(s))
+                        XCTAssertEqual(core.unitMetrics.width(start, end), Int64(core.segments[s].width),
+                                       "\(text) segment \(s), letter spacing \(spacing), typesetter \(k)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Layout at a width does not compute unit metrics; positions inside
+    /// words (rectangles) do, once, and the text's byte count then includes them.
+    func testUnitMetricsAreComputedOnFirstUseOnly() throws {
+        let prepared = try Fixtures.typesetter.prepare("Hello #swift world", style: style)
+        let before = prepared.byteCount
+        let layout = try prepared.layout(width: 80)
+        _ = try prepared.measure(width: 50)
+        XCTAssertEqual(prepared.byteCount, before, "layout at a width needs segments only")
+        let rects = layout.rects(forUTF16Range: 6..<12)
+        XCTAssertFalse(rects.isEmpty)
+        XCTAssertGreaterThan(prepared.byteCount, before)
+        XCTAssertTrue(prepared.core.unitMetrics === prepared.core.unitMetrics, "computed once and kept")
+    }
+
+    /// More trailing spaces than a segment counts in 16 bits: the content's
+    /// end is found again, and they still hang.
+    func testVeryLongSpaceRunStillHangs() throws {
+        let spaces = String(repeating: " ", count: 70_000)
+        let pre = ParagraphStyle(whiteSpace: .preWrap)
+        let layout = try Fixtures.typesetter.layout("Hello" + spaces + "world", style: style, paragraph: pre, width: 100)
+        XCTAssertEqual(layout.lines.count, 2)
+        XCTAssertEqual(layout.text(of: layout.lines[0]), "Hello" + spaces)
+        let hello = try Fixtures.typesetter.layout("Hello", style: style, width: nil).lines[0].width
+        XCTAssertEqual(layout.lines[0].width, hello, "the spaces hang")
+        XCTAssertEqual(layout.text(of: layout.lines[1]), "world")
+    }
+
+    /// Every distinct font size is its own line metrics: beyond what a
+    /// segment can index, lines are still at least as tall as their fonts.
+    func testManyDistinctLineMetrics() throws {
+        // Sizes a pixel apart: every rounded ascent differs.
+        let count = Segment.metricsLimit + 200
+        let pieces = (0..<count).map { i -> (String, TextStyle) in
+            var st = style
+            st.size = 8 + Double(i)
+            return ("w ", st)
+        }
+        let prepared = try Fixtures.typesetter.prepare(AttributedText(pieces))
+        XCTAssertEqual(prepared.core.segmentMetrics.count, Segment.metricsLimit + 1)
+        let layout = try prepared.layout(width: 40)
+        let font = Fixtures.face(file: "NotoSans-Regular.ttf").metrics
+        for line in layout.lines {
+            let last = (line.utf16Range.upperBound - 1) / 2  // each piece is two units, sizes grow
+            let m = font.rounded(atSize: 8 + Double(last))
+            XCTAssertGreaterThanOrEqual(line.height, m.ascent + m.descent, "line ending in piece \(last)")
+        }
+    }
+
+    func testTooManyDistinctStylesIsATypedError() throws {
+        let pieces = (0...Int(UInt16.max) + 1).map { i -> (String, TextStyle) in
+            var st = style
+            st.letterSpacing = Double(i) / 1024
+            return ("a", st)
+        }
+        XCTAssertThrowsError(try Fixtures.typesetter.prepare(AttributedText(pieces))) { error in
+            guard case TypesetError.invalidAttributeRuns(let reason) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(reason.contains("65,536"), reason)
+        }
+    }
+}
