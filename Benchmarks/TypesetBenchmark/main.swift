@@ -72,7 +72,7 @@ let warm = measureRuns(options.runs) { () -> Double in
 }
 report.add("prepare + layout, warm caches", warm, unit: "µs/text")
 if let cache = typesetter.shapeCache {
-    let h = Double(cache.hits.count), m = Double(cache.misses.count)
+    let h = Double(cache.hits), m = Double(cache.misses)
     report.note(String(format: "word cache: %.1f%% hits over the cold and warm runs, %d words held (capacity %d)",
                        100 * h / max(1, h + m), cache.count, cache.capacity))
 }

@@ -8,8 +8,10 @@ import Foundation
 /// (feeds follow a Zipf distribution), so most words of a new text are found
 /// here and never reach HarfBuzz.
 ///
-/// The cache is split into shards, each behind its own lock held only for a
-/// dictionary lookup or store, never while shaping. Each shard keeps two
+/// The cache is split into shards, each behind its own lock held only while
+/// a word is found and copied out (or stored), never while shaping. A shard
+/// is an open-addressing table addressed by the key's own 64-bit hash (no
+/// rehashing, no reference counting on a hit). Each shard keeps two
 /// generations: when the young one is full it becomes the old one and the
 /// previous old one is dropped, an approximation of least-recently-used
 /// eviction that costs nothing per hit (a hit in the old generation is
@@ -17,9 +19,6 @@ import Foundation
 public final class ShapeCache: @unchecked Sendable {
     /// The most words kept (both generations, all shards).
     public let capacity: Int
-    /// Lookups that found the word / had to shape it.
-    public let hits = Counter()
-    public let misses = Counter()
 
     private let shards: [Shard]
     private static let shardCount = 16
@@ -33,15 +32,21 @@ public final class ShapeCache: @unchecked Sendable {
     }
 
     /// The number of words held.
-    public var count: Int { shards.reduce(0) { $0 + $1.count } }
+    public var count: Int { shards.reduce(0) { $0 + $1.statistics().count } }
+    /// Lookups that found their word.
+    public var hits: Int { shards.reduce(0) { $0 + $1.statistics().hits } }
+    /// Lookups that did not (the word was shaped and stored).
+    public var misses: Int { shards.reduce(0) { $0 + $1.statistics().misses } }
 
     /// Drops every entry.
     public func removeAll() { shards.forEach { $0.removeAll() } }
 
-    func lookup(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
-        let found = shards[Int(key.hash % UInt64(Self.shardCount))].lookup(key, units: units)
-        if found != nil { hits.add() } else { misses.add() }
-        return found
+    /// Copies a cached word's advances and cluster starts to `offset` of the
+    /// arrays; false if the word is not cached.
+    func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
+              clusterStarts: inout [Bool], at offset: Int) -> Bool {
+        shards[Int(key.hash % UInt64(Self.shardCount))].copy(key, units: units, into: &advances,
+                                                              clusterStarts: &clusterStarts, at: offset)
     }
 
     func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -49,27 +54,44 @@ public final class ShapeCache: @unchecked Sendable {
     }
 
     private final class Shard: @unchecked Sendable {
-        private var young: [UInt64: ShapedWord] = [:]
-        private var old: [UInt64: ShapedWord] = [:]
-        private let limit: Int
+        private var young: WordTable
+        private var old: WordTable
+        private var hits = 0, misses = 0
         private let lock = NSLock()
 
-        init(limit: Int) { self.limit = limit }
+        init(limit: Int) {
+            young = WordTable(limit: limit)
+            old = WordTable(limit: limit)
+        }
 
-        var count: Int { lock.lock(); defer { lock.unlock() }; return young.count + old.count }
+        func statistics() -> (count: Int, hits: Int, misses: Int) {
+            lock.lock(); defer { lock.unlock() }
+            return (young.count + old.count, hits, misses)
+        }
 
-        func removeAll() { lock.lock(); young = [:]; old = [:]; lock.unlock() }
-
-        func lookup(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
+        func removeAll() {
             lock.lock()
-            var word = young[key.hash]
-            if word == nil, let promoted = old[key.hash] {
-                word = promoted
-                insert(key.hash, promoted)
-            }
+            young = WordTable(limit: young.limit)
+            old = WordTable(limit: old.limit)
             lock.unlock()
-            guard let word, word.matches(units, check: key.check) else { return nil }
-            return word
+        }
+
+        func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
+                  clusterStarts: inout [Bool], at offset: Int) -> Bool {
+            lock.lock(); defer { lock.unlock() }
+            if let word = young.word(for: key.hash), word.matches(units, check: key.check) {
+                hits &+= 1
+                word.copy(into: &advances, clusterStarts: &clusterStarts, at: offset)
+                return true
+            }
+            if let word = old.word(for: key.hash), word.matches(units, check: key.check) {
+                hits &+= 1
+                insert(key.hash, word)
+                word.copy(into: &advances, clusterStarts: &clusterStarts, at: offset)
+                return true
+            }
+            misses &+= 1
+            return false
         }
 
         func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -79,13 +101,65 @@ public final class ShapeCache: @unchecked Sendable {
         }
 
         private func insert(_ hash: UInt64, _ word: ShapedWord) {
-            if young.count >= limit {
+            if young.count >= young.limit {
                 old = young
-                young = [:]
-                young.reserveCapacity(limit)
+                young = WordTable(limit: old.limit)
             }
-            young[hash] = word
+            young.insert(hash, word)
         }
+    }
+}
+
+/// One generation of a shard: linear probing over a power-of-two table at
+/// most half full, keyed by a word's 64-bit hash (0 marks an empty slot).
+private final class WordTable {
+    let limit: Int
+    private(set) var count = 0
+    private let mask: Int
+    private let hashes: UnsafeMutablePointer<UInt64>
+    private let words: UnsafeMutablePointer<ShapedWord?>
+
+    init(limit: Int) {
+        self.limit = limit
+        var size = 16
+        while size < 2 * limit { size *= 2 }
+        mask = size - 1
+        hashes = .allocate(capacity: size)
+        hashes.initialize(repeating: 0, count: size)
+        words = .allocate(capacity: size)
+        words.initialize(repeating: nil, count: size)
+    }
+
+    deinit {
+        words.deinitialize(count: mask + 1)
+        words.deallocate()
+        hashes.deallocate()
+    }
+
+    @inline(__always)
+    private static func slotKey(_ hash: UInt64) -> UInt64 { hash | 1 }
+
+    /// The word stored under `hash`, if any.
+    @inline(__always)
+    func word(for hash: UInt64) -> ShapedWord? {
+        let k = Self.slotKey(hash)
+        var i = Int(truncatingIfNeeded: k >> 17) & mask
+        while true {
+            let h = hashes[i]
+            if h == k { return words[i] }
+            if h == 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
+    /// Stores `word` under `hash` (replacing a word with the same hash).
+    func insert(_ hash: UInt64, _ word: ShapedWord) {
+        let k = Self.slotKey(hash)
+        var i = Int(truncatingIfNeeded: k >> 17) & mask
+        while hashes[i] != 0 && hashes[i] != k { i = (i + 1) & mask }
+        if hashes[i] == 0 { count += 1 }
+        hashes[i] = k
+        words[i] = word
     }
 }
 

@@ -86,9 +86,14 @@ struct WordShaper {
                 b += 1
                 if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
             }
-            let word = shapedWord(UnsafeBufferPointer(rebasing: units[start..<stop]), item: item, face: face,
-                                  style: style, features: features, featureHash: featureHash)
-            word.copy(into: &advances, clusterStarts: &clusterStarts, at: start)
+            let word = UnsafeBufferPointer(rebasing: units[start..<stop])
+            let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
+            if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &clusterStarts, at: start) {
+                start = stop
+                continue
+            }
+            let shaped = shape(word, key: key, item: item, face: face, style: style, features: features)
+            shaped.copy(into: &advances, clusterStarts: &clusterStarts, at: start)
             start = stop
         }
     }
@@ -108,14 +113,30 @@ struct WordShaper {
     /// One word's shape: from the cache, or shaped with HarfBuzz (and cached).
     func shapedWord(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                     features: [hb_feature_t], featureHash: UInt64) -> ShapedWord {
-        let rtl = item.level & 1 == 1
-        let key = cache != nil && word.count <= Self.longestCachedWord
-            ? ShapeKey(units: word, face: face, size: style.size, featureHash: featureHash, script: item.script,
-                       rtl: rtl, language: style.language)
-            : nil
-        if let key, let hit = cache?.lookup(key, units: word) { return hit }
+        let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
+        if let key, let cache {
+            var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
+            if cache.copy(key, units: word, into: &advances, clusterStarts: &starts, at: 0) {
+                return ShapedWord(units: word, advances: advances, clusterStarts: starts, check: key.check)
+            }
+        }
+        return shape(word, key: key, item: item, face: face, style: style, features: features)
+    }
+
+    /// The word's cache key, nil when it is not cached (no cache, or too long).
+    @inline(__always)
+    private func key(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
+                     featureHash: UInt64) -> ShapeKey? {
+        guard cache != nil && word.count <= Self.longestCachedWord else { return nil }
+        return ShapeKey(units: word, face: face, size: style.size, featureHash: featureHash, script: item.script,
+                        rtl: item.level & 1 == 1, language: style.language)
+    }
+
+    /// Shapes a word with HarfBuzz and caches it under `key`.
+    private func shape(_ word: UnsafeBufferPointer<UInt16>, key: ShapeKey?, item: Item, face: FontFace,
+                       style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
         var glyphs: [ShapedGlyph] = []
-        shaper.shape(word, start: 0, end: word.count, face: face, size: style.size, rtl: rtl,
+        shaper.shape(word, start: 0, end: word.count, face: face, size: style.size, rtl: item.level & 1 == 1,
                      script: item.script, language: style.language, features: features, into: &glyphs)
         var advances = [Int32](repeating: 0, count: word.count)
         var starts = [Bool](repeating: false, count: word.count)

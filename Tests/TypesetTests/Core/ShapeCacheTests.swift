@@ -1,0 +1,39 @@
+import XCTest
+@testable import Typeset
+import TypesetTestSupport
+
+/// The word cache: hits and misses counted, bounded, and what it returns is
+/// what HarfBuzz gives.
+final class ShapeCacheTests: XCTestCase {
+    private let style = Fixtures.style()
+
+    func testRepeatedWordsHitAndGiveTheSameWidths() throws {
+        let cache = ShapeCache()
+        let typesetter = Typesetter(fonts: Fixtures.fonts, shapeCache: cache)
+        let uncached = Typesetter(fonts: Fixtures.fonts, shapeCache: nil)
+        let text = "the cat and the dog and the bird"
+        let first = try typesetter.prepare(text, style: style).naturalWidth
+        XCTAssertEqual(cache.hits, 3, "the second and third 'the ' and the second 'and '... are hits")
+        XCTAssertEqual(cache.misses, cache.count)
+        let second = try typesetter.prepare(text, style: style).naturalWidth
+        XCTAssertEqual(cache.misses, cache.count, "nothing new to shape")
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first, try uncached.prepare(text, style: style).naturalWidth)
+    }
+
+    func testCacheStaysWithinItsCapacityAndPromotesOldWords() throws {
+        let cache = ShapeCache(capacity: 64)  // 16 shards × 2 generations × 2 words
+        let typesetter = Typesetter(fonts: Fixtures.fonts, shapeCache: cache)
+        let words = (0..<500).map { "w\($0)" }
+        for chunk in stride(from: 0, to: words.count, by: 50) {
+            _ = try typesetter.prepare(words[chunk..<chunk + 50].joined(separator: " "), style: style)
+            XCTAssertLessThanOrEqual(cache.count, cache.capacity)
+        }
+        // Whatever was evicted is shaped again, with the same result.
+        let again = try typesetter.prepare(words.joined(separator: " "), style: style).naturalWidth
+        let fresh = try Typesetter(fonts: Fixtures.fonts, shapeCache: nil).prepare(words.joined(separator: " "), style: style)
+        XCTAssertEqual(again, fresh.naturalWidth)
+        cache.removeAll()
+        XCTAssertEqual(cache.count, 0)
+    }
+}
