@@ -20,7 +20,8 @@ print("Runs: \(options.runs) per figure (median, min–max). Machine: \(ProcessI
 print("Single-threaded figures are thread CPU time; batch figures are wall time.\n")
 
 // TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit;
-// TYPESET_PROFILE_REMEASURE=N: N re-measure passes over prepared texts.
+// TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N: N
+// re-measure passes over prepared texts.
 let profileEnv = ProcessInfo.processInfo.environment
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
@@ -29,6 +30,17 @@ if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     var lines = 0
     for _ in 0..<n { for text in texts { lines += try! ts.prepare(text, style: style).layout(width: width).lines.count } }
     print("warm prepare + layout: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(lines) lines)")
+    exit(0)
+}
+if let n = profileEnv["TYPESET_PROFILE_COLD"].flatMap(Int.init) {
+    var t = 0.0
+    for _ in 0..<n {
+        let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
+        let t0 = cpuNow()
+        for text in texts { _ = try! ts.prepare(text, style: style).layout(width: width) }
+        t += cpuNow() - t0
+    }
+    print("cold prepare + layout: \(t / Double(n * texts.count) * 1e6) µs/text CPU")
     exit(0)
 }
 if let n = profileEnv["TYPESET_PROFILE_REMEASURE"].flatMap(Int.init) {

@@ -1,6 +1,7 @@
 import CFreeType
 import CHarfBuzz
 import Foundation
+import Synchronization
 
 /// One face of a font file, loaded once and shared by every thread.
 ///
@@ -32,6 +33,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let isColorBitmap: Bool
 
     let hbFace: OpaquePointer
+    /// Unique among every face this process loads (an address can be reused
+    /// after a face is freed; the word cache, which may outlive a collection,
+    /// keys on this).
+    let serial: UInt64
+    private static let serials = Atomic<UInt64>(0)
     let hbFont: OpaquePointer
     /// Per-glyph advance in em for colour bitmap faces (empty otherwise).
     let bitmapAdvances: [Float]
@@ -99,6 +105,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs
         familyName = Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)

@@ -227,6 +227,10 @@ struct LineBreaker {
         let limit = Self.limit(for: width)
         var cursor = Cursor()
         var lines: [TextLayout.Line] = []
+        // Room for the lines the natural width suggests (growing the array one
+        // line at a time reallocated it three times for a five-line post).
+        let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w + 2 : 2 } ?? 2
+        lines.reserveCapacity(Int(min(expected, Double(core.segments.count) + 1)))
         var top = 0.0
         var widest: Int64 = 0
         while let raw = nextLine(&cursor, limit: limit) {

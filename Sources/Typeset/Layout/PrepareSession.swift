@@ -27,6 +27,7 @@ struct PrepareSession {
         var styleIndexOfRun: [Int32] = []
         var styleIndex: [TextStyle: Int32] = [:]
         for run in text.runs {
+            if run.style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
             styleIndex[run.style] = Int32(styles.count)
             styleIndexOfRun.append(Int32(styles.count))

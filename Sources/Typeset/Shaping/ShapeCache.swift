@@ -179,7 +179,7 @@ struct ShapeKey {
             c ^= c >> 29
         }
         for u in units { mix(UInt64(u)) }
-        mix(UInt64(UInt(bitPattern: ObjectIdentifier(face).hashValue)))
+        mix(face.serial)
         mix(size.bitPattern)
         mix(featureHash)
         mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
