@@ -99,6 +99,7 @@ func fmt(_ v: Double) -> String {
 func runPeer(_ path: String, fonts: String, texts: String, runs: Int, width: Double, secondWidth: Double) -> [String: Any]? {
     let p = Process()
     p.executableURL = URL(fileURLWithPath: path)
+    p.environment = ProcessInfo.processInfo.environment.filter { $0.key != "LD_PRELOAD" }  // count our allocations only
     p.arguments = ["--fonts", fonts, "--size", "15", "--width", String(Int(width)),
                    "--relayout-width", String(Int(secondWidth)), "--runs", String(runs), texts]
     let out = Pipe()
@@ -130,4 +131,19 @@ func ratioTable(peer: [String: Any], cold: Figure, relayout: Figure, remeasure: 
     out += "| re-layout at a new width, µs/text | \(fmt(relayout.median)) | \(fmt(pRe)) | — | \(fmt(pRe / relayout.median))× | — |\n"
     out += "| re-measure (height only), µs/text | \(fmt(remeasure.median)) | \(fmt(pRe)) | — | \(fmt(pRe / remeasure.median))× | — |\n"
     return out
+}
+
+/// Heap allocations made by this thread so far, when the allocation counter
+/// is preloaded (scripts/bench preloads it); nil otherwise.
+let threadAllocations: (@convention(c) () -> UInt64)? = {
+    guard let symbol = dlsym(nil, "typeset_thread_allocations") else { return nil }
+    return unsafeBitCast(symbol, to: (@convention(c) () -> UInt64).self)
+}()
+
+/// Allocations per item made by `body` on this thread (nil without the counter).
+func allocationsPerItem(_ items: Int, _ body: () -> Void) -> Double? {
+    guard let count = threadAllocations else { body(); return nil }
+    let before = count()
+    body()
+    return Double(count() - before) / Double(items)
 }

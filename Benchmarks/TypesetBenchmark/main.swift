@@ -107,6 +107,19 @@ let remeasure = measureRuns(options.runs) { () -> Double in
 }
 report.add("re-measure at a new width (height only)", remeasure, unit: "µs/text")
 
+// Heap allocations per text (untimed passes; needs the preloaded counter).
+if threadAllocations != nil {
+    let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir),
+                        shapeCache: options.shapeCache ? ShapeCache() : nil)
+    func pass() { for text in texts { _ = try! ts.prepare(text, style: style).layout(width: width) } }
+    let coldAllocations = allocationsPerItem(texts.count, pass)!
+    let warmAllocations = allocationsPerItem(texts.count, pass)!
+    let relayoutAllocations = allocationsPerItem(texts.count) { for p in prepared { _ = try! p.layout(width: secondWidth) } }!
+    let remeasureAllocations = allocationsPerItem(texts.count) { for p in prepared { _ = try! p.measure(width: secondWidth) } }!
+    report.note(String(format: "heap allocations per text: cold prepare + layout %.1f, warm %.1f, re-layout %.1f, re-measure %.1f",
+                       coldAllocations, warmAllocations, relayoutAllocations, remeasureAllocations))
+}
+
 // Entity detection throughput.
 let detector = EntityDetector()
 let bytes = texts.reduce(0) { $0 + $1.utf8.count }
