@@ -8,6 +8,8 @@ enum ScriptRuns {
     /// One script code (ICU UScriptCode) per UTF-16 unit.
     static func resolve(_ units: [UInt16]) -> [Int32] {
         let n = units.count
+        // ASCII: letters are Latin and everything else takes its neighbours' script.
+        if !units.contains(where: { $0 >= 0x80 }) { return [Int32](repeating: 25, count: n) }
         var scripts = [Int32](repeating: 0, count: n)
         let common = tsu_script_common(), inherited = tsu_script_inherited()
         var current: Int32 = -1

@@ -17,7 +17,7 @@ struct PrepareSession {
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
         for run in text.runs { try run.style.validate() }
-        let source = Array(text.string.utf16)
+        let source = text.string.utf16Units
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
         let n = units.count

@@ -101,3 +101,20 @@ final class PreparedStorageTests: XCTestCase {
         }
     }
 }
+
+/// The UTF-8 to UTF-16 transcoding preparation uses.
+final class UTF16UnitsTests: XCTestCase {
+    func testMatchesTheStandardLibrary() {
+        let samples = ["", "ascii only", "é ß ü", "日本語", "emoji 👩‍👩‍👧 🇯🇵 1️⃣", "\u{7F}\u{80}\u{7FF}\u{800}\u{FFFF}\u{10000}\u{10FFFF}",
+                       "mixed ﬁ א ب क ก \u{0} end"]
+        for s in samples { XCTAssertEqual(s.utf16Units, Array(s.utf16), s) }
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            let scalars = (0..<Int.random(in: 0..<40, using: &random)).compactMap { _ in
+                Unicode.Scalar(UInt32.random(in: 0...0x10FFFF, using: &random))
+            }
+            let s = String(String.UnicodeScalarView(scalars))
+            XCTAssertEqual(s.utf16Units, Array(s.utf16))
+        }
+    }
+}

@@ -1,0 +1,35 @@
+extension String {
+    /// The string's UTF-16 code units, transcoded from its UTF-8 storage in
+    /// two tight passes (count, then fill); `Array(utf16)` walks the view one
+    /// index at a time, which showed in the prepare profile.
+    var utf16Units: [UInt16] {
+        var string = self
+        return string.withUTF8 { utf8 in
+            // Every scalar is one unit, except four-byte ones (two).
+            var count = 0
+            for b in utf8 where b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
+            return [UInt16](unsafeUninitializedCapacity: count) { out, written in
+                var i = 0, k = 0
+                let n = utf8.count
+                while i < n {
+                    let b = UInt32(utf8[i])
+                    if b < 0x80 {
+                        out[k] = UInt16(b); i += 1; k += 1
+                    } else if b < 0xE0 {
+                        out[k] = UInt16((b & 0x1F) << 6 | UInt32(utf8[i + 1]) & 0x3F); i += 2; k += 1
+                    } else if b < 0xF0 {
+                        out[k] = UInt16((b & 0x0F) << 12 | (UInt32(utf8[i + 1]) & 0x3F) << 6 | UInt32(utf8[i + 2]) & 0x3F)
+                        i += 3; k += 1
+                    } else {
+                        let scalar = (b & 0x07) << 18 | (UInt32(utf8[i + 1]) & 0x3F) << 12
+                            | (UInt32(utf8[i + 2]) & 0x3F) << 6 | UInt32(utf8[i + 3]) & 0x3F
+                        let v = scalar - 0x10000
+                        out[k] = UInt16(0xD800 + (v >> 10)); out[k + 1] = UInt16(0xDC00 + (v & 0x3FF))
+                        i += 4; k += 2
+                    }
+                }
+                written = k
+            }
+        }
+    }
+}
