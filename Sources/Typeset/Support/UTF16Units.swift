@@ -8,6 +8,9 @@ extension String {
             // Every scalar is one unit, except four-byte ones (two).
             var count = 0
             for b in utf8 where b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
+            // (An uninitialized array of capacity 0 would write its count into
+            // the shared empty-array storage: harmless, but a race to TSan.)
+            guard count > 0 else { return [] }
             return [UInt16](unsafeUninitializedCapacity: count) { out, written in
                 var i = 0, k = 0
                 let n = utf8.count
