@@ -20,8 +20,8 @@ print("Runs: \(options.runs) per figure (median, min–max). Machine: \(ProcessI
 print("Single-threaded figures are thread CPU time; batch figures are wall time.\n")
 
 // TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit;
-// TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N: N
-// re-measure passes over prepared texts.
+// TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N and
+// TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts.
 let profileEnv = ProcessInfo.processInfo.environment
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
@@ -43,13 +43,19 @@ if let n = profileEnv["TYPESET_PROFILE_COLD"].flatMap(Int.init) {
     print("cold prepare + layout: \(t / Double(n * texts.count) * 1e6) µs/text CPU")
     exit(0)
 }
-if let n = profileEnv["TYPESET_PROFILE_REMEASURE"].flatMap(Int.init) {
+for (name, lines) in [("REMEASURE", false), ("RELAYOUT", true)] {
+    guard let n = profileEnv["TYPESET_PROFILE_" + name].flatMap(Int.init) else { continue }
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
     let all = texts.map { try! ts.prepare($0, style: style) }
     let t0 = cpuNow()
     var h = 0.0
-    for k in 0..<n { for p in all { h += try! p.measure(width: k & 1 == 0 ? secondWidth : width).height } }
-    print("re-measure: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(h))")
+    for k in 0..<n {
+        for p in all {
+            let w = k & 1 == 0 ? secondWidth : width
+            h += lines ? try! p.layout(width: w).exactHeight : try! p.measure(width: w).height
+        }
+    }
+    print("\(lines ? "re-layout" : "re-measure"): \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(h))")
     exit(0)
 }
 
