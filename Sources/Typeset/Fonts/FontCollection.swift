@@ -209,6 +209,20 @@ public final class FontCollection: @unchecked Sendable {
         fontFileFaceCount(file)
     }
 
-    private struct StackKey: Hashable { var stack: FontStack; var weight: Int; var italic: Bool }
+    private struct StackKey: Hashable {
+        var stack: FontStack
+        var weight: Int
+        var italic: Bool
+
+        /// Hashes the first entry and the count only: hashing every family name
+        /// on every prepare showed in profiles, and a collection sees few stacks
+        /// (equality still compares them whole).
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(stack.entries.count)
+            hasher.combine(stack.entries.first)
+            hasher.combine(weight)
+            hasher.combine(italic)
+        }
+    }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool; var preferColor: Bool }
 }

@@ -28,7 +28,7 @@ struct PrepareSession {
         var styleIndex: [TextStyle: Int32] = [:]
         for run in text.runs {
             if run.style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
-            if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
+            if styles.count > 0, let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
             styleIndex[run.style] = Int32(styles.count)
             styleIndexOfRun.append(Int32(styles.count))
             styles.append(run.style)
