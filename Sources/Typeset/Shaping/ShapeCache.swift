@@ -208,6 +208,25 @@ struct ShapedWord: Sendable {
         storage = s
     }
 
+    /// A word from its glyphs: each glyph's advance is added to the unit its
+    /// cluster starts at, which starts a glyph cluster.
+    init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], check: UInt64) {
+        var s = [UInt32](repeating: 0, count: 3 + 2 * units.count)
+        s[0] = UInt32(truncatingIfNeeded: check)
+        s[1] = UInt32(truncatingIfNeeded: check >> 32)
+        s[2] = UInt32(units.count)
+        for k in 0..<units.count { s[4 + 2 * k] = UInt32(units[k]) }
+        for g in glyphs {
+            let c = Int(g.cluster)
+            guard c >= 0 && c < units.count else { continue }
+            var advance = Int32(bitPattern: s[3 + 2 * c])
+            advance.addSaturating(g.advance)
+            s[3 + 2 * c] = UInt32(bitPattern: advance)
+            s[4 + 2 * c] |= 0x1_0000
+        }
+        storage = s
+    }
+
     var count: Int { Int(storage[2]) }
     var check: UInt64 { UInt64(storage[0]) | UInt64(storage[1]) << 32 }
 

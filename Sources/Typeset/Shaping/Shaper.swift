@@ -19,6 +19,9 @@ public struct ShapedGlyph: Sendable, Hashable {
 /// Faces are shared and immutable; the buffer never is.
 final class Shaper {
     private let buffer: OpaquePointer
+    /// Glyphs of the last word shaped by `WordShaper`, kept between words so
+    /// that shaping a word allocates no glyph array.
+    var scratchGlyphs: [ShapedGlyph] = []
     nonisolated(unsafe) private static let defaultLanguage = hb_language_from_string("en", -1)
 
     init() {

@@ -135,19 +135,13 @@ struct WordShaper {
     /// Shapes a word with HarfBuzz and caches it under `key`.
     private func shape(_ word: UnsafeBufferPointer<UInt16>, key: ShapeKey?, item: Item, face: FontFace,
                        style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
-        var glyphs: [ShapedGlyph] = []
+        var glyphs = shaper.scratchGlyphs
+        shaper.scratchGlyphs = []
+        glyphs.removeAll(keepingCapacity: true)
         shaper.shape(word, start: 0, end: word.count, face: face, size: style.size, rtl: item.level & 1 == 1,
                      script: item.script, language: style.language, features: features, into: &glyphs)
-        var advances = [Int32](repeating: 0, count: word.count)
-        var starts = [Bool](repeating: false, count: word.count)
-        for g in glyphs {
-            let c = Int(g.cluster)
-            if c >= 0 && c < word.count {
-                advances[c].addSaturating(g.advance)
-                starts[c] = true
-            }
-        }
-        let shaped = ShapedWord(units: word, advances: advances, clusterStarts: starts, check: key?.check ?? 0)
+        let shaped = ShapedWord(units: word, glyphs: glyphs, check: key?.check ?? 0)
+        shaper.scratchGlyphs = glyphs
         if let key { cache?.store(key, shaped) }
         return shaped
     }
