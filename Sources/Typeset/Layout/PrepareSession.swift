@@ -25,11 +25,13 @@ struct PrepareSession {
         // Styles per processed unit.
         var styles: [TextStyle] = []
         var styleIndexOfRun: [Int32] = []
-        var styleIndex: [TextStyle: Int32] = [:]
+        var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
         for run in text.runs {
             if run.style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
-            if styles.count > 0, let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
-            styleIndex[run.style] = Int32(styles.count)
+            if text.runs.count > 1 {
+                if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
+                styleIndex[run.style] = Int32(styles.count)
+            }
             styleIndexOfRun.append(Int32(styles.count))
             styles.append(run.style)
         }
