@@ -63,6 +63,7 @@ struct Itemizer {
         var runFaceID: ObjectIdentifier? = nil
         var stackIndex: Int32 = -1
         var stack = stacks[0]
+        var bmpFaces: [UInt8] = []  // the stack's BMP table, fetched on the first non-ASCII character
         var g = 0
         while g < n {
             var e = g + 1
@@ -76,12 +77,22 @@ struct Itemizer {
                 }
             }
             let styleIndex = styleOfUnit[g]
-            if styleIndex != stackIndex { stackIndex = styleIndex; stack = stacks[Int(styleIndex)] }
+            if styleIndex != stackIndex { stackIndex = styleIndex; stack = stacks[Int(styleIndex)]; bmpFaces = [] }
             let u = units[g]
             var faceID: ObjectIdentifier
             var face: FontFace? = nil
-            if e == g + 1, u >= 0x20, u < 0x7F, let id = stack.asciiFaceID[Int(u)] {
-                faceID = id  // printable ASCII: the precomputed first covering face
+            // A one-unit cluster takes the precomputed first covering face.
+            var k = ResolvedStack.FaceTable.none
+            if e == g + 1 {
+                if u < 0x80 {
+                    k = stack.asciiFace[Int(u)]
+                } else {
+                    if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
+                    k = bmpFaces[Int(u)]
+                }
+            }
+            if k < ResolvedStack.FaceTable.special {
+                faceID = stack.faceIDs[Int(k)]
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
@@ -93,7 +104,7 @@ struct Itemizer {
             if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
                 if let runFace, g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFace) }
                 runStart = g
-                runFace = face ?? stack.faces[Int(stack.asciiFace[Int(u)])]
+                runFace = face ?? stack.faces[Int(k)]
                 runFaceID = faceID
                 runLevel = level; runStyle = styleIndex; runScript = script
             }

@@ -25,7 +25,8 @@ public final class FontCollection: @unchecked Sendable {
     private let fallbackOrder: [FontFace]
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
-    private let stackCache = LockedCache<StackKey, ResolvedStack>()
+    /// Bounded: a resolved stack may hold a 64 KB face table.
+    private let stackCache = LockedCache<StackKey, ResolvedStack>(limit: 1024)
     private let fallbackCache = LockedCache<FallbackKey, FontFace?>(limit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16

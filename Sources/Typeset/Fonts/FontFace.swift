@@ -42,7 +42,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// Per-glyph advance in em for colour bitmap faces (empty otherwise).
     let bitmapAdvances: [Float]
     /// Scalars the face maps, for fast coverage checks of the Basic Multilingual Plane.
-    private let bmpCoverage: [UInt64]
+    /// The BMP characters the face maps to glyphs, one bit each.
+    let bmpCoverage: [UInt64]
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,

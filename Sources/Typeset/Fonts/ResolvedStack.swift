@@ -1,24 +1,62 @@
 /// A font stack resolved against a collection for one weight and style, with
-/// the face each printable ASCII character takes (the first that covers it),
-/// so the common case skips per-character coverage checks.
+/// the face each character of the Basic Multilingual Plane takes (the first
+/// that covers it), so that itemization skips per-character coverage checks.
 final class ResolvedStack: Sendable {
     let faces: [FontFace]
     let weight: Int
     let italic: Bool
-    /// Index into `faces` per ASCII code 0x20–0x7E, or -1 when no stack face has it.
-    let asciiFace: [Int8]
-    /// The identity of that face per ASCII code (nil when none): comparable without retaining.
-    let asciiFaceID: [ObjectIdentifier?]
+    /// Each face's identity, comparable without retaining it.
+    let faceIDs: [ObjectIdentifier]
+    /// Index into `faces` per ASCII code 0x20–0x7E, or `FaceTable.none`.
+    let asciiFace: [UInt8]
+    /// The same for the whole BMP, built the first time a text needs it
+    /// (64 KB; a stack used only for ASCII never builds it).
+    private let storedBMPFaces = LazyReference<FaceTable>()
+
+    /// A face index per BMP code point.
+    final class FaceTable: Sendable {
+        /// No face of the stack covers the character: fall back.
+        static let none: UInt8 = 0xFF
+        /// A control, default-ignorable or surrogate code unit: its cluster
+        /// decides (it stays with its run, or needs the whole cluster).
+        static let special: UInt8 = 0xFE
+
+        let index: [UInt8]
+
+        /// The table for code points `0..<count` (a multiple of 64), built a
+        /// 64-bit coverage word at a time: faces last to first, so the first
+        /// covering face is the one left.
+        init(faces: [FontFace], count: Int) {
+            var table = [UInt8](repeating: Self.none, count: count)
+            func fill(_ bits: [UInt64], with value: UInt8) {
+                for word in 0..<count / 64 {
+                    var w = bits[word]
+                    while w != 0 {
+                        table[word * 64 + w.trailingZeroBitCount] = value
+                        w &= w - 1
+                    }
+                }
+            }
+            for (k, face) in faces.enumerated().reversed() where k < Int(Self.special) {
+                fill(face.bmpCoverage, with: UInt8(k))
+            }
+            fill(UnicodeProps.defaultIgnorableBMP, with: Self.special)
+            for c in 0..<min(0x20, count) { table[c] = Self.special }
+            if count > 0xD800 { for c in 0xD800...0xDFFF { table[c] = Self.special } }
+            index = table
+        }
+    }
 
     init(faces: [FontFace], weight: Int, italic: Bool) {
         self.faces = faces
         self.weight = weight
         self.italic = italic
-        var table = [Int8](repeating: -1, count: 128)
-        for c in 0x20..<0x7F {
-            if let k = faces.firstIndex(where: { $0.covers(UInt32(c)) }) { table[c] = Int8(clamping: k) }
-        }
-        asciiFace = table
-        asciiFaceID = table.map { $0 >= 0 ? ObjectIdentifier(faces[Int($0)]) : nil }
+        faceIDs = faces.map(ObjectIdentifier.init)
+        asciiFace = FaceTable(faces: faces, count: 0x80).index
+    }
+
+    /// The face table for the BMP.
+    var bmpFaces: FaceTable {
+        storedBMPFaces.value ?? storedBMPFaces.storeIfAbsent(FaceTable(faces: faces, count: 0x10000))
     }
 }

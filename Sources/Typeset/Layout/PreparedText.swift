@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Text analysed, itemized and shaped once, ready to be laid out at any width
 /// without reshaping. Immutable and `Sendable`: share it between threads and
 /// keep it in caches; layouts at new widths are arithmetic over its segments.
@@ -137,10 +135,7 @@ final class PreparedCore: Sendable {
     let surrogatePairs: [Int32]
     /// The word cache to shape from again when `unitMetrics` is first needed.
     private let shapeCache: ShapeCache?
-    /// The unit metrics once computed: a +1 reference set once by a
-    /// compare-and-exchange (whichever thread computes first wins; a lock
-    /// per text would cost more memory than the pointer).
-    private let storedUnitMetrics = Atomic<UInt>(0)  // an UnitMetrics address, 0 until computed
+    private let storedUnitMetrics = LazyReference<UnitMetrics>()
 
     init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
@@ -185,35 +180,15 @@ final class PreparedCore: Sendable {
     /// there) exactly as preparation shaped them, at the same break
     /// opportunities (the segments' ends).
     var unitMetrics: UnitMetrics {
-        if let stored = computedUnitMetrics { return stored }
+        if let stored = storedUnitMetrics.value { return stored }
         let units = text.units
         let shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
             .unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: segments.map(\.end))
         // ICU analysed this text once already; it cannot fail on it now (if it
         // did, every unit would be its own cluster).
         let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)
-        let computed = UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes, ligatures: ligatures)
-        let retained = UInt(bitPattern: Unmanaged.passRetained(computed).toOpaque())
-        let (stored, earlier) = storedUnitMetrics.compareExchange(expected: 0, desired: retained,
-                                                                  ordering: .acquiringAndReleasing)
-        if stored { return computed }
-        Unmanaged.passUnretained(computed).release()  // another thread's came first
-        return Self.unitMetrics(at: earlier)
-    }
-
-    /// The computed unit metrics, if any.
-    private var computedUnitMetrics: UnitMetrics? {
-        let address = storedUnitMetrics.load(ordering: .acquiring)
-        return address == 0 ? nil : Self.unitMetrics(at: address)
-    }
-
-    private static func unitMetrics(at address: UInt) -> UnitMetrics {
-        Unmanaged<UnitMetrics>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).takeUnretainedValue()
-    }
-
-    deinit {
-        let address = storedUnitMetrics.load(ordering: .acquiring)
-        if address != 0 { Unmanaged<UnitMetrics>.fromOpaque(UnsafeRawPointer(bitPattern: address)!).release() }
+        return storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes,
+                                                           ligatures: ligatures))
     }
 
     /// Half the advance of a trimmable closing bracket at `unit`, or 0.
@@ -269,6 +244,6 @@ final class PreparedCore: Sendable {
         heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
             + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + ligatures.byteCount + (computedUnitMetrics?.byteCount ?? 0)
+            + arrayBytes(surrogatePairs) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
     }
 }

@@ -11,7 +11,7 @@ enum UnicodeProps {
 
     /// Default_Ignorable_Code_Point for the BMP, one bit each, read from ICU
     /// once (font choice asks for every character a face does not cover).
-    private static let defaultIgnorableBMP: [UInt64] = (0..<1024).map { word in
+    static let defaultIgnorableBMP: [UInt64] = (0..<1024).map { word in
         var bits: UInt64 = 0
         for bit in 0..<64 where tsu_is_default_ignorable(UInt32(word * 64 + bit)) != 0 { bits |= 1 << UInt64(bit) }
         return bits

@@ -33,7 +33,8 @@ final class ConcurrentLayoutTests: XCTestCase {
     /// Positions inside words are computed on first use: many threads asking
     /// a fresh prepared text for rectangles at once get the same answer, and
     /// a tiny word cache evicting under them (generation swaps while others
-    /// copy words out) changes no width.
+    /// copy words out) changes no width. A fresh collection each round: its
+    /// stacks' face tables are built while eight threads itemize.
     func testFirstUseOfUnitMetricsAndEvictionsUnderContention() async throws {
         let style = TextStyle(font: ["Noto Sans", "Noto Sans Arabic", "Noto Sans CJK JP", "Noto Color Emoji"], size: 15)
         let texts = (0..<48).map { i in
@@ -46,9 +47,10 @@ final class ConcurrentLayoutTests: XCTestCase {
         }
         XCTAssertFalse(expected.contains { $0.isEmpty })
         let iterations = ProcessInfo.processInfo.environment["TYPESET_CONCURRENCY_ITERATIONS"].flatMap(Int.init) ?? 40
-        let typesetter = Typesetter(fonts: Fixtures.fonts, shapeCache: ShapeCache(capacity: 64))
         for _ in 0..<max(1, iterations / 40) {
-            let shared = try texts.map { try typesetter.prepare($0, style: style).layout(width: 120) }
+            let shared = try texts.map { try Fixtures.typesetter.prepare($0, style: style).layout(width: 120) }
+            let typesetter = Typesetter(fonts: try FontCollection(directory: Fixtures.fontsDirectory),
+                                        shapeCache: ShapeCache(capacity: 64))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for task in 0..<8 {
                     group.addTask {
