@@ -202,9 +202,6 @@ final class PreparedCore: Sendable {
     @inline(__always)
     func sourceOffset(_ processed: Int) -> Int { text.sourceOffset(processed) }
 
-    @inline(__always)
-    func level(_ i: Int) -> UInt8 { levels.isEmpty ? 0 : levels[i] }
-
     /// Where segment `s` starts (the previous segment's end).
     @inline(__always)
     func segmentStart(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
