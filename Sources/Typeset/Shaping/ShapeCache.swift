@@ -242,9 +242,16 @@ struct ShapedWord: Sendable {
     /// Writes the word's advances and cluster starts at `offset`.
     func copy(into advances: inout [Int32], clusterStarts: inout [Bool], at offset: Int) {
         storage.withUnsafeBufferPointer { s in
-            for k in 0..<Int(s[2]) {
-                advances[offset + k] = Int32(bitPattern: s[3 + 2 * k])
-                clusterStarts[offset + k] = s[4 + 2 * k] & 0x1_0000 != 0
+            let count = Int(s[2])
+            precondition(offset >= 0 && offset + count <= min(advances.count, clusterStarts.count))
+            // Through buffer pointers: one uniqueness check per word, not per unit.
+            advances.withUnsafeMutableBufferPointer { a in
+                clusterStarts.withUnsafeMutableBufferPointer { c in
+                    for k in 0..<count {
+                        a[offset + k] = Int32(bitPattern: s[3 + 2 * k])
+                        c[offset + k] = s[4 + 2 * k] & 0x1_0000 != 0
+                    }
+                }
             }
         }
     }
