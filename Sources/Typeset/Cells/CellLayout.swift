@@ -74,8 +74,8 @@ public struct CellLayout: Sendable, Equatable {
     /// storage (headers and capacity). The name table is shared with the
     /// template and not counted.
     public var byteCount: Int {
-        MemoryLayout<CellLayout>.size + Self.heapBytes(pixelFrames) + Self.heapBytes(textRecords)
-            + Self.heapBytes(lineRecords) + Self.heapBytes(rectRecords)
+        MemoryLayout<CellLayout>.size + arrayBytes(pixelFrames) + arrayBytes(textRecords)
+            + arrayBytes(lineRecords) + arrayBytes(rectRecords)
     }
 
     /// Equal sizes, frames and texts of the same template.
@@ -119,10 +119,6 @@ public struct CellLayout: Sendable, Equatable {
         }
         return CellTextLayout(name: schema.textNames[slot], frame: frame, isTruncated: r.isTruncated, lines: lines,
                               entityRects: rects)
-    }
-
-    static func heapBytes<T>(_ a: [T]) -> Int {
-        a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride
     }
 }
 

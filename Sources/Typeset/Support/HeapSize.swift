@@ -5,10 +5,11 @@ func heapSize(of object: AnyObject) -> Int {
     tsu_heap_block_size(Unmanaged.passUnretained(object).toOpaque())
 }
 
-/// The bytes an array's buffer holds: a 32-byte header and its elements
-/// (nothing for an empty array, which shares one static buffer).
+/// The bytes an array's buffer holds: a 32-byte header and room for its
+/// capacity (nothing for an array without capacity, which shares one static
+/// buffer).
 func arrayBytes<T>(_ a: [T]) -> Int {
-    a.isEmpty ? 0 : 32 + a.capacity * MemoryLayout<T>.stride
+    a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride
 }
 
 extension Array {
