@@ -174,4 +174,12 @@ extension BreakOpportunities {
     /// Characters that hang at a line end: breakable spaces and carriage returns.
     @inline(__always)
     static func isBreakableSpaceOrBreak(_ u: UInt16) -> Bool { isBreakableSpace(u) || u == 0x0D }
+
+    /// Where `units[start..<end]` ends without the characters that hang at
+    /// its end: the end of a segment's (or a cut line's) content.
+    static func contentEnd(_ units: [UInt16], start: Int, end: Int) -> Int {
+        var i = end
+        while i > start && isBreakableSpaceOrBreak(units[i - 1]) { i -= 1 }
+        return i
+    }
 }

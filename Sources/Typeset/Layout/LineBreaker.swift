@@ -166,8 +166,9 @@ struct LineBreaker {
             // The last allowed line: cut it so that the ellipsis fits.
             cursor.truncated = true
             hasEllipsis = true
-            var cut = ellipsisCut(from: Int(lineStart), to: Int(contentEnd), room: limit - core.ellipsisWidth)
-            while cut > Int(lineStart) && BreakOpportunities.isBreakableSpaceOrBreak(core.text.units[cut - 1]) { cut -= 1 }
+            let cut = BreakOpportunities.contentEnd(
+                core.text.units, start: Int(lineStart),
+                end: ellipsisCut(from: Int(lineStart), to: Int(contentEnd), room: limit - core.ellipsisWidth))
             content = lineWidth(from: Int(lineStart), to: cut) + core.ellipsisWidth
             contentEnd = Int32(cut)
             lineEnd = Int32(cut)

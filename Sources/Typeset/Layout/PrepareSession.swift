@@ -185,8 +185,7 @@ struct PrepareSession {
         var item = 0
         for (k, p) in breaks.positions.enumerated() {
             let end = Int(p)
-            var contentEnd = end
-            while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(units[contentEnd - 1]) { contentEnd -= 1 }
+            let contentEnd = BreakOpportunities.contentEnd(units, start: start, end: end)
             var width: Int64 = 0, trailing: Int64 = 0
             for i in start..<contentEnd { width &+= Int64(advances[i]) }
             let uncorrected = width

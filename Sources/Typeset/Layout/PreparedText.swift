@@ -210,10 +210,7 @@ final class PreparedCore: Sendable {
     func contentEnd(_ s: Int) -> Int32 {
         let seg = segments[s]
         guard seg.hasLongTrailing else { return seg.contentEnd }
-        var i = Int(seg.end)
-        let start = Int(segmentStart(s))
-        while i > start && BreakOpportunities.isBreakableSpaceOrBreak(text.units[i - 1]) { i -= 1 }
-        return Int32(i)
+        return Int32(BreakOpportunities.contentEnd(text.units, start: Int(segmentStart(s)), end: Int(seg.end)))
     }
 
     /// Segment `s`'s trailing-space width (tabs excluded), 1/65536 px.
