@@ -137,15 +137,14 @@ struct PrepareSession {
                 let style = styles[Int(item.styleIndex)]
                 var width: Int64 = 0
                 units.withUnsafeBufferPointer { buf in
-                    let prefix = wordShaper.shapedWord(
+                    let prefix = wordShaper.wordAdvances(
                         UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
                         style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
+                    width = prefix.advances.reduce(0) { $0 + Int64($1) }
                     // The piece shaped apart is letter-spaced like the text (advances include the spacing).
-                    width = prefix.width
                     if style.letterSpacing != 0 {
                         let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
-                        // Bit 16 of a ShapedWord's unit word: the unit starts a glyph cluster.
-                        for k in 0..<prefix.count where prefix.storage[4 + 2 * k] & 0x1_0000 != 0 {
+                        for k in prefix.clusterStarts.indices where prefix.clusterStarts[k] {
                             if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
                         }
                     }

@@ -196,18 +196,6 @@ struct ShapeKey {
 struct ShapedWord: Sendable {
     let storage: [UInt32]
 
-    init(units: UnsafeBufferPointer<UInt16>, advances: [Int32], clusterStarts: [Bool], check: UInt64) {
-        var s = [UInt32](repeating: 0, count: 3 + 2 * units.count)
-        s[0] = UInt32(truncatingIfNeeded: check)
-        s[1] = UInt32(truncatingIfNeeded: check >> 32)
-        s[2] = UInt32(units.count)
-        for k in 0..<units.count {
-            s[3 + 2 * k] = UInt32(bitPattern: advances[k])
-            s[4 + 2 * k] = UInt32(units[k]) | (clusterStarts[k] ? 0x1_0000 : 0)
-        }
-        storage = s
-    }
-
     /// A word from its glyphs: each glyph's advance is added to the unit its
     /// cluster starts at, which starts a glyph cluster.
     init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], check: UInt64) {
@@ -226,9 +214,6 @@ struct ShapedWord: Sendable {
         }
         storage = s
     }
-
-    var count: Int { Int(storage[2]) }
-    var check: UInt64 { UInt64(storage[0]) | UInt64(storage[1]) << 32 }
 
     /// Whether the word is this text.
     func matches(_ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
@@ -253,15 +238,6 @@ struct ShapedWord: Sendable {
                     }
                 }
             }
-        }
-    }
-
-    /// The sum of the advances.
-    var width: Int64 {
-        storage.withUnsafeBufferPointer { s in
-            var w: Int64 = 0
-            for k in 0..<Int(s[2]) { w += Int64(Int32(bitPattern: s[3 + 2 * k])) }
-            return w
         }
     }
 }

@@ -110,17 +110,18 @@ struct WordShaper {
         return (han(a) && han(b)) || (thai(a) && thai(b))
     }
 
-    /// One word's shape: from the cache, or shaped with HarfBuzz (and cached).
-    func shapedWord(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
-                    features: [hb_feature_t], featureHash: UInt64) -> ShapedWord {
+    /// One word's advances and cluster starts per unit: from the cache, or
+    /// shaped with HarfBuzz (and cached).
+    func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
+                      features: [hb_feature_t], featureHash: UInt64) -> (advances: [Int32], clusterStarts: [Bool]) {
+        var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
         let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
-        if let key, let cache {
-            var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
-            if cache.copy(key, units: word, into: &advances, clusterStarts: &starts, at: 0) {
-                return ShapedWord(units: word, advances: advances, clusterStarts: starts, check: key.check)
-            }
+        if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, at: 0) {
+            return (advances, starts)
         }
-        return shape(word, key: key, item: item, face: face, style: style, features: features)
+        shape(word, key: key, item: item, face: face, style: style, features: features)
+            .copy(into: &advances, clusterStarts: &starts, at: 0)
+        return (advances, starts)
     }
 
     /// The word's cache key, nil when it is not cached (no cache, or too long).
