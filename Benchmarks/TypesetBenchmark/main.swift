@@ -95,22 +95,19 @@ if let cache = typesetter.shapeCache {
                        100 * h / max(1, h + m), cache.count, cache.capacity))
 }
 
-let relayout = measureRuns(options.runs) { () -> Double in
-    let t0 = cpuNow()
-    var h = 0.0
-    for p in prepared { h += try! p.layout(width: secondWidth).exactHeight }
-    blackHole(h)
-    return (cpuNow() - t0) / Double(texts.count) * 1e6
+/// CPU µs per text of one pass of `height` over `texts`, `runs` times.
+func perPreparedText(_ texts: [PreparedText], runs: Int, _ height: (PreparedText) -> Double) -> Figure {
+    measureRuns(runs) { () -> Double in
+        let t0 = cpuNow()
+        var h = 0.0
+        for p in texts { h += height(p) }
+        blackHole(h)
+        return (cpuNow() - t0) / Double(texts.count) * 1e6
+    }
 }
+let relayout = perPreparedText(prepared, runs: options.runs) { try! $0.layout(width: secondWidth).exactHeight }
 report.add("re-layout at a new width (all lines)", relayout, unit: "µs/text")
-
-let remeasure = measureRuns(options.runs) { () -> Double in
-    let t0 = cpuNow()
-    var h = 0.0
-    for p in prepared { h += try! p.measure(width: secondWidth).height }
-    blackHole(h)
-    return (cpuNow() - t0) / Double(texts.count) * 1e6
-}
+let remeasure = perPreparedText(prepared, runs: options.runs) { try! $0.measure(width: secondWidth).height }
 report.add("re-measure at a new width (height only)", remeasure, unit: "µs/text")
 
 // Heap allocations per text (untimed passes; needs the preloaded counter).
