@@ -57,22 +57,7 @@ public final class Typesetter: Sendable {
     }
 
     static func decodeUTF8(_ bytes: [UInt8]) throws -> String {
-        var it = bytes.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        var scalars = String.UnicodeScalarView()
-        var consumed = 0
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue(let s):
-                scalars.append(s)
-                consumed += UTF8.width(s)
-                offset = consumed
-            case .emptyInput:
-                return String(scalars)
-            case .error:
-                throw TypesetError.invalidUTF8(byteOffset: offset)
-            }
-        }
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) { throw TypesetError.invalidUTF8(byteOffset: bad) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

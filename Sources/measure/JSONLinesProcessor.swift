@@ -1,4 +1,5 @@
 import Foundation
+import Typeset
 
 /// Reads JSON Lines from a file or stdin and writes one output line per input
 /// line, in order, processing chunks on all cores. A bad line (invalid UTF-8,
@@ -71,7 +72,7 @@ struct JSONLinesProcessor {
         do {
             var line = bytes
             if line.last == 0x0D { line.removeLast() }  // CRLF input
-            if let bad = firstInvalidUTF8(line) {
+            if let bad = UTF8Validation.firstInvalidByte(in: line) {
                 throw RequestError("invalid UTF-8 at byte \(bad)")
             }
             let any: Any
@@ -86,19 +87,6 @@ struct JSONLinesProcessor {
             if let id { fields.append(("id", id)) }
             fields.append(("error", .object([("line", .int(number)), ("message", .string("\(error)"))])))
             return (JSONValue.object(fields).serialized, false)
-        }
-    }
-
-    private static func firstInvalidUTF8(_ data: Data) -> Int? {
-        var it = data.makeIterator()
-        var decoder = UTF8()
-        var offset = 0
-        while true {
-            switch decoder.decode(&it) {
-            case .scalarValue(let s): offset += UTF8.width(s)
-            case .emptyInput: return nil
-            case .error: return offset
-            }
         }
     }
 }

@@ -1,0 +1,19 @@
+/// Where UTF-8 input first goes wrong: the check behind
+/// `Typesetter.prepare(utf8:)`, public so that tools reading bytes (the
+/// `measure` CLI's JSON Lines) report bad input the same way.
+public enum UTF8Validation {
+    /// The byte offset of the first byte that does not continue valid UTF-8
+    /// (the start of the bad sequence), or nil when all of `bytes` is valid.
+    public static func firstInvalidByte<Bytes: Sequence>(in bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
+        var it = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&it) {
+            case .scalarValue(let s): offset += UTF8.width(s)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+}
