@@ -46,7 +46,7 @@ struct LineBreaker {
         fixedLineHeight = core.fixedLineHeight
         hasTrimmableClose = !core.trimmableClose.isEmpty
         hyphenWidth = core.hyphenWidth
-        plain = core.hasOnlyPlainSegments && core.paragraph.maxLines == nil
+        plain = core.hasOnlyPlainSegments && maxLines == nil
         strutMetricsOnly = core.strutMetricsOnly
     }
 
