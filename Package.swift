@@ -8,7 +8,12 @@ let package = Package(
     name: "Typeset",
     platforms: [.macOS(.v13)],
     products: [
+        // The text engine: fonts, analysis, itemization, shaping, layout.
         .library(name: "Typeset", targets: ["Typeset"]),
+        // Hashtags, mentions, cashtags and URLs, and styling layouts by them.
+        .library(name: "TypesetEntities", targets: ["TypesetEntities"]),
+        // List cells: templates, cell layout, caches, batches.
+        .library(name: "TypesetCells", targets: ["TypesetCells"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "typeset-bench", targets: ["TypesetBenchmark"]),
     ],
@@ -33,15 +38,21 @@ let package = Package(
         .target(
             name: "Typeset",
             dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicode"]),
+        .target(
+            name: "TypesetEntities",
+            dependencies: ["Typeset"]),
+        .target(
+            name: "TypesetCells",
+            dependencies: ["Typeset", "TypesetEntities"]),
         .executableTarget(
             name: "measure",
             dependencies: [
-                "Typeset",
+                "Typeset", "TypesetEntities", "TypesetCells",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
             name: "TypesetBenchmark",
-            dependencies: ["Typeset"],
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells"],
             path: "Benchmarks/TypesetBenchmark"),
         .target(
             name: "TypesetTestSupport",
@@ -51,10 +62,16 @@ let package = Package(
             name: "TypesetTests",
             dependencies: ["Typeset", "TypesetTestSupport"]),
         .testTarget(
+            name: "TypesetEntitiesTests",
+            dependencies: ["Typeset", "TypesetEntities", "TypesetTestSupport"]),
+        .testTarget(
+            name: "TypesetCellsTests",
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),
+        .testTarget(
             name: "CorpusTests",
             dependencies: ["Typeset", "TypesetTestSupport"]),
         .testTarget(
             name: "MeasureCLITests",
-            dependencies: ["TypesetTestSupport"]),
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),
     ]
 )

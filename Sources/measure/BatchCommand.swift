@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// `measure batch`: the JSON Lines protocol.
 struct BatchCommand: ParsableCommand {

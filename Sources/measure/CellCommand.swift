@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// `measure cell`: cell layouts of JSON Lines models in a JSON template.
 struct CellCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// `measure entities`: hashtags, mentions, cashtags and URLs of JSON Lines texts.
 struct EntitiesCommand: ParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// Where the tool finds fonts: the bundled `fonts/` directory by default.
 struct FontOptions: ParsableArguments {

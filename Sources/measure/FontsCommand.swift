@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// `measure fonts`: the collection, and fallback made visible.
 struct FontsCommand: ParsableCommand {

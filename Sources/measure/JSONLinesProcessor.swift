@@ -1,5 +1,7 @@
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// Reads JSON Lines from a file or stdin and writes one output line per input
 /// line, in order, processing chunks on all cores. A bad line (invalid UTF-8,

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// The text and the layout options shared by `measure text` and `measure render`:
 /// each option is the batch protocol's field of the same name (README, "The

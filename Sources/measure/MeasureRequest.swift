@@ -1,5 +1,7 @@
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// One measurement as the batch protocol describes it (README, "The batch
 /// protocol"): every field but `text` optional.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// `measure render`: a layout as an SVG picture, for people who would rather
 /// look than read numbers.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// `measure text`: one text, human-readable or JSON.
 struct TextCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import Typeset
+import TypesetEntities
 import TypesetTestSupport
 import XCTest
 

@@ -1,3 +1,7 @@
+// Pipeline stage: Analysis (this file is its first step).
+// In: AttributedText's UTF-16 text and the white-space mode.
+// Out: processed text with a map to source offsets, bidi levels, script runs, grapheme starts, break opportunities (ICU, per-thread objects).
+
 /// Applies CSS `white-space` to the source text, producing the text that is
 /// analysed and shaped, and a map back to source offsets.
 ///

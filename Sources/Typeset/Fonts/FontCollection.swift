@@ -1,3 +1,7 @@
+// Pipeline stage: Fonts.
+// In: font files and directories (optionally the system's fonts through Fontconfig).
+// Out: a FontCollection of immutable FontFaces (HarfBuzz face, metrics, coverage), shared by every thread.
+
 import CFontconfig
 import Foundation
 

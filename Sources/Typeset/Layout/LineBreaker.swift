@@ -1,3 +1,7 @@
+// Pipeline stage: Layout.
+// In: a PreparedText's segments and a width (arithmetic only, never reshaping).
+// Out: TextLayout (lines, runs, glyphs, rectangles) or TextMeasurement (sizes only).
+
 /// Greedy line breaking over a prepared text's segments: arithmetic only.
 ///
 /// Rules (Chromium's): a segment is placed when its content (trailing spaces

@@ -56,6 +56,9 @@ public struct TextLayout: Sendable {
         return (grid.ceil(exactWidth), grid.ceil(exactHeight))
     }
 
+    /// The source text's length in UTF-16 code units, the unit of every `utf16Range`.
+    public var utf16Count: Int { core.sourceUTF16.count }
+
     /// The scalar (code point) offset of a UTF-16 offset in the source text.
     public func scalarOffset(utf16 offset: Int) -> Int {
         core.scalarOffset(utf16: offset)

@@ -171,10 +171,10 @@ struct ShapeKey {
 
     init(units: UnsafeBufferPointer<UInt16>, face: FontFace, size: Double, featureHash: UInt64, script: Int32,
          rtl: Bool, language: String?) {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        var c: UInt64 = 0x9e37_79b9_7f4a_7c15
+        var h = FNV1aHash()
+        var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
         @inline(__always) func mix(_ v: UInt64) {
-            h = (h ^ v) &* 0x0000_0100_0000_01b3
+            h.mix(v)
             c = (c ^ v) &* 0xff51_afd7_ed55_8ccd
             c ^= c >> 29
         }
@@ -184,7 +184,7 @@ struct ShapeKey {
         mix(featureHash)
         mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
         if let language { for b in language.utf8 { mix(UInt64(b) | 0x100) } }
-        hash = h
+        hash = h.value
         check = c
     }
 }

@@ -1,3 +1,7 @@
+// Pipeline stage: Shaping.
+// In: Items and the break opportunities that delimit words.
+// Out: one advance per UTF-16 unit, each word shaped by HarfBuzz once and then taken from the shared word cache (ShapeCache).
+
 import CHarfBuzz
 import CUnicode
 
@@ -149,12 +153,12 @@ struct WordShaper {
 
     /// A hash of a feature list, part of the word cache's key.
     static func hash(_ features: [hb_feature_t]) -> UInt64 {
-        var h: UInt64 = 1469598103934665603
+        var h = FNV1aHash()
         for f in features {
-            h = (h ^ UInt64(f.tag)) &* 1099511628211
-            h = (h ^ UInt64(f.value)) &* 1099511628211
+            h.mix(UInt64(f.tag))
+            h.mix(UInt64(f.value))
         }
-        return h
+        return h.value
     }
 
     /// Scripts whose letters join (letter spacing would break the joins).

@@ -8,7 +8,7 @@ func heapSize(of object: AnyObject) -> Int {
 /// The bytes an array's buffer holds: a 32-byte header and room for its
 /// capacity (nothing for an array without capacity, which shares one static
 /// buffer).
-func arrayBytes<T>(_ a: [T]) -> Int {
+package func arrayBytes<T>(_ a: [T]) -> Int {
     a.capacity == 0 ? 0 : 32 + a.capacity * MemoryLayout<T>.stride
 }
 

@@ -3,16 +3,16 @@ import Foundation
 /// A small dictionary behind a lock, for caches that are read far more often
 /// than written. The lock is held only for the lookup or store, never while a
 /// value is computed.
-final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
+package final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
     private var storage: [Key: Value] = [:]
     private let lock = NSLock()
     private let limit: Int
 
     /// A cache of at most `limit` entries: storing a new key into a full cache
     /// empties it first (a bound for caches that hostile input could grow).
-    init(limit: Int = .max) { self.limit = limit }
+    package init(limit: Int = .max) { self.limit = limit }
 
-    subscript(key: Key) -> Value? {
+    package subscript(key: Key) -> Value? {
         get { lock.lock(); defer { lock.unlock() }; return storage[key] }
         set {
             lock.lock()
@@ -22,7 +22,7 @@ final class LockedCache<Key: Hashable, Value>: @unchecked Sendable {
         }
     }
 
-    var count: Int { lock.lock(); defer { lock.unlock() }; return storage.count }
+    package var count: Int { lock.lock(); defer { lock.unlock() }; return storage.count }
 
-    func removeAll() { lock.lock(); storage.removeAll(); lock.unlock() }
+    package func removeAll() { lock.lock(); storage.removeAll(); lock.unlock() }
 }

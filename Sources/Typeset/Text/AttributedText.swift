@@ -1,3 +1,7 @@
+// Pipeline stage: Text.
+// In: the caller's string, TextStyles (font stack, size, weight…) and ParagraphStyle.
+// Out: AttributedText: the string with contiguous styled runs in UTF-16 offsets, and the paragraph options.
+
 /// Text with runs of character attributes: what Typeset shapes.
 ///
 /// Build it from a `String` and one style, or append styled pieces:

@@ -1,10 +1,10 @@
 /// Where UTF-8 input first goes wrong: the check behind
-/// `Typesetter.prepare(utf8:)`, public so that tools reading bytes (the
+/// `Typesetter.prepare(utf8:)`, package-visible so that tools reading bytes (the
 /// `measure` CLI's JSON Lines) report bad input the same way.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// The byte offset of the first byte that does not continue valid UTF-8
     /// (the start of the bad sequence), or nil when all of `bytes` is valid.
-    public static func firstInvalidByte<Bytes: Sequence>(in bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
+    package static func firstInvalidByte<Bytes: Sequence>(in bytes: Bytes) -> Int? where Bytes.Element == UInt8 {
         var it = bytes.makeIterator()
         var decoder = UTF8()
         var offset = 0

@@ -1,0 +1,163 @@
+// Pipeline stage: Itemize (font choice).
+// In: processed text, levels, scripts and each run's style (its font stack).
+// Out: Items: runs of one bidi level, script, style and face, each cluster in the first stack font covering it or a Fontconfig fallback (cached per collection).
+
+import CUnicode
+
+/// A run of text with one bidi level, script, style and font: the unit
+/// HarfBuzz shapes. 16 bytes: a prepared text keeps all of them, and text
+/// mixing scripts (Japanese, Hindi with Latin spaces) has dozens.
+struct Item: Sendable {
+    /// Processed UTF-16 range.
+    var start: Int32
+    var end: Int32
+    /// Index into the prepared text's styles (at most 65,536 of them).
+    var styleIndex: UInt16
+    /// Index into the prepared text's faces, in order of first use.
+    var faceIndex: UInt16
+    private var scriptCode: Int16
+    /// UAX #9 embedding level (odd is right-to-left).
+    var level: UInt8
+
+    init(start: Int32, end: Int32, level: UInt8, script: Int32, styleIndex: UInt16, faceIndex: UInt16) {
+        self.start = start
+        self.end = end
+        self.styleIndex = styleIndex
+        self.faceIndex = faceIndex
+        scriptCode = Int16(clamping: script)
+        self.level = level
+    }
+
+    /// ICU script code (UScriptCode: a few hundred values).
+    var script: Int32 { Int32(scriptCode) }
+}
+
+/// Splits analysed text into items, choosing a font for each grapheme cluster:
+/// the first face of the style's stack that covers every character of the
+/// cluster (default-ignorable characters such as ZWJ and variation selectors
+/// aside), else the collection's fallback, else the stack's first face.
+struct Itemizer {
+    let fonts: FontCollection
+
+    /// - Parameters:
+    ///   - styleOfUnit: per processed unit, an index into `stacks`.
+    ///   - stacks: resolved faces per style, with the style's weight and italic.
+    /// - Returns: the items, and the faces they refer to by index.
+    func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
+                 styleOfUnit: [Int32], stacks: [ResolvedStack]) -> (items: [Item], faces: [FontFace]) {
+        let n = units.count
+        var items: [Item] = []
+        var faces: [FontFace] = []
+        guard n > 0 else { return (items, faces) }
+        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ face: FontFace) {
+            var k = faces.firstIndex { $0 === face } ?? faces.count
+            if k == faces.count {
+                // More distinct faces than a UInt16 counts cannot occur (a text
+                // would need 65,536 installed fonts); past that, the first face.
+                if k <= Int(UInt16.max) { faces.append(face) } else { k = 0 }
+            }
+            items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
+                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
+        }
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(8)
+        // The run being built; an item is appended when any of its properties change.
+        var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
+        var runFace: FontFace? = nil
+        var runFaceID: ObjectIdentifier? = nil
+        var stackIndex: Int32 = -1
+        var stack = stacks[0]
+        var bmpFaces: [UInt8] = []  // the stack's BMP table, fetched on the first non-ASCII character
+        var g = 0
+        while g < n {
+            var e = g + 1
+            while e < n && !graphemeStarts[e] { e += 1 }
+            // A grapheme is never split, but style and level changes may fall inside
+            // one (a combining mark in another style): cut there too.
+            if e > g + 1 {
+                for k in (g + 1)..<e where styleOfUnit[k] != styleOfUnit[g] || levels[k] != levels[g] {
+                    e = k
+                    break
+                }
+            }
+            let styleIndex = styleOfUnit[g]
+            if styleIndex != stackIndex { stackIndex = styleIndex; stack = stacks[Int(styleIndex)]; bmpFaces = [] }
+            let u = units[g]
+            var faceID: ObjectIdentifier
+            var face: FontFace? = nil
+            // A one-unit cluster takes the precomputed first covering face.
+            var k = ResolvedStack.FaceTable.none
+            if e == g + 1 {
+                if u < 0x80 {
+                    k = stack.asciiFace[Int(u)]
+                } else {
+                    if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
+                    k = bmpFaces[Int(u)]
+                }
+            }
+            if k < ResolvedStack.FaceTable.special {
+                faceID = stack.faceIDs[Int(k)]
+            } else {
+                scalars.removeAll(keepingCapacity: true)
+                decodeScalars(units, g, e, into: &scalars)
+                let chosen = chooseFace(scalars, stack: stack, current: runFace)
+                faceID = ObjectIdentifier(chosen)
+                face = chosen
+            }
+            let level = levels[g], script = scripts[g]
+            if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
+                if let runFace, g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFace) }
+                runStart = g
+                runFace = face ?? stack.faces[Int(k)]
+                runFaceID = faceID
+                runLevel = level; runStyle = styleIndex; runScript = script
+            }
+            g = e
+        }
+        if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
+        return (items, faces)
+    }
+
+    private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {
+        // Controls and lone ignorables (newline, tab, ZWJ) stay with the run they are in.
+        if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
+            if let current { return current }
+        }
+        if Self.prefersEmojiPresentation(scalars) {
+            // A colour font wins over an earlier text font that also covers the character.
+            for face in stack.faces where face.isColorBitmap && covers(face, scalars) { return face }
+            if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic, preferColor: true),
+               fb.isColorBitmap { return fb }
+        }
+        for face in stack.faces where covers(face, scalars) { return face }
+        if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic) { return fb }
+        return stack.faces[0]
+    }
+
+    /// Whether a cluster asks for emoji presentation explicitly: a VS16 or a
+    /// keycap. Chromium does not go by the Emoji_Presentation property: `⚽`
+    /// alone takes the first stack font that has it (a CJK face), `⚽️` the
+    /// emoji font.
+    static func prefersEmojiPresentation(_ scalars: [UInt32]) -> Bool {
+        guard scalars.count > 1, !scalars.contains(0xFE0E) else { return false }
+        return scalars.contains(0xFE0F) || scalars.contains(0x20E3)
+    }
+
+    @inline(__always)
+    private func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
+        for s in scalars where !face.covers(s) {
+            if s < 0x20 || UnicodeProps.isDefaultIgnorable(s) { continue }
+            return false
+        }
+        return true
+    }
+
+    private func decodeScalars(_ units: [UInt16], _ a: Int, _ b: Int, into out: inout [UInt32]) {
+        var i = a
+        while i < b {
+            let s = UnicodeProps.scalar(units, at: i, end: b)
+            out.append(s.value)
+            i += s.length
+        }
+    }
+}

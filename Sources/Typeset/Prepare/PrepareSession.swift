@@ -1,0 +1,240 @@
+// Pipeline stage: Prepare (drives Analysis → Itemize → Shaping).
+// In: an AttributedText and a ParagraphStyle.
+// Out: PreparedText: immutable, width-independent segments, items, styles and text, shared by every thread.
+
+import CHarfBuzz
+import CUnicode
+
+/// One run of the prepare pipeline: white-space processing, ICU analysis,
+/// itemization with font fallback, HarfBuzz shaping, and segmentation for the
+/// line breaker. Owns its scratch state (HarfBuzz buffer); never shared.
+struct PrepareSession {
+    let fonts: FontCollection
+    let shaper: Shaper
+    let cache: ShapeCache?
+
+    init(fonts: FontCollection, shaper: Shaper, cache: ShapeCache?) {
+        self.fonts = fonts
+        self.shaper = shaper
+        self.cache = cache
+    }
+
+    func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
+        for run in text.runs { try run.style.validate() }
+        let source = text.string.utf16Units
+        let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
+        let units = processed.units
+        let n = units.count
+
+        // Styles per processed unit.
+        var styles: [TextStyle] = []
+        var styleIndexOfRun: [Int32] = []
+        var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
+        for run in text.runs {
+            if run.style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
+            if text.runs.count > 1 {
+                if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
+                styleIndex[run.style] = Int32(styles.count)
+            }
+            styleIndexOfRun.append(Int32(styles.count))
+            styles.append(run.style)
+        }
+        guard styles.count <= Int(UInt16.max) + 1 else {
+            throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
+        }
+        var styleOfUnit = [Int32](repeating: 0, count: n)
+        if text.runs.count > 1 {
+            var r = 0
+            for i in 0..<n {
+                let s = processed.sourceOffset(i)
+                while r + 1 < text.runs.count && s >= text.runs[r].range.upperBound { r += 1 }
+                styleOfUnit[i] = styleIndexOfRun[r]
+            }
+        }
+        let stacks = try styles.map { st in
+            try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic)
+        }
+        let base = text.baseStyle
+        let primary = stacks[0].faces[0]
+        let strut = lineMetrics(primary, size: base.size)
+
+        // Analysis.
+        let graphemes = try GraphemeBreaks.boundaries(units)
+        let (levels, paragraphLevel) = try BidiLevels.resolve(units, direction: paragraph.direction)
+        let scripts = ScriptRuns.resolve(units)
+        let breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+                                                    preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                    locale: paragraph.locale)
+        let (items, faces) = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
+                                                            scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
+
+        // Shaping: glyph advances summed per processed unit (its cluster).
+        let wordShaper = WordShaper(shaper: shaper, cache: cache)
+        let (advances, clusterStarts, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
+                                                                      styles: styles, breaks: breaks.positions)
+        let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
+                                          items: items, faces: faces, styles: styles, wordShaper: wordShaper)
+
+        // Per-item line metrics for line-height: normal.
+        let itemMetrics = items.map { lineMetrics(faces[Int($0.faceIndex)], size: styles[Int($0.styleIndex)].size) }
+        let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
+                                    itemMetrics: itemMetrics, ligatures: ligatures)
+
+        let fixed: Double?
+        switch base.lineHeight {
+        case .normal: fixed = nil
+        case .points(let v): fixed = v
+        case .multiple(let m): fixed = m * base.size
+        }
+        // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
+        var space: Int64 = 0, tabInterval: Int64 = 0
+        if paragraph.whiteSpace == .preWrap && units.contains(0x09) {
+            let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
+            space = advance(of: [0x20], face: spaceFace, style: base)
+            // At most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
+            let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
+            let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
+            let tabLimit = Int64(Int32.max)
+            tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
+        }
+        var ellipsis: Int64 = 0
+        if paragraph.maxLines != nil && !paragraph.ellipsis.isEmpty {
+            let marker = paragraph.ellipsis.unicodeScalars.map(\.value)
+            let face = stacks[0].faces.first { f in marker.allSatisfy(f.covers) }
+                ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic) ?? primary
+            ellipsis = advance(of: Array(paragraph.ellipsis.utf16), face: face, style: base)
+        }
+        let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
+        let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
+
+        let core = PreparedCore(
+            sourceUTF16: source, text: processed, paragraph: paragraph,
+            paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
+            items: items, faces: faces, styles: styles, segments: segments.segments,
+            segmentMetrics: segments.metrics,
+            strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
+            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
+            trimmableClose: trim, ligatures: ligatures, shapeCache: cache)
+        return PreparedText(core: core)
+    }
+
+    /// Grapheme boundaries that fall inside a ligature (`f|i` in "fi"): the
+    /// line breaker may split there (overflow-wrap), and Chromium then reshapes
+    /// the pieces. The width of the part before each such boundary is shaped
+    /// here, once, so layout stays arithmetic.
+    private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
+                                   faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper) -> LigatureSplits {
+        var splits = LigatureSplits()
+        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
+        for item in items {
+            var clusterStart = Int(item.start)
+            for i in Int(item.start)..<Int(item.end) {
+                if clusterStarts[i] { clusterStart = i; continue }
+                // A cluster led by a newline, carriage return or tab is no ligature:
+                // its advance is zeroed, so a piece of it has no width either.
+                let lead = units[clusterStart]
+                guard graphemes[i], i > clusterStart, lead != 0x0A && lead != 0x0D && lead != 0x09 else { continue }
+                if features.isEmpty {
+                    features = styles.map { Shaper.features(for: $0) }
+                    featureHashes = features.map(WordShaper.hash)
+                }
+                let style = styles[Int(item.styleIndex)]
+                var width: Int64 = 0
+                units.withUnsafeBufferPointer { buf in
+                    let prefix = wordShaper.wordAdvances(
+                        UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
+                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
+                    width = prefix.advances.reduce(0) { $0 + Int64($1) }
+                    // The piece shaped apart is letter-spaced like the text (advances include the spacing).
+                    if style.letterSpacing != 0 {
+                        let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
+                        for k in prefix.clusterStarts.indices where prefix.clusterStarts[k] {
+                            if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
+                        }
+                    }
+                }
+                splits.append(unit: Int32(i), clusterStart: Int32(clusterStart), prefix: width)
+            }
+        }
+        return splits
+    }
+
+    /// A font's contribution to a `line-height: normal` line: rounded ascent and
+    /// descent, with its line gap split above and below.
+    private func lineMetrics(_ face: FontFace, size: Double) -> (ascent: Double, descent: Double) {
+        let m = face.metrics.rounded(atSize: size)
+        let halfGap = (m.lineGap / 2).rounded(.down)
+        return (m.ascent + halfGap, m.descent + (m.lineGap - halfGap))
+    }
+
+    private func advance(of units: [UInt16], face: FontFace, style: TextStyle) -> Int64 {
+        var glyphs: [ShapedGlyph] = []
+        units.withUnsafeBufferPointer { buf in
+            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: false, script: 25,
+                         language: nil, features: Shaper.features(for: style), into: &glyphs)
+        }
+        return glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }
+    }
+
+    private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
+                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)], ligatures: LigatureSplits)
+        -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)], naturalWidth: Int64) {
+        var segments: [Segment] = []
+        // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
+        var natural: Int64 = 0, pen: Int64 = 0
+        segments.reserveCapacity(breaks.positions.count)
+        var metrics: [(ascent: Double, descent: Double)] = []
+        var start = 0
+        var item = 0
+        for (k, p) in breaks.positions.enumerated() {
+            let end = Int(p)
+            let contentEnd = BreakOpportunities.contentEnd(units, start: start, end: end)
+            var width: Int64 = 0, trailing: Int64 = 0
+            for i in start..<contentEnd { width &+= Int64(advances[i]) }
+            let uncorrected = width
+            natural = max(natural, pen &+ uncorrected)
+            // A break inside a ligature (break-all): each side counts its own piece.
+            if !ligatures.isEmpty && start < contentEnd {
+                width += ligatures.startCorrection(start, advances: advances)
+                    + ligatures.endCorrection(start, contentEnd, advances: advances)
+            }
+            var hasTab = false
+            for i in contentEnd..<end {
+                trailing &+= Int64(advances[i])
+                if units[i] == 0x09 { hasTab = true }
+            }
+            pen = breaks.mandatory[k] ? 0 : pen &+ uncorrected &+ trailing
+            var asc = 0.0, desc = 0.0
+            while item < items.count && Int(items[item].end) <= start { item += 1 }
+            var j = item
+            while j < items.count && Int(items[j].start) < end {
+                asc = max(asc, itemMetrics[j].ascent)
+                desc = max(desc, itemMetrics[j].descent)
+                j += 1
+            }
+            var m = metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
+            if m < 0 && metrics.count > Segment.metricsLimit {
+                // More distinct fonts and sizes than a segment can refer to: the
+                // last entry grows to the tallest of the rest.
+                m = Segment.metricsLimit
+                metrics[m] = (max(metrics[m].ascent, asc), max(metrics[m].descent, desc))
+            } else if m < 0 {
+                metrics.append((asc, desc))
+                m = metrics.count - 1
+            }
+            segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
+                                    metrics: m, mandatoryBreak: breaks.mandatory[k],
+                                    endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD,
+                                    hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
+            start = end
+        }
+        return (segments, metrics, natural)
+    }
+
+    /// Space separators other than U+0020 that hang at a line end. CSS Text 3
+    /// §4.1.3 lists U+1680, U+2000–U+200A and U+205F too, but Chromium hangs
+    /// only the ideographic space (the corpus shows em and thin spaces wrap).
+    static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
+        u == 0x3000
+    }
+}

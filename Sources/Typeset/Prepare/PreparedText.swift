@@ -1,0 +1,245 @@
+/// Text analysed, itemized and shaped once, ready to be laid out at any width
+/// without reshaping. Immutable and `Sendable`: share it between threads and
+/// keep it in caches; layouts at new widths are arithmetic over its segments.
+/// Positions inside words (rectangles, runs, glyphs, a word broken or cut by
+/// an ellipsis) need per-character advances, which are shaped again the first
+/// time they are needed and then kept (``byteCount`` grows accordingly).
+public struct PreparedText: Sendable {
+    let core: PreparedCore
+
+    /// The text as given.
+    public var string: String { String(decoding: core.sourceUTF16, as: UTF16.self) }
+    /// Whether the text is empty.
+    public var isEmpty: Bool { core.sourceUTF16.isEmpty }
+    /// The text's length in UTF-16 code units, the unit of every `utf16Range`.
+    public var utf16Count: Int { core.sourceUTF16.count }
+    /// The paragraph options it was prepared with.
+    public var paragraph: ParagraphStyle { core.paragraph }
+    /// The width of the text on unbounded lines (CSS max-content), in px.
+    public var naturalWidth: Double { LineBreaker.layoutUnitsCeil(core.naturalWidth) }
+    /// The resolved paragraph direction.
+    public var isRightToLeft: Bool { core.paragraphLevel & 1 == 1 }
+    /// The number of shaped runs (items) the text was split into.
+    public var runCount: Int { core.items.count }
+    /// Heap bytes held by the prepared text: its object, arrays (by capacity) and, once computed, its per-character advances.
+    public var byteCount: Int { core.byteCount }
+
+    /// The faces used, one per run, in logical order: fallback made visible.
+    public var runFaces: [(utf16Range: Range<Int>, face: FontFace)] {
+        core.items.map { (core.sourceOffset(Int($0.start))..<core.sourceOffset(Int($0.end)), core.faces[Int($0.faceIndex)]) }
+    }
+
+    /// Breaks the text into lines no wider than `width` px (nil: unbounded).
+    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
+    public func layout(width: Double?) throws -> TextLayout {
+        if let width {
+            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        }
+        return LineBreaker.with(core) { $0.layout(width: width) }
+    }
+
+    /// The line count, height and widest line at a width, without building
+    /// lines: the fastest way to learn a row's height (same breaks as `layout`).
+    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
+    public func measure(width: Double?) throws -> TextMeasurement {
+        if let width {
+            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        }
+        return LineBreaker.with(core) { $0.measure(width: width) }
+    }
+
+    /// Lays out for a layout engine's measure function (Yoga-style modes).
+    /// `.exactly(w)` and `.atMost(w)` break lines at `w`; the reported width is
+    /// `w`, or the widest line (at most `w`), or the natural width.
+    public func layout(_ constraint: WidthConstraint) throws -> TextLayout {
+        switch constraint {
+        case .unconstrained: return try layout(width: nil)
+        case .atMost(let w): return try layout(width: w)
+        case .exactly(let w):
+            var l = try layout(width: w)
+            l.boxWidth = w
+            return l
+        }
+    }
+}
+
+/// The numbers of a layout without its lines.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The number of lines.
+    public let lineCount: Int
+    /// The widest line, in Chromium's layout units (1/64 px).
+    public let width: Double
+    /// The sum of line heights.
+    public let height: Double
+    /// Whether `maxLines` cut the text.
+    public let isTruncated: Bool
+
+    /// The size rounded up to the pixel grid of a display scale.
+    public func size(scale: Double = 1) -> (width: Double, height: Double) {
+        let grid = PixelGrid(uncheckedScale: scale)
+        return (grid.ceil(width), grid.ceil(height))
+    }
+}
+
+/// A width constraint as layout engines (Yoga, Flexbox) express it.
+public enum WidthConstraint: Sendable, Hashable {
+    /// The box is exactly this wide.
+    case exactly(Double)
+    /// The box may be at most this wide; it shrinks to its widest line.
+    case atMost(Double)
+    /// No limit: one line per paragraph.
+    case unconstrained
+}
+
+/// The storage behind a `PreparedText`.
+final class PreparedCore: Sendable {
+    // What every layout reads comes first, so that re-laying out a text whose
+    // object is not in the CPU cache costs as few cache misses as possible.
+    let segments: [Segment]
+    /// Distinct (ascent, descent) pairs the segments refer to; empty when
+    /// `strutMetricsOnly` (none is taller than the strut, so none matters).
+    let segmentMetrics: [(ascent: Double, descent: Double)]
+    /// The paragraph's strut: its primary font's rounded ascent and descent.
+    let strutAscent: Double
+    let strutDescent: Double
+    /// The base style's line height in px, nil for `normal`.
+    let fixedLineHeight: Double?
+    /// No segment ends with a soft hyphen, tab or hanging space, none needs
+    /// more than 32 bits, and no bracket trims: the line breaker's fast path.
+    let hasOnlyPlainSegments: Bool
+    /// No segment's fonts are taller than the strut.
+    let strutMetricsOnly: Bool
+    let sourceUTF16: [UInt16]
+    let text: WhiteSpaceProcessor
+    let paragraph: ParagraphStyle
+    let paragraphLevel: UInt8
+    /// Levels per processed unit; empty when every level is 0.
+    let levels: [UInt8]
+    let items: [Item]
+    /// The faces items refer to.
+    let faces: [FontFace]
+    let styles: [TextStyle]
+    /// Tab stop interval, 1/65536 px.
+    let tabInterval: Int64
+    /// A tab narrower than this (half a space) advances to the following stop.
+    let minimumTabWidth: Int64
+    /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
+    let hyphenWidth: Int64
+    /// The truncation marker's width, 1/65536 px.
+    let ellipsisWidth: Int64
+    let naturalWidth: Int64
+    /// Fullwidth closing brackets set half-width at the end of a line that
+    /// would not fit otherwise.
+    let trimmableClose: [Int32]
+    /// Grapheme boundaries inside ligatures, with the width before them.
+    let ligatures: LigatureSplits
+    /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
+    let surrogatePairs: [Int32]
+    /// The word cache to shape from again when `unitMetrics` is first needed.
+    private let shapeCache: ShapeCache?
+    private let storedUnitMetrics = LazyReference<UnitMetrics>()
+
+    init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
+         paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
+         segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
+         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
+         trimmableClose: [Int32], ligatures: LigatureSplits, shapeCache: ShapeCache?) {
+        self.sourceUTF16 = sourceUTF16
+        self.text = text
+        self.paragraph = paragraph
+        self.paragraphLevel = paragraphLevel
+        self.levels = levels.compacted()
+        self.items = items.compacted()
+        self.faces = faces.compacted()
+        self.styles = styles.compacted()
+        self.segments = segments.compacted()
+        self.strutAscent = strutAscent
+        self.strutDescent = strutDescent
+        self.fixedLineHeight = fixedLineHeight
+        self.tabInterval = tabInterval
+        self.minimumTabWidth = minimumTabWidth
+        self.hyphenWidth = hyphenWidth
+        self.ellipsisWidth = ellipsisWidth
+        self.naturalWidth = naturalWidth
+        self.trimmableClose = trimmableClose.compacted()
+        self.ligatures = ligatures.compacted()
+        self.shapeCache = shapeCache
+        var pairs: [Int32] = []
+        var i = 0
+        while i + 1 < sourceUTF16.count {
+            if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
+        }
+        self.surrogatePairs = pairs.compacted()
+        hasOnlyPlainSegments = trimmableClose.isEmpty && segments.allSatisfy { s in
+            !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
+        }
+        strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
+        self.segmentMetrics = strutMetricsOnly ? [] : segmentMetrics.compacted()
+    }
+
+    /// Advances and grapheme starts per unit, computed on first use and kept:
+    /// the words are shaped again (from the word cache when they are still
+    /// there) exactly as preparation shaped them, at the same break
+    /// opportunities (the segments' ends).
+    var unitMetrics: UnitMetrics {
+        if let stored = storedUnitMetrics.value { return stored }
+        let units = text.units
+        let shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
+            .unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: segments.map(\.end))
+        // ICU analysed this text once already; it cannot fail on it now (if it
+        // did, every unit would be its own cluster).
+        let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)
+        return storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes,
+                                                           ligatures: ligatures))
+    }
+
+    /// Half the advance of a trimmable closing bracket at `unit`, or 0.
+    func trim(at unit: Int32) -> Int64 {
+        guard !trimmableClose.isEmpty else { return 0 }
+        var lo = 0, hi = trimmableClose.count
+        while lo < hi { let m = (lo + hi) / 2; if trimmableClose[m] < unit { lo = m + 1 } else { hi = m } }
+        return lo < trimmableClose.count && trimmableClose[lo] == unit ? Int64(unitMetrics.advances[Int(unit)] / 2) : 0
+    }
+
+    @inline(__always)
+    func sourceOffset(_ processed: Int) -> Int { text.sourceOffset(processed) }
+
+    /// Where segment `s` starts (the previous segment's end).
+    @inline(__always)
+    func segmentStart(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
+
+    /// Where segment `s`'s content ends (its trailing spaces start).
+    func contentEnd(_ s: Int) -> Int32 {
+        let seg = segments[s]
+        guard seg.hasLongTrailing else { return seg.contentEnd }
+        return Int32(BreakOpportunities.contentEnd(text.units, start: Int(segmentStart(s)), end: Int(seg.end)))
+    }
+
+    /// Segment `s`'s trailing-space width (tabs excluded), 1/65536 px.
+    @inline(__always)
+    func segmentTrailing(_ s: Int) -> Int64 {
+        let t = segments[s].trailing
+        return t != Int32.max ? Int64(t) : unitMetrics.width(Int(contentEnd(s)), Int(segments[s].end))
+    }
+
+    /// The width of the ideographic spaces ending segment `s`'s content.
+    func hangingWidth(_ s: Int) -> Int64 {
+        let advances = unitMetrics.advances
+        var w: Int64 = 0
+        var i = Int(contentEnd(s))
+        let start = Int(segmentStart(s))
+        while i > start && PrepareSession.isOtherSpaceSeparator(text.units[i - 1]) { i -= 1; w += Int64(advances[i]) }
+        return w
+    }
+
+    /// Width of processed `[a, b)` ignoring tabs, 1/65536 px (see `UnitMetrics.width`).
+    func width(_ a: Int, _ b: Int) -> Int64 { unitMetrics.width(a, b) }
+
+    /// Heap bytes: the object, its arrays, and the unit metrics if computed.
+    var byteCount: Int {
+        heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
+            + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
+            + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(trimmableClose)
+            + arrayBytes(surrogatePairs) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
+    }
+}

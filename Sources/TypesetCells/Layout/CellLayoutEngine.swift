@@ -1,0 +1,143 @@
+/// Lays out cell templates for models: the fast path a list uses instead of
+/// building views to learn row heights.
+///
+/// Create one per typesetter and share it between threads (it is `Sendable`
+/// and keeps only the prepared fixed labels of templates, such as "Show more").
+///
+/// ```swift
+/// let engine = CellLayoutEngine(typesetter: typesetter)
+/// let template = try CellTemplate.feedPost()
+/// let layout = try engine.layout(template, for: post, width: 390, scale: 3)
+/// layout.height                     // the row height, on the pixel grid
+/// layout.frame(named: "body")       // where the body goes
+/// ```
+///
+/// `layout(_:for:width:scale:)` shapes every text (cold); `prepare(_:for:)`
+/// then `layout(_:prepared:width:scale:)` splits the expensive, width-free
+/// part from the arithmetic, which is what ``LayoutCache`` does.
+
+import Typeset
+import TypesetEntities
+public final class CellLayoutEngine: Sendable {
+    /// The typesetter texts are prepared with.
+    public let typesetter: Typesetter
+    /// The detector used for texts whose template asks for entities and whose
+    /// model does not supply them.
+    public let entityDetector: EntityDetector
+    /// Fixed labels, prepared once per template and text slot.
+    private let literals = LockedCache<LiteralKey, PreparedText>()
+
+    private struct LiteralKey: Hashable {
+        let template: Int
+        let slot: Int
+    }
+
+    /// An engine over a typesetter.
+    public init(typesetter: Typesetter, entityDetector: EntityDetector = EntityDetector()) {
+        self.typesetter = typesetter
+        self.entityDetector = entityDetector
+    }
+
+    /// Prepares (shapes) the texts of a model for a template and reads the
+    /// model values the template uses. Missing text keys are empty strings.
+    /// - Throws: `TypesetError` when a text cannot be prepared (an unknown font family).
+    public func prepare(_ template: CellTemplate, for model: some CellModel) throws -> PreparedCell {
+        let t = template.compiled
+        var texts: [PreparedText?] = []
+        var entities: [[Entity]] = []
+        var shared: [Bool] = []
+        texts.reserveCapacity(t.texts.count)
+        entities.reserveCapacity(t.texts.count)
+        shared.reserveCapacity(t.texts.count)
+        for (slot, text) in t.texts.enumerated() {
+            if text.isLiteral {
+                let p = try literal(t, slot: slot, text: text)
+                texts.append(p.string.isEmpty && text.omitWhenEmpty ? nil : p)
+                entities.append(text.detectEntities ? entityDetector.entities(in: p.string) : [])
+                shared.append(true)
+                continue
+            }
+            var pieces: [(String, TextStyle)] = []
+            pieces.reserveCapacity(text.parts.count)
+            var empty = true
+            var known: [Entity]? = nil
+            var offset = 0
+            for part in text.parts {
+                let s: String
+                switch part.source {
+                case .literal(let l): s = l
+                case .key(let key):
+                    s = model.text(for: key) ?? ""
+                    if !s.isEmpty { empty = false }
+                    if let given = model.entities(for: key) {
+                        known = (known ?? []) + given.map { Self.shifted($0, by: offset) }
+                    }
+                }
+                pieces.append((s, part.style))
+                offset += s.utf16.count
+            }
+            if empty && text.omitWhenEmpty {
+                texts.append(nil)
+                entities.append([])
+                shared.append(false)
+                continue
+            }
+            let attributed = pieces.count == 1 ? AttributedText(pieces[0].0, style: pieces[0].1) : AttributedText(pieces)
+            let prepared = try typesetter.prepare(attributed, paragraph: text.paragraph)
+            texts.append(prepared)
+            if let known {
+                entities.append(known.sorted { $0.utf16Range.lowerBound < $1.utf16Range.lowerBound })
+            } else {
+                entities.append(text.detectEntities ? entityDetector.entities(in: attributed.string) : [])
+            }
+            shared.append(false)
+        }
+        let flags = t.flagKeys.map { !(model.text(for: $0) ?? "").isEmpty }
+        let numbers = t.numberKeys.map { model.number(for: $0) }
+        return PreparedCell(modelID: model.id, version: model.version, templateUID: t.uid, templateName: t.name,
+                            texts: texts, entities: entities, flags: flags, numbers: numbers, sharedTexts: shared)
+    }
+
+    /// Lays out a prepared cell at a width and display scale: arithmetic only.
+    /// - Throws: `TypesetError.invalidWidth` / `.invalidScale` for a bad width
+    ///   or scale; ``CellLayoutError`` when `prepared` was made for another template.
+    public func layout(_ template: CellTemplate, prepared: PreparedCell, width: Double, scale: Double) throws -> CellLayout {
+        guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        let grid = try PixelGrid(scale: scale)
+        let t = template.compiled
+        guard prepared.templateUID == t.uid else {
+            throw CellLayoutError.preparedForAnotherTemplate(expected: t.name, found: prepared.templateName)
+        }
+        var pass = CellLayoutPass(template: t, prepared: prepared, grid: grid)
+        return try pass.run(width: width)
+    }
+
+    /// Prepares and lays out in one call (the cold path).
+    /// - Throws: as ``prepare(_:for:)`` and ``layout(_:prepared:width:scale:)``.
+    public func layout(_ template: CellTemplate, for model: some CellModel, width: Double, scale: Double) throws -> CellLayout {
+        guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        _ = try PixelGrid(scale: scale)
+        return try layout(template, prepared: try prepare(template, for: model), width: width, scale: scale)
+    }
+
+    private func literal(_ t: CompiledCellTemplate, slot: Int, text: CompiledText) throws -> PreparedText {
+        let key = LiteralKey(template: t.uid, slot: slot)
+        if let hit = literals[key] { return hit }
+        let pieces: [(String, TextStyle)] = text.parts.map { part in
+            if case .literal(let s) = part.source { return (s, part.style) }
+            return ("", part.style)
+        }
+        let prepared = try typesetter.prepare(AttributedText(pieces), paragraph: text.paragraph)
+        // Bounded: a process that compiles templates over and over starts afresh.
+        if literals.count >= 4096 { literals.removeAll() }
+        literals[key] = prepared
+        return prepared
+    }
+
+    private static func shifted(_ e: Entity, by offset: Int) -> Entity {
+        guard offset != 0 else { return e }
+        var e = e
+        e.utf16Range = e.utf16Range.lowerBound + offset..<e.utf16Range.upperBound + offset
+        return e
+    }
+}

@@ -1,0 +1,52 @@
+/// Everything about one model in one template that does not depend on the
+/// width: each text prepared (shaped), its entities, and the model values the
+/// template's conditions and aspect ratios read. Laying it out at any width is
+/// arithmetic only; ``LayoutCache`` keeps these so that a width change never
+/// reshapes.
+
+import Typeset
+import TypesetEntities
+public struct PreparedCell: Sendable {
+    /// The model's identity.
+    public let modelID: CellModelID
+    /// The model's content version.
+    public let version: Int
+    let templateUID: Int
+    let templateName: String
+    /// Per text slot; nil when the text was omitted because it is empty.
+    let texts: [PreparedText?]
+    /// Per text slot, sorted by start.
+    let entities: [[Entity]]
+    /// Per `flagKeys` entry: the model's text there is not empty.
+    let flags: [Bool]
+    /// Per `numberKeys` entry.
+    let numbers: [Double?]
+    /// Approximate heap bytes (texts shared with the template's fixed labels are not counted).
+    public let byteCount: Int
+
+    /// The number of texts that will be shown (not omitted as empty).
+    public var preparedTextCount: Int { texts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
+
+    init(modelID: CellModelID, version: Int, templateUID: Int, templateName: String, texts: [PreparedText?],
+         entities: [[Entity]], flags: [Bool], numbers: [Double?], sharedTexts: [Bool]) {
+        self.modelID = modelID
+        self.version = version
+        self.templateUID = templateUID
+        self.templateName = templateName
+        self.texts = texts
+        self.entities = entities
+        self.flags = flags
+        self.numbers = numbers
+        var bytes = MemoryLayout<PreparedCell>.size + 32 * 4
+        for (i, t) in texts.enumerated() {
+            bytes += MemoryLayout<PreparedText?>.stride
+            if let t, !sharedTexts[i] { bytes += t.byteCount }
+        }
+        for e in entities {
+            bytes += MemoryLayout<[Entity]>.stride
+            for entity in e { bytes += MemoryLayout<Entity>.stride + entity.text.utf8.count }
+        }
+        bytes += flags.count + numbers.count * MemoryLayout<Double?>.stride
+        self.byteCount = bytes
+    }
+}

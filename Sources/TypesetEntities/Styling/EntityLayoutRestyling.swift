@@ -1,0 +1,19 @@
+import Typeset
+
+extension AttributedText {
+    /// This text with the weight and italic of `styles` set on `entities`'
+    /// ranges (UTF-16, clamped to the text); everything else keeps its style.
+    ///
+    /// Colour and underline are not text attributes (see ``Decoration``), so a
+    /// text whose styles ask for decorations only comes back equal to itself,
+    /// which is how ``Typesetter/applying(_:to:entities:paragraph:width:)``
+    /// knows that nothing needs shaping again.
+    public func restyled(_ styles: [EntityKind: EntityStyle], entities: [Entity]) -> AttributedText {
+        var text = self
+        for entity in entities {
+            guard let style = styles[entity.kind], style.changesFont else { continue }
+            text.setStyle({ style.applied(to: $0) }, utf16Range: entity.utf16Range)
+        }
+        return text
+    }
+}

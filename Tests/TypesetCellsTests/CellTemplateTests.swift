@@ -1,0 +1,161 @@
+import Foundation
+import XCTest
+import Typeset
+import TypesetEntities
+import TypesetCells
+import TypesetTestSupport
+
+/// Cell descriptions: the JSON files equal the Swift templates, JSON round
+/// trips, and every kind of mistake is an error that names it.
+final class CellTemplateTests: XCTestCase {
+    func file(_ name: String) -> URL {
+        Fixtures.repositoryRoot.appendingPathComponent("examples/templates").appendingPathComponent(name)
+    }
+
+    func testJSONFilesEqualTheSwiftTemplates() throws {
+        XCTAssertEqual(try CellTemplate(contentsOf: file("feed-post.json")), CellTests.feedPost)
+        XCTAssertEqual(try CellTemplate(contentsOf: file("chat-bubble.json")), CellTests.chatBubble)
+        XCTAssertEqual(try CellTemplate(contentsOf: file("notification.json")), CellTests.notification)
+    }
+
+    func testJSONAndSwiftTemplatesLayOutTheSameAndSampleModelsLoad() throws {
+        for (name, swift) in [("feed-post", CellTests.feedPost), ("chat-bubble", CellTests.chatBubble),
+                              ("notification", CellTests.notification)] {
+            let json = try CellTemplate(contentsOf: file("\(name).json"))
+            let lines = try String(contentsOf: file("\(name).jsonl"), encoding: .utf8).split(separator: "\n")
+            var laidOut = 0
+            for (i, line) in lines.enumerated() {
+                guard let model = try? CellData(json: Data(line.utf8), defaultID: .int(i)) else { continue }
+                let a = try CellTests.engine.layout(json, for: model, width: 390, scale: 3)
+                let b = try CellTests.engine.layout(swift, for: model, width: 390, scale: 3)
+                XCTAssertEqual(a.height, b.height)
+                XCTAssertEqual(a.frames.map(\.name), b.frames.map(\.name))
+                XCTAssertEqual(a.frames.map(\.rect), b.frames.map(\.rect))
+                laidOut += 1
+            }
+            XCTAssertGreaterThanOrEqual(laidOut, 3, name)
+        }
+    }
+
+    func testEncodingRoundTrips() throws {
+        for t in [CellTests.feedPost, CellTests.chatBubble, CellTests.notification] {
+            let again = try CellTemplate(json: try t.jsonData())
+            XCTAssertEqual(again, t)
+            XCTAssertEqual(again.frameNames, t.frameNames)
+        }
+        XCTAssertEqual(CellTests.feedPost.frameNames,
+                       ["cell", "content", "avatar", "main", "header", "name", "handle", "time", "body", "more", "link",
+                        "link_title", "actions"])
+        XCTAssertEqual(CellTests.notification.textNames, ["message", "button_title"])
+    }
+
+    func testPartStylesOverrideTheTextStyle() throws {
+        let t = try CellTemplate(json: Data("""
+        {"root": {"kind": "text", "name": "t", "style": {"size": 17, "font": "Noto Sans"},
+                  "parts": [{"key": "a", "style": {"weight": 700}}, {"text": " "}, {"key": "b"}]}}
+        """.utf8))
+        guard case .text(let text) = t.root.content else { return XCTFail("not a text") }
+        XCTAssertEqual(text.parts[0].style, CellTextStyle(font: ["Noto Sans"], size: 17, weight: 700))
+        XCTAssertNil(text.parts[1].style)
+        XCTAssertEqual(text.style.size, 17)
+        XCTAssertEqual(t.name, "template")
+    }
+
+    func expectJSONError(_ json: String, path: String, contains words: [String],
+                         file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertThrowsError(try CellTemplate(json: Data(json.utf8)), file: file, line: line) { error in
+            guard case .invalidJSON(let p, let message) = error as? CellTemplateError else {
+                return XCTFail("unexpected \(error)", file: file, line: line)
+            }
+            XCTAssertEqual(p, path, file: file, line: line)
+            for w in words { XCTAssertTrue(message.contains(w), "\(message) lacks \(w)", file: file, line: line) }
+            XCTAssertTrue("\(error)".contains(path), file: file, line: line)
+        }
+    }
+
+    func testUnknownKindsAndFieldsAreNamed() {
+        expectJSONError(#"{"root": {"kind": "column", "children": [{"kind": "text", "name": "a", "key": "a"}, {"kind": "boxx"}]}}"#,
+                        path: "root.children[1].kind", contains: ["unknown element kind", "\"boxx\"", "text, box, row, column"])
+        expectJSONError(#"{"root": {"kind": "box", "height": 4, "colour": "red"}}"#,
+                        path: "root.colour", contains: ["unknown field", "\"colour\"", "box"])
+        expectJSONError(#"{"root": {"kind": "text", "name": "a", "key": "a", "children": []}}"#,
+                        path: "root.children", contains: ["unknown field", "text element"])
+        expectJSONError(#"{"root": {"kind": "text", "name": "a", "key": "a", "style": {"size": 15, "wieght": 700}}}"#,
+                        path: "root.style.wieght", contains: ["unknown field"])
+        expectJSONError(#"{"root": {"name": "x"}}"#, path: "root", contains: ["kind"])
+        expectJSONError(#"{"root": {"kind": "text", "name": "a", "key": "a", "text": "b"}}"#, path: "root", contains: ["exactly one"])
+        expectJSONError(#"{"root": {"kind": "box", "name": "b"}}"#, path: "root", contains: ["height", "aspect_ratio"])
+        expectJSONError(#"{"root": {"kind": "box", "height": 4, "width": "wide"}}"#, path: "root.width", contains: ["\"wide\""])
+        expectJSONError(#"{"root": {"kind": "text", "name": "a", "key": "a", "align": "middle"}}"#,
+                        path: "root.align", contains: ["\"middle\"", "center"])
+        expectJSONError(#"{"root": {"kind": "box", "height": 4, "visible_when": {"shown": "x"}}}"#,
+                        path: "root.visible_when.shown", contains: ["unknown field"])
+        expectJSONError(#"{"root": {"kind": "box", "height": "tall"}}"#, path: "root.height", contains: ["number"])
+        expectJSONError(#"{"name": "t", "root": {"kind": "box", "height": 1}, "extra": 1}"#, path: "extra", contains: ["unknown field"])
+        expectJSONError(#"not json"#, path: "(top level)", contains: [])
+    }
+
+    func testChecksNameTheElementAtFault() {
+        func expect(_ root: CellElement, _ expected: CellTemplateError, line: UInt = #line) {
+            XCTAssertThrowsError(try CellTemplate(name: "t", root: root), line: line) {
+                XCTAssertEqual($0 as? CellTemplateError, expected, line: line)
+            }
+        }
+        expect(.column([.text("a", key: "a"), .text("a", key: "b")]), .duplicateName("a"))
+        expect(.column([CellElement(name: nil, content: .text(CellText(parts: [.key("a")])))]),
+               .unnamedText(element: "the text at root.children[0]"))
+        expect(.box("b", width: 10, height: 10).padding(-1),
+               .invalidValue(element: "element \"b\"", field: "padding top", value: -1, requirement: "finite and not negative"))
+        expect(.box("b", height: .points(4)).width(.fraction(1.5)),
+               .invalidValue(element: "element \"b\"", field: "width fraction", value: 1.5, requirement: "in (0, 1]"))
+        expect(.box("b", height: .points(4)).maxWidth(.fill), .invalidMaxWidth(element: "element \"b\""))
+        expect(.text("t", key: "t", maxLines: 0),
+               .invalidValue(element: "element \"t\"", field: "max_lines", value: 0, requirement: "at least 1"))
+        expect(.box("b", height: .aspectRatio(0)),
+               .invalidValue(element: "element \"b\"", field: "aspect_ratio", value: 0, requirement: "finite and greater than 0"))
+        expect(.text("t", parts: []), .emptyParts(element: "element \"t\""))
+        expect(.column([.text("m", literal: "more").visible(when: .truncated("body"))]),
+               .unknownElement(element: "element \"m\"", target: "body"))
+        expect(.column([.box("body", height: .points(1)), .text("m", literal: "more").visible(when: .truncated("body"))]),
+               .notAText(element: "element \"m\"", target: "body"))
+        expect(.column([.text("m", literal: "more").visible(when: .truncated("body")), .text("body", key: "body")]),
+               .conditionOrder(element: "element \"m\"", target: "body"))
+        expect(.row([.text("body", key: "body", maxLines: 2), .text("m", literal: "more").visible(when: .truncated("body"))]),
+               .conditionOrder(element: "element \"m\"", target: "body"))
+        XCTAssertThrowsError(try CellTemplate(name: "t", root: .text("t", key: "t", style: CellTextStyle(size: .nan)))) {
+            guard case .invalidValue(_, "style size", let v, _) = $0 as? CellTemplateError, v.isNaN else { return XCTFail("\($0)") }
+        }
+        XCTAssertThrowsError(try CellTemplate(name: "t", root: .box("b", height: .points(1)), minHeight: -3))
+        // A text nested in a column after the text it watches is fine.
+        XCTAssertNoThrow(try CellTemplate(name: "t", root: .column([
+            .text("body", key: "body", maxLines: 2),
+            .row([.text("m", literal: "more").visible(when: .truncated("body"))]),
+        ])))
+    }
+
+    func testErrorMessagesReadWell() {
+        XCTAssertEqual("\(CellTemplateError.duplicateName("a"))", "two elements are named \"a\"; names must be unique")
+        XCTAssertEqual("\(CellTemplateError.invalidJSON(path: "root.kind", message: "unknown element kind \"boxx\""))",
+                       "invalid template at root.kind: unknown element kind \"boxx\"")
+        XCTAssertTrue("\(CellModelError.invalidField(name: "body", expected: "a string"))".contains("\"body\""))
+    }
+
+    func testJSONModels() throws {
+        let m = try CellData(json: Data(#"{"id": "p1", "version": 3, "body": "hi", "ratio": 1.5, "flag": true, "off": false, "none": null}"#.utf8),
+                             defaultID: 0)
+        XCTAssertEqual(m.id, "p1")
+        XCTAssertEqual(m.version, 3)
+        XCTAssertEqual(m.text(for: "body"), "hi")
+        XCTAssertEqual(m.number(for: "ratio"), 1.5)
+        XCTAssertEqual(m.text(for: "flag"), "true")
+        XCTAssertNil(m.text(for: "off"))
+        XCTAssertNil(m.text(for: "none"))
+        XCTAssertEqual(try CellData(json: Data(#"{"body": "x"}"#.utf8), defaultID: 7).id, 7)
+        XCTAssertThrowsError(try CellData(json: Data(#"{"body": ["x"]}"#.utf8), defaultID: 0)) {
+            XCTAssertEqual($0 as? CellModelError, .invalidField(name: "body", expected: "a string, a number, a boolean or null"))
+        }
+        XCTAssertThrowsError(try CellData(json: Data("[1]".utf8), defaultID: 0)) { XCTAssertEqual($0 as? CellModelError, .notAnObject) }
+        XCTAssertThrowsError(try CellData(json: Data("{".utf8), defaultID: 0)) { XCTAssertEqual($0 as? CellModelError, .invalidJSON) }
+        XCTAssertThrowsError(try CellData(json: Data(#"{"id": 1.5}"#.utf8), defaultID: 0))
+    }
+}
