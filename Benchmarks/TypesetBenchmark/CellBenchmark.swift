@@ -1,4 +1,6 @@
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// Feed-post `CellLayout` figures: cold (shaping every text) and from
 /// prepared cells (arithmetic), µs per cell, and bytes per layout.

@@ -17,6 +17,8 @@
 
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 /// Runs the scale benchmark and returns its printable report.
 public func runScaleBenchmark() -> String {

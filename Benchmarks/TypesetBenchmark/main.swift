@@ -4,6 +4,8 @@
 //   typeset-bench [--peer PATH] [--count N] [--runs R] [--scale]
 import Foundation
 import Typeset
+import TypesetEntities
+import TypesetCells
 
 let options = BenchmarkOptions(CommandLine.arguments.dropFirst())
 let fontsDir = BenchmarkOptions.fontsDirectory()
