@@ -1,6 +1,6 @@
-/// A key of a cache entry that belongs to one version of one model.
-
 import Typeset
+
+/// A key of a cache entry that belongs to one version of one model.
 protocol ModelVersionedKey: Hashable {
     var modelID: CellModelID { get }
     var version: Int { get }

@@ -1,9 +1,9 @@
+import Typeset
+
 /// Space inside an element's frame around its content, in px.
 ///
 /// JSON: a number (every side), or an object with any of `top`, `left`,
 /// `bottom`, `right`, `horizontal`, `vertical` (sides win over axes).
-
-import Typeset
 public struct CellInsets: Sendable, Hashable, Codable {
     /// Space above the content.
     public var top: Double

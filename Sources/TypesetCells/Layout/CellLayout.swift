@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// The layout of one model in one cell template at one width and display
 /// scale: a frame per named element, each text's lines and entity
 /// rectangles, and the cell's height. What a list caches per row and a cell
@@ -11,9 +14,6 @@
 /// array, and texts keep only what a cell draws (per line: its UTF-16 range,
 /// position, width, height and baseline; per entity: its rectangles) in
 /// three more flat arrays. ``byteCount`` reports the total.
-
-import Typeset
-import TypesetEntities
 public struct CellLayout: Sendable, Equatable {
     /// The width the cell was laid out at, px.
     public let width: Double

@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// Lays out cell templates for models: the fast path a list uses instead of
 /// building views to learn row heights.
 ///
@@ -15,9 +18,6 @@
 /// `layout(_:for:width:scale:)` shapes every text (cold); `prepare(_:for:)`
 /// then `layout(_:prepared:width:scale:)` splits the expensive, width-free
 /// part from the arithmetic, which is what ``LayoutCache`` does.
-
-import Typeset
-import TypesetEntities
 public final class CellLayoutEngine: Sendable {
     /// The typesetter texts are prepared with.
     public let typesetter: Typesetter

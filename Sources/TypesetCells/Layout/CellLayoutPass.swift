@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// One layout of a prepared cell: a measuring pass that gives every shown
 /// element its size (sizes on the pixel grid), then a placing pass that gives
 /// it its origin and writes the compact ``CellLayout``.
@@ -12,9 +15,6 @@
 ///   offered), `.points` its value, `.fraction` a floor'd share; `maxWidth`
 ///   caps the result. Paddings and gaps are rounded to the grid, text and box
 ///   sizes ceil'd, so sums stay on the grid; centred origins are rounded.
-
-import Typeset
-import TypesetEntities
 struct CellLayoutPass {
     let t: CompiledCellTemplate
     let prepared: PreparedCell

@@ -1,11 +1,11 @@
+import Typeset
+import TypesetEntities
+
 /// Everything about one model in one template that does not depend on the
 /// width: each text prepared (shaped), its entities, and the model values the
 /// template's conditions and aspect ratios read. Laying it out at any width is
 /// arithmetic only; ``LayoutCache`` keeps these so that a width change never
 /// reshapes.
-
-import Typeset
-import TypesetEntities
 public struct PreparedCell: Sendable {
     /// The model's identity.
     public let modelID: CellModelID

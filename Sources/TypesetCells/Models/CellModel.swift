@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// The data one list row shows: what a ``CellTemplate`` reads its texts and
 /// per-model values from at layout time.
 ///
@@ -15,9 +18,6 @@
 ///     }
 /// }
 /// ```
-
-import Typeset
-import TypesetEntities
 public protocol CellModel: Sendable {
     /// The model's identity: a database ID, not a row index.
     var id: CellModelID { get }

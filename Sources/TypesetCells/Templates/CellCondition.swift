@@ -1,9 +1,9 @@
+import Typeset
+
 /// When an element is shown. An element whose condition is false is omitted:
 /// it gets no frame, takes no space, and the spacing before it goes too.
 ///
 /// JSON: `{"present": "key"}`, `{"absent": "key"}` or `{"truncated": "element"}`.
-
-import Typeset
 public enum CellCondition: Sendable, Hashable, Codable {
     /// The model's text for the key is not empty.
     case present(String)

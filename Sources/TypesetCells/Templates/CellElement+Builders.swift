@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// Constructors and modifiers for describing cells in Swift:
 ///
 /// ```swift
@@ -9,9 +12,6 @@
 ///     ]),
 /// ]).padding(12)
 /// ```
-
-import Typeset
-import TypesetEntities
 extension CellElement {
     /// A text from the model's text for `key`.
     public static func text(_ name: String, key: String, style: CellTextStyle = CellTextStyle(), maxLines: Int? = nil,

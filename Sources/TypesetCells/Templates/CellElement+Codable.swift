@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// The JSON form of an element: one object whose `kind` is `text`, `box`,
 /// `row` or `column`. Fields use snake_case; an unknown kind or a field the
 /// kind does not have is an error that names it.
@@ -20,9 +23,6 @@
 /// `white_space`, `word_break`, `direction`. Box: `height` (px) or
 /// `aspect_ratio` (a number, or a string naming the model's key). Row and
 /// column: `children`, `spacing`, `alignment`.
-
-import Typeset
-import TypesetEntities
 extension CellElement: Codable {
     enum Key: String, CodingKey, CaseIterable {
         case kind, name, width, padding, priority

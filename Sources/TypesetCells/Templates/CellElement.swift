@@ -1,3 +1,6 @@
+import Typeset
+import TypesetEntities
+
 /// One element of a cell description: a text block, a fixed-size box, or a
 /// row or column of elements. Elements with a name get a frame in every
 /// ``CellLayout``; text elements must have one.
@@ -5,9 +8,6 @@
 /// Build elements with the static constructors (`.text`, `.box`, `.row`,
 /// `.column`) and modifiers (`.padding`, `.width`, `.visible(when:)` …), or
 /// decode them from JSON (see ``CellTemplate``).
-
-import Typeset
-import TypesetEntities
 public struct CellElement: Sendable, Hashable {
     /// The name frames and texts are reported under; unique in a template.
     public var name: String?

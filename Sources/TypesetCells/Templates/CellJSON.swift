@@ -1,6 +1,6 @@
-/// Helpers shared by the cell description's JSON decoding.
-
 import Typeset
+
+/// Helpers shared by the cell description's JSON decoding.
 enum CellJSON {
     /// Any key, to list the keys an object has.
     struct AnyKey: CodingKey {

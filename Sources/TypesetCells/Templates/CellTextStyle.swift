@@ -1,3 +1,5 @@
+import Typeset
+
 /// The character style of a text in a cell template: a Codable description
 /// of a ``TextStyle`` by family names.
 ///
@@ -6,8 +8,6 @@
 /// "color": "#536471"}`; every field is optional (defaults: Noto Sans, 15 px,
 /// 400, upright, no letter spacing, normal line height, no colour). Inside a
 /// text's `parts`, a style lists only what differs from the text's style.
-
-import Typeset
 public struct CellTextStyle: Sendable, Hashable, Codable {
     /// Font families, first preferred (the collection's fallback follows).
     public var font: [String]

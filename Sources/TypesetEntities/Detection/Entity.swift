@@ -1,9 +1,9 @@
+import Typeset
+
 /// The kinds of entity that ``EntityDetector`` recognises in post text.
 ///
 /// The rules follow twitter-text (https://github.com/twitter/twitter-text);
 /// see ``EntityDetector`` for the details and the few places where we differ.
-
-import Typeset
 public enum EntityKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// A hashtag such as `#swift` or `＃日本語`.
     case hashtag

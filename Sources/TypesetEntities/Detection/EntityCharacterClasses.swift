@@ -1,6 +1,6 @@
-/// A set of ASCII bytes, stored as a 128-bit mask.
-
 import Typeset
+
+/// A set of ASCII bytes, stored as a 128-bit mask.
 struct EntityASCIISet: Sendable {
     private let low: UInt64
     private let high: UInt64

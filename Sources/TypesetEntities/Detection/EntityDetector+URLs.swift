@@ -1,6 +1,6 @@
-/// A match of twitter-text's URL pattern before its validity checks, in byte offsets.
-
 import Typeset
+
+/// A match of twitter-text's URL pattern before its validity checks, in byte offsets.
 struct EntityURLCandidate {
     /// The character consumed before the URL, or `nil` when the URL starts the text.
     var precedingStart: Int?

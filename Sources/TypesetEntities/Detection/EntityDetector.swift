@@ -1,3 +1,5 @@
+import Typeset
+
 /// Finds hashtags, mentions, cashtags and URLs in post text, following the rules of
 /// twitter-text (https://github.com/twitter/twitter-text) in every script.
 ///
@@ -20,8 +22,6 @@
 /// characters in and around hashtags (and top-level domains' letter case).
 ///
 /// Where this differs from twitter-text on purpose, the rule's documentation says so.
-
-import Typeset
 public struct EntityDetector: Sendable {
     /// The kinds of entity this detector reports.
     public let kinds: Set<EntityKind>

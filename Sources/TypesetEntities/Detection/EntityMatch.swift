@@ -1,6 +1,6 @@
-/// An entity found while scanning, in UTF-8 byte offsets.
-
 import Typeset
+
+/// An entity found while scanning, in UTF-8 byte offsets.
 struct EntityMatch {
     /// The entity's kind.
     var kind: EntityKind

@@ -1,9 +1,9 @@
+import Typeset
+
 /// Read-only access to a text's UTF-8 bytes while the detector scans it.
 ///
 /// All positions are byte offsets on scalar boundaries. Swift strings always
 /// hold valid UTF-8, so the decoders below never need to handle malformed input.
-
-import Typeset
 struct EntityScanner {
     /// The text's UTF-8 bytes.
     let bytes: UnsafeBufferPointer<UInt8>

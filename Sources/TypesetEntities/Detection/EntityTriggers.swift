@@ -1,6 +1,6 @@
-/// Where each sigil first occurs in a text, found in one pass over its bytes.
-
 import Typeset
+
+/// Where each sigil first occurs in a text, found in one pass over its bytes.
 struct EntityTriggers {
     /// The first `#` or `＃`.
     var firstHashSign: Int?

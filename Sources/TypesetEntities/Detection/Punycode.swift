@@ -1,7 +1,7 @@
+import Typeset
+
 /// The length of a domain label's punycode form (RFC 3492), which decides whether an
 /// internationalised label fits DNS's 63-character limit.
-
-import Typeset
 enum EntityPunycode {
     private static let base = 36
     private static let tMin = 1

@@ -1,7 +1,7 @@
+import Typeset
+
 /// The top-level domains twitter-text recognises, from its `conformance/tld_lib.yml`
 /// (generic and country-code domains, Unicode forms included), as data.
-
-import Typeset
 enum EntityTopLevelDomainList {
     /// Generic top-level domains, whitespace-separated.
     static let generic = """

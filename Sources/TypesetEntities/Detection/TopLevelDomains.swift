@@ -1,7 +1,7 @@
+import Typeset
+
 /// Recognises the top-level domains of ``EntityTopLevelDomainList`` (and punycode
 /// `xn--` labels) at a position in a text, the way twitter-text's domain regex does.
-
-import Typeset
 struct EntityTopLevelDomains: Sendable {
     /// The shared, immutable lookup tables.
     static let shared = EntityTopLevelDomains()

@@ -1,11 +1,11 @@
+import Typeset
+
 /// An entity and the rectangles it occupies in a ``TextLayout``: its tap target.
 ///
 /// An entity takes one rectangle per line and visual run it touches, so a
 /// hashtag wrapped onto the next line has two, and a mention whose sigil and
 /// name resolve to different bidi levels inside right-to-left text may have two
 /// on one line. Rectangles span the full height of their line box.
-
-import Typeset
 public struct EntityBox: Sendable, Hashable {
     /// The entity.
     public var entity: Entity

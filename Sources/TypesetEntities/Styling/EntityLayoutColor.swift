@@ -1,10 +1,10 @@
+import Typeset
+
 /// The colour of a styled entity: explicit RGBA, or a token your renderer
 /// resolves (a theme colour such as `"link"` or `"accent.primary"`).
 ///
 /// Typeset never draws, so it only carries the colour to the decorations it
 /// reports; colour never changes metrics.
-
-import Typeset
 public enum EntityColor: Sendable, Hashable {
     /// 8-bit sRGB channels and alpha (255 opaque).
     case rgba(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)

@@ -1,9 +1,9 @@
+import Typeset
+
 /// A text with its entities found, styled and laid out: everything a feed row
 /// needs to draw the text, colour its links and answer taps.
 ///
 /// Made by ``Typesetter/decorate(_:style:paragraph:width:entityStyles:detector:)``.
-
-import Typeset
 public struct DecoratedLayout: Sendable {
     /// The entities found in the text, sorted by where they start.
     public let entities: [Entity]

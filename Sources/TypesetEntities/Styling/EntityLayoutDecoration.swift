@@ -1,10 +1,10 @@
+import Typeset
+
 /// A span of text to draw decorated (coloured, underlined): what an
 /// ``EntityStyle`` asks for on one entity, for the renderer.
 ///
 /// Decorations never change metrics, so they sit beside a ``PreparedText``
 /// rather than inside it; see ``StyledText``.
-
-import Typeset
 public struct Decoration: Sendable, Hashable {
     /// The source UTF-16 range to decorate (the entity's, sigil included).
     public var utf16Range: Range<Int>

@@ -1,3 +1,5 @@
+import Typeset
+
 /// How to show one kind of entity: decorations (colour, underline) that leave
 /// the text's metrics alone, and font changes (weight, italic) that reshape it.
 ///
@@ -8,8 +10,6 @@
 ///     .mention: EntityStyle(color: .token("link"), weight: 700),   // bold: reshapes
 /// ]
 /// ```
-
-import Typeset
 public struct EntityStyle: Sendable, Hashable {
     /// The entity's colour, nil to keep the text's.
     public var color: EntityColor?

@@ -1,11 +1,11 @@
+import Typeset
+
 /// A prepared text with decoration spans beside it: the result of styling
 /// entities, ready to lay out at any width and draw.
 ///
 /// Decorations (colour, underline) change no metrics, so a text decorated this
 /// way shares its ``PreparedText`` with the undecorated one and lays out to the
 /// same lines and height.
-
-import Typeset
 public struct StyledText: Sendable {
     /// The shaped text.
     public let prepared: PreparedText

@@ -1,8 +1,8 @@
+import Typeset
+
 /// The result of applying entity styles to a text at one width: the styled
 /// text laid out, and how its height compares with the unstyled text's, so a
 /// list can update the row when it changed.
-
-import Typeset
 public struct EntityStyling: Sendable {
     /// The attributed text with the styles' weight and italic set on the
     /// entities (equal to the input when the styles only decorate).

@@ -1,3 +1,5 @@
+import Typeset
+
 /// The chat bubble template (also in `examples/templates/chat-bubble.json`):
 /// a bubble that shrink-wraps its text up to 75% of the row, on the left for
 /// incoming messages and on the right for outgoing ones.
@@ -14,8 +16,6 @@
 ///
 /// Model keys: `text`, `sender`, `outgoing` (non-empty: right side).
 /// Frames: `cell`, `bubble`, `sender`, `message`.
-
-import Typeset
 public enum ChatBubbleTemplate {
     /// The message style: 15 px, 20 px lines.
     public static let message = CellTextStyle(font: ["Noto Sans"], size: 15)

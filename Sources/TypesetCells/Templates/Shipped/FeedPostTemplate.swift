@@ -1,3 +1,5 @@
+import Typeset
+
 /// The feed post template (also in `examples/templates/feed-post.json`):
 ///
 /// ```
@@ -14,8 +16,6 @@
 /// Model keys: `name`, `handle`, `time`, `body`, `link_title`. Frames:
 /// `cell`, `content`, `avatar`, `main`, `header`, `name`, `handle`, `time`,
 /// `body`, `more`, `link`, `link_title`, `actions`.
-
-import Typeset
 public enum FeedPostTemplate {
     /// Regular 15 px Noto Sans: 20 px lines.
     public static let regular = CellTextStyle(font: ["Noto Sans"], size: 15)

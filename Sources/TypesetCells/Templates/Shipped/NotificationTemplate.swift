@@ -1,3 +1,5 @@
+import Typeset
+
 /// The notification row template (also in `examples/templates/notification.json`):
 ///
 /// ```
@@ -13,8 +15,6 @@
 ///
 /// Model keys: `actor`, `action`, `button`. Frames: `cell`, `avatar`,
 /// `message`, `button`, `button_title`.
-
-import Typeset
 public enum NotificationTemplate {
     /// Regular 15 px text (20 px lines).
     public static let regular = CellTextStyle(font: ["Noto Sans"], size: 15)
