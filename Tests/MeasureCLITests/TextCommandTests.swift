@@ -26,6 +26,21 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(lines.first?.2, 80.453125)
     }
 
+    /// CSS generic families and installed families can be named (README: fonts).
+    func testGenericAndInstalledFamilies() throws {
+        for args in [["--font", "sans-serif", "--system-fonts"], ["--font", "monospace"],
+                     ["--font", "monospace", "--system-fonts"], ["--font", "DejaVu Sans", "--system-fonts"]] {
+            let r = try CLI.run(["text", "Hello", "--json"] + args)
+            XCTAssertEqual(r.status, 0, "\(args): \(r.summary)")
+            XCTAssertGreaterThan(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width") ?? 0, 0, "\(args)")
+        }
+        let unknown = try CLI.run(["text", "Hello", "--font", "DejaVu Sanz", "--system-fonts"])
+        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertTrue(unknown.stderr.contains("\"DejaVu Sanz\""), unknown.summary)
+        let installedWithoutSystemFonts = try CLI.run(["text", "Hello", "--font", "DejaVu Sans"])
+        XCTAssertNotEqual(installedWithoutSystemFonts.status, 0, "installed families need --system-fonts")
+    }
+
     func testHumanOutputShowsSizeAndLines() throws {
         let r = try CLI.run(Self.hello)
         XCTAssertEqual(r.status, 0, r.summary)

@@ -119,13 +119,56 @@ public final class FontCollection: @unchecked Sendable {
         return names
     }
 
-    /// The face of `family` that CSS font matching picks for a weight and style,
-    /// or nil if no face has that family name (case-insensitive).
+    /// The face a family name picks for a weight and style, or nil when the
+    /// name finds no font.
+    ///
+    /// Names are looked up in this order:
+    /// 1. the collection's own family names (case-insensitive), by CSS font
+    ///    matching: italic faces for italic (else any), then the weight by
+    ///    CSS Fonts 4's ordered search (see `FontWeightMatching`);
+    /// 2. a CSS generic family (`sans-serif`, `serif`, `monospace`, `cursive`,
+    ///    `fantasy`, `system-ui`, `ui-sans-serif`, `ui-serif`,
+    ///    `ui-monospace`, `ui-rounded`, `emoji`, `math`) through Fontconfig's
+    ///    substitutions: among the system's fonts and the collection's when
+    ///    `includeSystemFonts` is set, among the collection's otherwise;
+    /// 3. with `includeSystemFonts`, any installed family, through Fontconfig
+    ///    (accepted only when the font it matches carries that family name,
+    ///    so a misspelt name is an error rather than a silent substitute).
     public func face(family: String, weight: Int = 400, italic: Bool = false) -> FontFace? {
+        if let own = bundledFace(family: family, weight: weight, italic: italic) { return own }
+        return fontconfigFace(family: family, weight: weight, italic: italic)
+    }
+
+    /// Step 1 of `face(family:weight:italic:)`: the collection's own faces.
+    private func bundledFace(family: String, weight: Int, italic: Bool) -> FontFace? {
         guard let candidates = byFamily[family.lowercased()], !candidates.isEmpty else { return nil }
         let styled = candidates.filter { $0.isItalic == italic }
         let pool = styled.isEmpty ? candidates : styled
-        return pool.min { Self.weightDistance($0.weight, weight) < Self.weightDistance($1.weight, weight) }
+        return FontWeightMatching.bestIndex(of: pool.map(\.weight), for: weight).map { pool[$0] }
+    }
+
+    /// CSS generic family names and what Fontconfig is asked for each.
+    private static let genericFamilies: [String: [String]] = [
+        "serif": ["serif"], "sans-serif": ["sans-serif"], "monospace": ["monospace"],
+        "cursive": ["cursive"], "fantasy": ["fantasy"], "emoji": ["emoji"], "math": ["math"],
+        "system-ui": ["system-ui", "sans-serif"], "ui-sans-serif": ["sans-serif"], "ui-serif": ["serif"],
+        "ui-monospace": ["monospace"], "ui-rounded": ["sans-serif"],
+    ]
+
+    /// Steps 2 and 3 of `face(family:weight:italic:)`: Fontconfig.
+    private func fontconfigFace(family: String, weight: Int, italic: Bool) -> FontFace? {
+        let generic = Self.genericFamilies[family.lowercased()]
+        guard generic != nil || includeSystemFonts,
+              let (candidate, names) = fontconfig.match(families: generic ?? [family], weight: weight, italic: italic)
+        else { return nil }
+        guard generic != nil || names.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
+            return nil
+        }
+        if let rank = rankByFile["\(candidate.file)#\(candidate.index)"] {
+            let found = fallbackOrder[rank]
+            return bundledFace(family: found.familyName, weight: weight, italic: italic) ?? found
+        }
+        return includeSystemFonts ? systemFace(candidate.file, candidate.index) : nil
     }
 
     /// Resolves a style's font stack to faces, in stack order.
@@ -197,12 +240,6 @@ public final class FontCollection: @unchecked Sendable {
         let face = try? FontFace(path: file, index: index)
         systemFaces[key] = face
         return face
-    }
-
-    private static func weightDistance(_ a: Int, _ wanted: Int) -> Int {
-        // CSS font matching: for bold requests heavier faces win ties, for light ones lighter.
-        let d = abs(a - wanted)
-        return d * 2 + ((wanted >= 400) == (a >= wanted) ? 0 : 1)
     }
 
     private static func isFontFileName(_ name: String) -> Bool {

@@ -9,8 +9,8 @@ import Foundation
 final class FontconfigFallback: @unchecked Sendable {
     struct Candidate { var file: String; var index: Int }
 
-    private let config: OpaquePointer
-    private let lock = NSLock()
+    fileprivate let config: OpaquePointer
+    fileprivate let lock = NSLock()
 
     init(files: [String], includeSystemFonts: Bool) throws {
         let made: OpaquePointer?
@@ -62,6 +62,39 @@ final class FontconfigFallback: @unchecked Sendable {
             out.append(Candidate(file: String(cString: file), index: Int(index)))
         }
         return out
+    }
+}
+
+extension FontconfigFallback {
+    /// The font Fontconfig matches for a family name after its substitutions
+    /// (aliases: `sans-serif`, `serif`, `monospace`, `system-ui`…), with the
+    /// family names the matched font carries; nil when nothing matches.
+    /// - Parameter families: the names to ask for, in order of preference.
+    func match(families: [String], weight: Int, italic: Bool) -> (candidate: Candidate, familyNames: [String])? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        for name in families { _ = name.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) } }
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(weight))))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let font = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(font) }
+        var file: UnsafeMutablePointer<FcChar8>?
+        guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        var index: Int32 = 0
+        _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+        var names: [String] = []
+        var n: Int32 = 0
+        var family: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(font, FC_FAMILY, n, &family) == FcResultMatch, let family {
+            names.append(String(cString: family))
+            n += 1
+        }
+        return (Candidate(file: String(cString: file), index: Int(index)), names)
     }
 }
 
