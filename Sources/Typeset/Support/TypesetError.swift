@@ -1,5 +1,7 @@
+import Foundation
+
 /// Every failure Typeset reports: each case names the input and the problem.
-public enum TypesetError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// No file exists at the path.
     case fontFileNotFound(path: String)
     /// The file exists but could not be read (permissions, I/O error, empty file).
@@ -10,7 +12,8 @@ public enum TypesetError: Error, Equatable, Sendable, CustomStringConvertible {
     case faceIndexOutOfRange(path: String, index: Int, faceCount: Int)
     /// The font has no usable character map, so no text can be set in it.
     case fontWithoutCharacterMap(path: String)
-    /// No face in the collection has this family name.
+    /// No font has this family name: not the collection's, not a CSS generic
+    /// family, not an installed family (when system fonts are on).
     case unknownFontFamily(String)
     /// A font stack with no entries.
     case emptyFontStack
@@ -39,7 +42,9 @@ public enum TypesetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .faceIndexOutOfRange(let p, let i, let n):
             return "font collection \(p) has \(n) face(s); face index \(i) does not exist"
         case .fontWithoutCharacterMap(let p): return "font has no character map (cmap): \(p)"
-        case .unknownFontFamily(let f): return "no font in the collection has the family name \"\(f)\""
+        case .unknownFontFamily(let f):
+            return "no font has the family name \"\(f)\" (looked up among the collection's families, the CSS generic "
+                + "families and, when system fonts are on, the installed families through Fontconfig)"
         case .emptyFontStack: return "the font stack is empty"
         case .invalidWidth(let w): return "invalid width \(w): widths must be finite and not negative"
         case .invalidScale(let s): return "invalid display scale \(s): it must be finite and greater than 0"
@@ -51,4 +56,9 @@ public enum TypesetError: Error, Equatable, Sendable, CustomStringConvertible {
         case .fontconfigUnavailable(let r): return "Fontconfig unavailable: \(r)"
         }
     }
+}
+
+extension TypesetError {
+    /// The same one-line explanation as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import Typeset
+
 /// Values stored by row index (heights, most often) that follow their rows
 /// through inserts, deletes and moves, for callers that address rows by index
 /// (UITableView-style data sources). Inserted rows start without a value.
@@ -11,8 +14,6 @@
 /// ```
 ///
 /// Prefer keying by model ID (``LayoutCache``): IDs do not shift.
-
-import Typeset
 public struct RowIndexMap<Value: Sendable>: Sendable {
     /// The values, one per row (nil: not known yet).
     public private(set) var values: [Value?]
@@ -117,7 +118,7 @@ extension RowIndexMap where Value == Double {
 }
 
 /// A row update that does not fit the rows.
-public enum RowIndexMapError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum RowIndexMapError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// An index outside the rows.
     case rowOutOfRange(row: Int, count: Int)
     /// An index given twice.
@@ -133,4 +134,9 @@ public enum RowIndexMapError: Error, Equatable, Sendable, CustomStringConvertibl
         case .inconsistentUpdate: return "the insertions, deletions and moves do not add up to the new row count"
         }
     }
+}
+
+extension RowIndexMapError {
+    /// The same one-line explanation as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

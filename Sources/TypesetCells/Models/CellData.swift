@@ -119,7 +119,7 @@ public struct CellData: CellModel, Hashable {
 }
 
 /// A model that could not be read.
-public enum CellModelError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CellModelError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// The bytes are not JSON.
     case invalidJSON
     /// The JSON is not an object.
@@ -135,4 +135,9 @@ public enum CellModelError: Error, Equatable, Sendable, CustomStringConvertible 
         case .invalidField(let name, let expected): return "field \"\(name)\" must be \(expected)"
         }
     }
+}
+
+extension CellModelError {
+    /// The same one-line explanation as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

@@ -1,7 +1,8 @@
-/// A cell description that cannot be used, with the element and field at fault.
-
+import Foundation
 import Typeset
-public enum CellTemplateError: Error, Equatable, Sendable, CustomStringConvertible {
+
+/// A cell description that cannot be used, with the element and field at fault.
+public enum CellTemplateError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// The JSON could not be decoded: where (`root.children[1].kind`) and why
     /// (an unknown element kind names the kind).
     case invalidJSON(path: String, message: String)
@@ -41,7 +42,7 @@ public enum CellTemplateError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// A layout request that cannot be served.
-public enum CellLayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum CellLayoutError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// A prepared cell was made for another template.
     case preparedForAnotherTemplate(expected: String, found: String)
 
@@ -52,4 +53,14 @@ public enum CellLayoutError: Error, Equatable, Sendable, CustomStringConvertible
             return "the prepared cell was made for template \"\(f)\", not \"\(e)\""
         }
     }
+}
+
+extension CellTemplateError {
+    /// The same one-line explanation as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
+}
+
+extension CellLayoutError {
+    /// The same one-line explanation as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }

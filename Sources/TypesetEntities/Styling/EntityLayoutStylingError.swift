@@ -1,7 +1,8 @@
-/// Why entity styles could not be applied.
-
+import Foundation
 import Typeset
-public enum EntityStylingError: Error, Equatable, Sendable, CustomStringConvertible {
+
+/// Why entity styles could not be applied.
+public enum EntityStylingError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// The prepared text given as the unstyled state was prepared from another
     /// string than the attributed text to style.
     case textMismatch
@@ -13,4 +14,9 @@ public enum EntityStylingError: Error, Equatable, Sendable, CustomStringConverti
             return "the prepared text was not prepared from the attributed text to style (their strings differ)"
         }
     }
+}
+
+extension EntityStylingError {
+    /// The same one-line explanation as `description`, for `localizedDescription`.
+    public var errorDescription: String? { description }
 }
