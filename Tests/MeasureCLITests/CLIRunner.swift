@@ -52,10 +52,15 @@ enum CLI {
     private static let ignoreSIGPIPE: Void = { signal(SIGPIPE, SIG_IGN); return () }()
 
     /// Runs `measure ARGS`, feeding `stdin`, and waits (at most `timeout` s).
+    /// - Parameters:
+    ///   - executable: another copy of the tool to run (default: the built one).
+    ///   - fontsFromEnvironment: set `TYPESET_FONTS` to the bundled fonts
+    ///     (hermetic; false to test how the tool finds fonts on its own).
     static func run(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 30,
+                    executable other: URL? = nil, fontsFromEnvironment: Bool = true,
                     file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
         _ = ignoreSIGPIPE
-        guard let executable else {
+        guard let executable = other ?? executable else {
             XCTFail("measure executable not found next to the test bundle; build it, or set MEASURE_EXECUTABLE",
                     file: file, line: line)
             throw CLIError.executableNotFound
@@ -64,7 +69,7 @@ enum CLI {
         process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
-        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory  // hermetic: the bundled fonts only
+        environment["TYPESET_FONTS"] = fontsFromEnvironment ? Fixtures.fontsDirectory : nil
         process.environment = environment
         // Not the repository, so nothing can depend on finding fonts/ from the working directory.
         process.currentDirectoryURL = FileManager.default.temporaryDirectory
