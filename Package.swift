@@ -1,12 +1,14 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // Typeset: text shaping and measurement for Linux.
 // System libraries (HarfBuzz, FreeType, Fontconfig, ICU) come from Debian's
 // -dev packages; `scripts/setup` installs them.
+// Swift 6.2 or later (`@concurrent`). Linux only: no Apple platform is
+// declared because none is built or tested (the code uses glibc's
+// malloc_usable_size and /proc, and `Atomic` would need macOS 15).
 import PackageDescription
 
 let package = Package(
     name: "Typeset",
-    platforms: [.macOS(.v13)],
     products: [
         // The text engine: fonts, analysis, itemization, shaping, layout.
         .library(name: "Typeset", targets: ["Typeset"]),
