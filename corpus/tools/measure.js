@@ -5,6 +5,8 @@
 //                  (css_family: the CSS font-family list, e.g.
 //                   '"tsf-0", "tsf-1", ..., "tsf-6"')
 //   ORACLE_FAMS  : ["tsf-0", ...]  (@font-face families on the page)
+//   ORACLE_LOADS : ["italic 700 16px \"tsf-fam-0\"", ...]  (options corpus:
+//                  one CSS font shorthand per @font-face of a family)
 // When done it writes one JSON document into <pre id="oracle-result">, which
 // `chromium --dump-dom` prints and record.py parses.
 // Adapted from the reference recorder in ../shared/oracle (measure.js); the
@@ -32,12 +34,24 @@
 //   4. natural_width: a second <div> with width:max-content and the same
 //      styles (CSS max-content inline size: the longest line when nothing
 //      wraps but forced breaks).
+//   5. Options-corpus cases (extended: true) also carry font_weight,
+//      font_style, word_break, align, line_height_multiple, max_lines,
+//      nowrap_ellipsis and ellipsis_text. A truncating box (a line clamp, or
+//      nowrap with text-overflow: ellipsis) is laid out truncated, real and
+//      probe alike; Chromium still lays out the lines after a clamp, so the
+//      lines are found as above and the first max_lines kept, and the cut of
+//      the last kept line is read by truncation.js (inlined before this file).
 
 (function () {
   'use strict';
   const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
 
-  function styleBox(el, c) {
+  // The case's CSS. Options-corpus cases (c.extended) also set weight, style,
+  // word-break, text-align, direction (dir, "auto" included), a unitless
+  // line-height, and when `clamp` is set their truncation: a line clamp
+  // (display:-webkit-box; -webkit-line-clamp) or, for white_space "nowrap"
+  // with text_overflow "ellipsis", overflow:hidden; text-overflow:ellipsis.
+  function styleBox(el, c, clamp) {
     const s = el.style;
     s.position = 'absolute';
     s.left = '0px';
@@ -48,19 +62,30 @@
     s.boxSizing = 'content-box';
     s.fontFamily = c.css_family;
     s.fontSize = c.font_size + 'px';
-    s.fontWeight = '400';
-    s.fontStyle = 'normal';
-    s.lineHeight = (c.line_height === null || c.line_height === undefined)
+    s.fontWeight = c.extended ? String(c.font_weight) : '400';
+    s.fontStyle = c.extended ? c.font_style : 'normal';
+    if (c.line_height_multiple) s.lineHeight = String(c.line_height_multiple);
+    else s.lineHeight = (c.line_height === null || c.line_height === undefined)
       ? 'normal' : (c.line_height + 'px');
     s.whiteSpace = c.white_space || 'normal';
     s.letterSpacing = (c.letter_spacing || 0) + 'px';
     s.wordSpacing = '0px';
     s.overflowWrap = 'break-word';
     s.wordWrap = 'break-word';
-    s.wordBreak = 'normal';
-    s.textAlign = 'start';
+    s.wordBreak = c.extended ? c.word_break : 'normal';
+    s.textAlign = c.extended ? c.align : 'start';
     s.textIndent = '0px';
     el.dir = c.dir || 'ltr';
+    if (clamp && c.extended && c.max_lines) {
+      s.display = '-webkit-box';
+      s.webkitBoxOrient = 'vertical';
+      s.webkitLineClamp = String(c.max_lines);
+      s.overflow = 'hidden';
+    }
+    if (clamp && c.extended && c.nowrap_ellipsis) {
+      s.overflow = 'hidden';
+      s.textOverflow = 'ellipsis';
+    }
   }
 
   function codePoints(text) {
@@ -185,9 +210,9 @@
     return lines;
   }
 
-  function makeDiv(c, host, width, lineHeight) {
+  function makeDiv(c, host, width, lineHeight, clamp) {
     const div = document.createElement('div');
-    styleBox(div, c);
+    styleBox(div, c, clamp);
     div.style.width = width;
     if (lineHeight !== undefined) div.style.lineHeight = lineHeight;
     div.textContent = c.text;
@@ -201,13 +226,13 @@
     const range = document.createRange();
 
     // 1. The real layout: height, and lines found by rect-centre threshold.
-    const div = makeDiv(c, host, c.width + 'px');
+    const div = makeDiv(c, host, c.width + 'px', undefined, true);
     const box = div.getBoundingClientRect();
     const realLines = assignLines(div.firstChild, cps, c,
       function (ref, cy) { return cy <= ref + 0.5 * em; });
 
     // 2. The probe layout (same width, 1000px line boxes): the lines reported.
-    const probe = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px');
+    const probe = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px', true);
     const pbox = probe.getBoundingClientRect();
     const ptn = probe.firstChild;
     const lines = assignLines(ptn, cps, c, function (ref, cy) {
@@ -265,6 +290,8 @@
       if (u) natRange = u.right - u.left;
     }
 
+    const trunc = c.extended ? truncate(c, host, cps, outLines, probe, pbox) : null;
+
     host.removeChild(div);
     host.removeChild(probe);
     host.removeChild(nat);
@@ -281,12 +308,53 @@
       check_rects_in_lines: checkRects,
       check_real_layout_same_lines: checkReal,
     };
-    // With a fixed line-height every line box is exactly that tall.
-    if (c.line_height !== null && c.line_height !== undefined) {
-      res.check_height_eq_lines_x_lh =
-        Math.abs(box.height - outLines.length * c.line_height) < 0.01;
+    // With a fixed line-height every line box is exactly that tall, in
+    // LayoutUnits (1/64 px) per line box: px values are rounded (26.4 px ->
+    // 26.40625), multiples of the font size floored (12 px x 1.2 -> 14.390625).
+    const lh = c.line_height_multiple ? c.line_height_multiple * c.font_size : c.line_height;
+    const lineBox = lh === null || lh === undefined ? null
+      : (c.line_height_multiple ? Math.floor(lh * 64 + 1e-6) : Math.round(lh * 64)) / 64;
+    if (lineBox !== null) {
+      res.check_height_eq_lines_x_lh = Math.abs(box.height - outLines.length * lineBox) < 0.001;
+    }
+    if (trunc) {
+      // The kept lines (a clamp drops the rest; Chromium still lays them out).
+      res.line_count_unclamped = outLines.length;
+      res.lines = trunc.lines;
+      res.line_count = trunc.lines.length;
+      res.truncated = !!trunc.ellipsis;
+      if (trunc.ellipsis) res.ellipsis = trunc.ellipsis;
+      res.check_probe_height = Math.abs(pbox.height - trunc.lines.length * PROBE_LH) < 0.01;
+      if (lineBox !== null) {
+        res.check_height_eq_lines_x_lh = Math.abs(box.height - trunc.lines.length * lineBox) < 0.001;
+      }
     }
     return res;
+  }
+
+  // The lines a truncating box keeps, and the cut of its last kept line (see
+  // truncation.js): a clamp that drops lines, or a nowrap line wider than the box.
+  function truncate(c, host, cps, outLines, probe, pbox) {
+    const n = c.max_lines;
+    let li = -1;
+    if (n && outLines.length > n) li = n - 1;
+    if (c.nowrap_ellipsis && outLines.length === 1 && outLines[0].width > c.width) li = 0;
+    if (li < 0) return { lines: outLines, ellipsis: null };
+    const kept = outLines.slice(0, li + 1).map(function (l) { return Object.assign({}, l); });
+    const ref = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px', false);
+    // The ellipsis' own width: its text shaped alone in the line's font, one
+    // unbroken line, without letter spacing.
+    const ell = makeDiv(Object.assign({}, c, { text: c.ellipsis_text, letter_spacing: 0, white_space: 'pre' }),
+                        host, 'max-content');
+    const ew = ell.getBoundingClientRect().width;
+    host.removeChild(ell);
+    const got = TypesetTruncation.cut({
+      c: c, cps: cps, lines: kept, li: li, probe: probe, pbox: pbox,
+      ref: ref, rbox: ref.getBoundingClientRect(), ellipsisWidth: ew, probeLH: PROBE_LH,
+    });
+    host.removeChild(ref);
+    kept[li] = got.line;
+    return { lines: kept, ellipsis: got.ellipsis };
   }
 
   function run() {
@@ -314,8 +382,10 @@
 
   // Force every @font-face to load (a face only loads when used), then wait
   // for document.fonts.ready before measuring.
-  Promise.all(ORACLE_FAMS.map(function (f) {
-    return document.fonts.load('16px "' + f + '"').catch(function () { return []; });
+  const LOADS = ORACLE_FAMS.map(function (f) { return '16px "' + f + '"'; })
+    .concat(typeof ORACLE_LOADS === 'undefined' ? [] : ORACLE_LOADS);
+  Promise.all(LOADS.map(function (f) {
+    return document.fonts.load(f).catch(function () { return []; });
   })).then(function () { return document.fonts.ready; })
     .then(run, function (e) {
       document.getElementById('oracle-result').textContent =

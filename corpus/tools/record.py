@@ -23,6 +23,15 @@ With --full every line also carries "text", "x" (left edge relative to the
 box) and "width_with_trailing_ws", and the case "natural_width_text" and
 "code_points" (what measure.js computes).
 
+The options corpus (make_option_cases.py; `--cases corpus/options/cases.jsonl
+--out corpus/options/expected.jsonl`) names font families instead of files
+(each family's files become @font-face rules with their own weight and style,
+see families.py) and sets weight, style, word-break, text-align, direction,
+line clamps, nowrap + text-overflow (case_options.py). Its rows also give every
+line's "x", "truncated", and for a truncated text an "ellipsis" object:
+{"text", "x", "width", "visible_end", "visible_is_prefix", "visible"} (see
+truncation.js and corpus/README.md).
+
 No driver: each batch of cases becomes one HTML page whose own JavaScript
 (measure.js, next to this file) measures and writes JSON into the DOM, which
 `chromium --headless=new --dump-dom` prints. The method and Chromium's
@@ -58,11 +67,15 @@ import tempfile
 import time
 from urllib.parse import quote
 
+import case_options
+import families as fam_index
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.dirname(HERE)
 ROOT = os.path.dirname(CORPUS)
 FONTS_DIR = os.path.join(ROOT, 'fonts')
 MEASURE_JS = os.path.join(HERE, 'measure.js')
+TRUNCATION_JS = os.path.join(HERE, 'truncation.js')
 CHROMIUM = shutil.which('chromium') or shutil.which('chromium-browser') or 'chromium'
 CHROME_FLAGS = [
     '--headless=new', '--disable-gpu', '--no-sandbox',
@@ -77,6 +90,11 @@ CANARY = {'id': CANARY_ID, 'category': '__canary__', 'text': 'iiiiiiiiii',
           'width': 480, 'white_space': 'normal', 'letter_spacing': 0, 'dir': 'ltr'}
 CANARY_WIDTH = 33.546875
 BASIC_LINE_FIELDS = ('start', 'end', 'width')
+# Options-corpus cases also give each line's x (its ink's left edge from the
+# box's left edge; a truncated line's x and width include the ellipsis) and,
+# when truncated, the ellipsis drawn and which code points stay visible.
+OPTION_LINE_FIELDS = ('start', 'end', 'width', 'x')
+ELLIPSIS_FIELDS = ('text', 'x', 'width', 'visible_end', 'visible_is_prefix', 'visible')
 
 
 class RecordError(Exception):
@@ -100,73 +118,98 @@ def font_url(path):
     return 'file://' + quote(os.path.abspath(path))
 
 
-def normalize_case(c, fonts_dir=FONTS_DIR):
-    for k in ('id', 'category', 'text', 'fonts', 'font_size', 'width'):
+def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
+    """The case as measure.js reads it; index: fonts_dir's families (needed
+    by font_family cases)."""
+    for k in ('id', 'category', 'text', 'font_size', 'width'):
         if k not in c:
             raise RecordError('case %r lacks %r' % (c.get('id'), k))
-    fonts = c['fonts']
-    if not isinstance(fonts, list) or not fonts:
-        raise RecordError('case %r: fonts must be a non-empty list' % c['id'])
-    if len(set(fonts)) != len(fonts):
-        raise RecordError('case %r: a font is listed twice' % c['id'])
-    stack = []
-    for f in fonts:
-        p = os.path.join(fonts_dir, f)
-        if not os.path.isfile(p):
-            raise RecordError('case %r: no such font file %s' % (c['id'], p))
-        stack.append(p)
+    extended = any(c.get(k) is not None for k in case_options.EXTENDED_FIELDS)
+    stack, families = [], None
+    if c.get('font_family') is not None:
+        families = c['font_family']
+        if not isinstance(families, list) or not families or len(set(families)) != len(families):
+            raise RecordError('case %r: font_family must be a non-empty list of distinct names' % c['id'])
+        for f in families:
+            if f not in index:
+                raise RecordError('case %r: no font of family %r in %s' % (c['id'], f, fonts_dir))
+    else:
+        fonts = c.get('fonts')
+        if not isinstance(fonts, list) or not fonts:
+            raise RecordError('case %r: fonts must be a non-empty list' % c['id'])
+        if len(set(fonts)) != len(fonts):
+            raise RecordError('case %r: a font is listed twice' % c['id'])
+        for f in fonts:
+            p = os.path.join(fonts_dir, f)
+            if not os.path.isfile(p):
+                raise RecordError('case %r: no such font file %s' % (c['id'], p))
+            stack.append(p)
     ws = c.get('white_space') or 'normal'
-    if ws not in ('normal', 'pre-wrap'):
-        raise RecordError('case %r: white_space must be normal or pre-wrap' % c['id'])
-    d = c.get('dir') or 'ltr'
-    if d not in ('ltr', 'rtl'):
-        raise RecordError('case %r: dir must be ltr or rtl' % c['id'])
-    return {
+    if ws not in ('normal', 'pre-wrap', 'nowrap'):
+        raise RecordError('case %r: white_space must be normal, pre-wrap or nowrap' % c['id'])
+    d = c.get('direction') or c.get('dir') or 'ltr'
+    if d not in ('ltr', 'rtl', 'auto'):
+        raise RecordError('case %r: direction must be ltr, rtl or auto' % c['id'])
+    out = {
         'id': c['id'], 'category': c['category'], 'text': c['text'],
-        'stack': stack, 'font_size': c['font_size'],
+        'stack': stack, 'families': families, 'font_size': c['font_size'],
         'line_height': c.get('line_height'), 'width': c['width'],
         'white_space': ws, 'letter_spacing': c.get('letter_spacing') or 0,
-        'dir': d,
+        'dir': d, 'extended': extended,
     }
+    if extended:
+        out.update(case_options.normalize(c, index, RecordError))
+    return out
 
 
-def build_page(cases, families, generic):
-    """families: {absolute font path: CSS family name}"""
-    faces = '\n'.join(
-        '@font-face { font-family: "%s"; src: url("%s"); }' % (fam, font_url(f))
-        for f, fam in families.items())
+JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
+             'letter_spacing', 'dir', 'extended', 'font_weight', 'font_style', 'word_break',
+             'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text')
+
+
+def build_page(cases, families, generic, fam_css=None, index=None):
+    """families: {absolute font path: CSS family name};
+    fam_css: {family name: CSS family name} (font_family cases)."""
+    fam_css = fam_css or {}
+    faces = ['@font-face { font-family: "%s"; src: url("%s"); }' % (fam, font_url(f))
+             for f, fam in families.items()]
+    rules, loads = fam_index.font_face_rules(fam_css, index, font_url) if fam_css else ([], [])
     js_cases = []
     for c in cases:
-        names = ['"%s"' % families[f] for f in c['stack']]
+        if c['families']:
+            names = ['"%s"' % fam_css[f] for f in c['families']]
+        else:
+            names = ['"%s"' % families[f] for f in c['stack']]
         if generic:
             names.append(generic)
-        js_cases.append({
-            'id': c['id'], 'text': c['text'], 'css_family': ', '.join(names),
-            'font_size': c['font_size'], 'line_height': c['line_height'],
-            'width': c['width'], 'white_space': c['white_space'],
-            'letter_spacing': c['letter_spacing'], 'dir': c['dir'],
-        })
+        js = {k: c[k] for k in JS_FIELDS if k in c}
+        js['css_family'] = ', '.join(names)
+        js_cases.append(js)
     data = json.dumps(js_cases, ensure_ascii=True).replace('</', '<\\/')
     fams = json.dumps(list(families.values()))
+    with open(TRUNCATION_JS, encoding='utf-8') as fh:
+        truncation = fh.read()
     with open(MEASURE_JS, encoding='utf-8') as fh:
         measure = fh.read()
     return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
-            '<style>\n' + faces + '\nhtml,body{margin:0;padding:0}\n'
+            '<style>\n' + '\n'.join(faces + rules) + '\nhtml,body{margin:0;padding:0}\n'
             '#oracle-host{position:relative}\n</style></head>\n'
             '<body><div id="oracle-host"></div><pre id="oracle-result"></pre>\n'
             '<script>\nconst ORACLE_CASES = ' + data + ';\n'
-            'const ORACLE_FAMS = ' + fams + ';\n</script>\n'
+            'const ORACLE_FAMS = ' + fams + ';\n'
+            'const ORACLE_LOADS = ' + json.dumps(loads) + ';\n</script>\n'
+            '<script>\n' + truncation + '\n</script>\n'
             '<script>\n' + measure + '\n</script>\n</body></html>\n')
 
 
-def run_batch(cases, families, budget_ms, generic, keep_dir=None):
+def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, index=None):
     """Measures one batch in one Chromium process; returns {id: result}."""
     first = cases[0]['id']
     tmp = tempfile.mkdtemp(prefix='typeset-record-')
     try:
         page = os.path.join(tmp, 'page.html')
         with open(page, 'w', encoding='utf-8') as fh:
-            fh.write(build_page(cases, families, generic))
+            fh.write(build_page(cases, families, generic, fam_css, index))
         if keep_dir:
             shutil.copy(page, os.path.join(keep_dir, 'page-%s.html' % first))
         cmd = [CHROMIUM] + CHROME_FLAGS + [
@@ -185,12 +228,16 @@ def run_batch(cases, families, budget_ms, generic, keep_dir=None):
         out = json.loads(html.unescape(m.group(1)))
         if 'fatal' in out:
             raise RecordError('batch starting at %s: page failed: %s' % (first, out['fatal']))
-        names = {fam: f for f, fam in families.items()}
-        statuses = {f['family'].strip('"'): f['status'] for f in out['fonts']}
-        for fam, f in names.items():
-            if statuses.get(fam) != 'loaded':
-                raise RecordError('batch starting at %s: font %s did not load (status %r)'
-                                  % (first, os.path.relpath(f, ROOT), statuses.get(fam)))
+        names = {fam: os.path.relpath(f, ROOT) for f, fam in families.items()}
+        names.update((css, fam) for fam, css in (fam_css or {}).items())
+        for face in out['fonts']:
+            if face['status'] != 'loaded':
+                raise RecordError('batch starting at %s: a face of %s did not load (status %r)'
+                                  % (first, names.get(face['family'].strip('"'), face['family']), face['status']))
+        loaded = {f['family'].strip('"') for f in out['fonts']}
+        for fam, what in names.items():
+            if fam not in loaded:
+                raise RecordError('batch starting at %s: font %s is not on the page' % (first, what))
         if out['device_pixel_ratio'] != 1:
             raise RecordError('devicePixelRatio is %r, expected 1' % out['device_pixel_ratio'])
         if out['errors']:
@@ -210,16 +257,24 @@ def check_result(c, r):
         fails.append('a code point has a glyph rect outside its line')
     if not r.get('check_real_layout_same_lines'):
         fails.append('real layout grouped into different lines than the probe')
-    if c['line_height'] is not None and not r.get('check_height_eq_lines_x_lh'):
-        fails.append('height %r != %d lines x line_height %r'
-                     % (r['height'], r['line_count'], c['line_height']))
+    fixed = c['line_height'] is not None or c.get('line_height_multiple')
+    if fixed and not r.get('check_height_eq_lines_x_lh'):
+        fails.append('height %r != %d lines x line_height %r (rounded to 1/64 px)'
+                     % (r['height'], r['line_count'], c['line_height'] or c.get('line_height_multiple')))
     lines = r['lines']
     if len(lines) != r['line_count']:
         fails.append('line_count disagrees with lines')
     if lines:
-        ok = lines[0]['start'] == 0 and lines[-1]['end'] == r['code_points'] and all(
+        # A truncated text's lines partition a prefix: the cut line ends
+        # where its visible text ends (it may show nothing but the ellipsis).
+        body = lines[:-1] if r.get('truncated') else lines
+        ok = lines[0]['start'] == 0 and all(
             a['end'] == b['start'] for a, b in zip(lines, lines[1:])) and all(
-            l['start'] < l['end'] for l in lines)
+            l['start'] < l['end'] for l in body)
+        if r.get('truncated'):
+            ok = ok and lines[-1]['start'] <= lines[-1]['end'] <= r['code_points']
+        else:
+            ok = ok and lines[-1]['end'] == r['code_points']
         if not ok:
             fails.append('lines do not partition the text')
     if fails:
@@ -250,8 +305,9 @@ def main():
 
     t0 = time.time()
     try:
+        index = fam_index.scan_fonts_dir(args.fonts_dir)
         with open(args.cases, encoding='utf-8') as fh:
-            cases = [normalize_case(json.loads(l), args.fonts_dir) for l in fh if l.strip()]
+            cases = [normalize_case(json.loads(l), args.fonts_dir, index) for l in fh if l.strip()]
         if args.only:
             rx = re.compile(args.only)
             cases = [c for c in cases if rx.search(c['id'])]
@@ -270,16 +326,24 @@ def main():
             for f in c['stack']:
                 if f not in families:
                     families[f] = 'tsf-%d' % len(families)
+        # And one per family that font_family cases name, its files being
+        # that family's @font-face rules.
+        fam_css = {}
+        for c in cases:
+            for f in c['families'] or ():
+                fam_css.setdefault(f, 'tsf-fam-%d' % len(fam_css))
         jobs = []
         for i in range(0, len(cases), args.batch):
             b = cases[i:i + args.batch] + [canary]
             used = {f for c in b for f in c['stack']}
-            jobs.append((b, {f: fam for f, fam in families.items() if f in used}))
+            used_fams = {f for c in b for f in c['families'] or ()}
+            jobs.append((b, {f: fam for f, fam in families.items() if f in used},
+                         {f: css for f, css in fam_css.items() if f in used_fams}))
 
         results = {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             futs = [ex.submit(run_batch, b, fams, args.budget_ms, args.generic,
-                              args.keep_pages) for b, fams in jobs]
+                              args.keep_pages, fcss, index) for b, fams, fcss in jobs]
             for k, fut in enumerate(futs):
                 res = fut.result()
                 cr = res.get(CANARY_ID)
@@ -308,15 +372,22 @@ def main():
     with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
         for c in cases:
             r = results[c['id']]
+            fields = OPTION_LINE_FIELDS if c['extended'] else BASIC_LINE_FIELDS
             if args.full:
                 lines = r['lines']
             else:
-                lines = [{k: l[k] for k in BASIC_LINE_FIELDS} for l in r['lines']]
+                lines = [{k: l[k] for k in fields} for l in r['lines']]
             row = collections.OrderedDict([
                 ('id', c['id']), ('category', c['category']), ('chromium', version),
                 ('height', r['height']), ('line_count', r['line_count']),
                 ('lines', lines), ('natural_width', r['natural_width']),
             ])
+            if c['extended']:
+                row['truncated'] = r.get('truncated', False)
+                if r.get('ellipsis'):
+                    e = r['ellipsis']
+                    row['ellipsis'] = collections.OrderedDict(
+                        [(k, e[k]) for k in ELLIPSIS_FIELDS] + ([(k, e[k]) for k in ('method', 'extra_rects')] if args.full else []))
             if args.full:
                 row['natural_width_text'] = r['natural_width_text']
                 row['code_points'] = r['code_points']

@@ -1,0 +1,44 @@
+"""The options corpus's case fields (corpus/options, make_option_cases.py),
+checked and turned into what measure.js reads. Used by record.py."""
+
+import families as fam_index
+
+# Options-corpus fields (the batch protocol's names, see corpus/README.md);
+# a case that has any of them, or font_family, is "extended".
+EXTENDED_FIELDS = ('font_family', 'font_weight', 'font_style', 'word_break', 'align',
+                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow')
+
+
+def normalize(c, index, error):
+    """The options-corpus fields of case c as measure.js reads them; raises
+    error(message) naming the case for a bad value."""
+    def pick(name, allowed, default):
+        v = c.get(name)
+        v = default if v is None else v
+        if v not in allowed:
+            raise error('case %r: %s must be one of %s, not %r' % (c['id'], name, allowed, v))
+        return v
+    w = c.get('font_weight')
+    w = 400 if w is None else w
+    if not isinstance(w, int) or not 1 <= w <= 1000:
+        raise error('case %r: font_weight must be an integer in 1..1000' % c['id'])
+    ml = c.get('max_lines')
+    if ml is not None and (not isinstance(ml, int) or isinstance(ml, bool) or ml < 1):
+        raise error('case %r: max_lines must be a positive integer or null' % c['id'])
+    m = c.get('line_height_multiple')
+    if m is not None and (c.get('line_height') is not None or not isinstance(m, (int, float)) or m <= 0):
+        raise error('case %r: line_height_multiple must be a positive number, without line_height' % c['id'])
+    overflow = pick('text_overflow', ('clip', 'ellipsis'), 'clip')
+    style = pick('font_style', ('normal', 'italic'), 'normal')
+    if overflow == 'ellipsis' and (c.get('white_space') != 'nowrap' or ml is not None):
+        raise error('case %r: text_overflow ellipsis needs white_space nowrap and no max_lines' % c['id'])
+    if not c.get('font_family'):
+        raise error('case %r: options cases name font_family' % c['id'])
+    return {
+        'font_weight': w, 'font_style': style,
+        'word_break': pick('word_break', ('normal', 'keep-all', 'break-all'), 'normal'),
+        'align': pick('align', ('start', 'end', 'left', 'right', 'center', 'justify'), 'start'),
+        'max_lines': ml, 'line_height_multiple': m,
+        'nowrap_ellipsis': overflow == 'ellipsis',
+        'ellipsis_text': fam_index.ellipsis_text(index, c['font_family'], w, style),
+    }
