@@ -13,13 +13,13 @@ import TypesetTestSupport
 /// `TYPESET_CORPUS_UPDATE=1 swift test --filter CorpusAccuracy` raises the
 /// pins to the current counts and rewrites the misses file (keeping causes).
 final class CorpusAccuracyTests: XCTestCase {
-    struct Tally { var cases = 0, agree = 0, lines = 0, widthsAgree = 0 }
+    typealias Tally = CorpusScoreboard.Tally
 
     func testCorpusAgreesWithChromium() throws {
         let all = try CorpusCase.loadAll()
         XCTAssertGreaterThan(all.count, 0, "no corpus cases found")
         var tallies: [String: Tally] = [:]
-        var misses: [(id: String, detail: String)] = []
+        var misses: [CorpusScoreboard.Miss] = []
         var measureMismatches = 0
         let typesetter = Fixtures.typesetter
         let tolerance = 1.0 / 64 + 1e-9
@@ -39,7 +39,7 @@ final class CorpusAccuracyTests: XCTestCase {
                     measureMismatches += 1
                 }
             } catch {
-                misses.append((c.id, "error: \(error)"))
+                misses.append(.init(id: c.id, detail: "error: \(error)"))
                 continue
             }
             let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
@@ -55,7 +55,7 @@ final class CorpusAccuracyTests: XCTestCase {
                     why.append("line \(k) starts at \(starts[k]) vs \(wantStarts[k])")
                 }
                 if !heightOK { why.append("height \(layout.exactHeight) vs \(want.height)") }
-                misses.append((c.id, why.joined(separator: "; ")))
+                misses.append(.init(id: c.id, detail: why.joined(separator: "; ")))
                 if let filter = ProcessInfo.processInfo.environment["TYPESET_CORPUS_DEBUG"], c.id.hasPrefix(filter) {
                     Self.explain(c, want, layout)
                 }
@@ -69,32 +69,8 @@ final class CorpusAccuracyTests: XCTestCase {
         }
 
         XCTAssertEqual(measureMismatches, 0, "measure(width:) disagrees with layout(width:)")
-        let report = Self.table(tallies)
-        print(report)
-        let pinsURL = Fixtures.corpusDirectory.appendingPathComponent("pins.json")
-        let missesURL = Fixtures.corpusDirectory.appendingPathComponent("known-misses.tsv")
-        var pins = (try? JSONDecoder().decode([String: Int].self, from: Data(contentsOf: pinsURL))) ?? [:]
-        let causes = Self.readCauses(missesURL)
-
-        if ProcessInfo.processInfo.environment["TYPESET_CORPUS_UPDATE"] == "1" {
-            for (cat, t) in tallies { pins[cat] = max(pins[cat] ?? 0, t.agree) }
-            let enc = JSONEncoder()
-            enc.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try enc.encode(pins).write(to: pinsURL)
-            var text = "# id\tcause\tdetail (written by TYPESET_CORPUS_UPDATE=1; edit causes by hand)\n"
-            for m in misses.sorted(by: { $0.id < $1.id }) {
-                text += "\(m.id)\t\(causes[m.id] ?? "unclassified")\t\(m.detail)\n"
-            }
-            try text.write(to: missesURL, atomically: true, encoding: .utf8)
-        }
-
-        for (cat, t) in tallies.sorted(by: { $0.key < $1.key }) {
-            let pin = pins[cat] ?? 0
-            XCTAssertGreaterThanOrEqual(t.agree, pin, "\(cat): \(t.agree) cases agree, pinned at \(pin): a regression")
-        }
-        let unlisted = misses.filter { causes[$0.id] == nil }
-        XCTAssertTrue(unlisted.isEmpty, "\(unlisted.count) disagreeing cases are not in known-misses.tsv, e.g. "
-                      + unlisted.prefix(5).map { "\($0.id): \($0.detail)" }.joined(separator: " | "))
+        print(CorpusScoreboard.table(tallies))
+        try CorpusScoreboard(directory: Fixtures.corpusDirectory).check(tallies, misses: misses)
     }
 
     /// Writes a disagreeing case line by line to $TMPDIR/typeset-corpus-debug.txt
@@ -118,33 +94,5 @@ final class CorpusAccuracyTests: XCTestCase {
             let a = layout.scalarOffset(utf16: l.utf16Range.lowerBound), b = layout.scalarOffset(utf16: l.utf16Range.upperBound)
             print("  ours   \(a) \(String(format: "%9.4f", l.width)) h\(l.height) \(piece(a, b))")
         }
-    }
-
-    static func table(_ tallies: [String: Tally]) -> String {
-        var out = "category                 cases  agree       %   lines  widths ok\n"
-        var total = Tally()
-        for (cat, t) in tallies.sorted(by: { $0.key < $1.key }) {
-            out += row(cat, t)
-            total.cases += t.cases; total.agree += t.agree; total.lines += t.lines; total.widthsAgree += t.widthsAgree
-        }
-        out += row("TOTAL", total)
-        return out
-    }
-
-    private static func row(_ name: String, _ t: Tally) -> String {
-        let pct = t.cases == 0 ? 0 : 100 * Double(t.agree) / Double(t.cases)
-        let wpct = t.lines == 0 ? 0 : 100 * Double(t.widthsAgree) / Double(t.lines)
-        return name.padding(toLength: 22, withPad: " ", startingAt: 0)
-            + String(format: " %7d %6d %7.2f %7d %8.2f%%\n", t.cases, t.agree, pct, t.lines, wpct)
-    }
-
-    static func readCauses(_ url: URL) -> [String: String] {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [:] }
-        var out: [String: String] = [:]
-        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if parts.count >= 2 { out[String(parts[0])] = String(parts[1]) }
-        }
-        return out
     }
 }

@@ -29,18 +29,10 @@ struct CorpusCase: Decodable {
     /// Loads every case with its expectation.
     static func loadAll() throws -> [(CorpusCase, Expected)] {
         let dir = Fixtures.corpusDirectory
-        let cases = try jsonLines(dir.appendingPathComponent("cases.jsonl"), as: CorpusCase.self)
-        let expected = try jsonLines(dir.appendingPathComponent("expected.jsonl"), as: Expected.self)
+        let cases = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("cases.jsonl"), as: CorpusCase.self)
+        let expected = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("expected.jsonl"), as: Expected.self)
         let byID = Dictionary(expected.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return cases.compactMap { c in byID[c.id].map { (c, $0) } }
-    }
-
-    private static func jsonLines<T: Decodable>(_ url: URL, as: T.Type) throws -> [T] {
-        let data = try String(contentsOf: url, encoding: .utf8)
-        let decoder = JSONDecoder()
-        return try data.split(separator: "\n", omittingEmptySubsequences: true).map {
-            try decoder.decode(T.self, from: Data($0.utf8))
-        }
     }
 
     /// The engine's style and paragraph options for the case.

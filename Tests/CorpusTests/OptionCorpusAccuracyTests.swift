@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+import Typeset
+import TypesetTestSupport
+
+/// Holds every paragraph option to Chromium's layout of the options corpus
+/// (`corpus/options`, see corpus/README.md), by a stricter rule than the main
+/// corpus: a case agrees when the line count and every line start are equal,
+/// the height is equal within 1/64 px and ceil'd to the same pixel, every
+/// line's x is within 1/64 px, and a truncated text is cut at the same point
+/// with the same ellipsis at the same x (within 1/64 px).
+///
+/// Pins and known misses are `corpus/options/pins.json` and
+/// `known-misses.tsv` (`TYPESET_CORPUS_UPDATE=1` rewrites them, as for the
+/// main corpus). `TYPESET_OPTIONS_CORPUS=DIR` scores another directory of
+/// the same format (a held-out set) and only prints its table;
+/// `TYPESET_CORPUS_DEBUG=id-prefix` writes disagreeing cases line by line to
+/// $TMPDIR/typeset-options-debug.txt.
+final class OptionCorpusAccuracyTests: XCTestCase {
+    static let tolerance = 1.0 / 64 + 1e-9
+
+    func testOptionsCorpusAgreesWithChromium() throws {
+        let env = ProcessInfo.processInfo.environment
+        let heldOut = env["TYPESET_OPTIONS_CORPUS"].map { URL(fileURLWithPath: $0) }
+        let dir = heldOut ?? Fixtures.corpusDirectory.appendingPathComponent("options")
+        let all = try OptionCorpusCase.loadAll(dir)
+        XCTAssertGreaterThan(all.count, 0, "no options corpus cases found in \(dir.path)")
+        var tallies: [String: CorpusScoreboard.Tally] = [:]
+        var misses: [CorpusScoreboard.Miss] = []
+        var debug = ""
+        for (c, want) in all {
+            var t = tallies[c.category, default: .init()]
+            t.cases += 1
+            defer { tallies[c.category] = t }
+            let layout: TextLayout
+            do {
+                let (style, paragraph) = try c.engineInput()
+                layout = try Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph).layout(width: c.width)
+            } catch {
+                misses.append(.init(id: c.id, detail: "error: \(error)"))
+                continue
+            }
+            let why = Self.disagreements(c, want, layout)
+            if why.isEmpty { t.agree += 1 } else {
+                misses.append(.init(id: c.id, detail: why.joined(separator: "; ")))
+                if let prefix = env["TYPESET_CORPUS_DEBUG"], c.id.hasPrefix(prefix) { debug += Self.explain(c, want, layout) }
+            }
+            let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
+            if starts == want.lines.map(\.start) {
+                for (line, w) in zip(layout.lines, want.lines) {
+                    t.lines += 1
+                    if abs(line.width - w.width) <= Self.tolerance { t.widthsAgree += 1 }
+                }
+            }
+        }
+        if !debug.isEmpty {
+            let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("typeset-options-debug.txt")
+            try? debug.write(to: url, atomically: true, encoding: .utf8)
+        }
+        print(CorpusScoreboard.table(tallies))
+        if heldOut == nil { try CorpusScoreboard(directory: dir).check(tallies, misses: misses) }
+    }
+
+    /// How the engine's layout of a case differs from Chromium's (empty: it agrees).
+    static func disagreements(_ c: OptionCorpusCase, _ want: OptionCorpusCase.Expected, _ layout: TextLayout) -> [String] {
+        var why: [String] = []
+        let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
+        let wantStarts = want.lines.map(\.start)
+        if starts.count != wantStarts.count { why.append("lines \(starts.count) vs \(wantStarts.count)") }
+        else if let k = starts.indices.first(where: { starts[$0] != wantStarts[$0] }) {
+            why.append("line \(k) starts at \(starts[k]) vs \(wantStarts[k])")
+        }
+        if abs(layout.exactHeight - want.height) > tolerance || layout.size().height != want.height.rounded(.up) {
+            why.append("height \(layout.exactHeight) vs \(want.height)")
+        }
+        if layout.isTruncated != want.truncated { why.append("truncated \(layout.isTruncated) vs \(want.truncated)") }
+        if let e = want.ellipsis, layout.isTruncated, let last = layout.lines.last {
+            let end = layout.scalarOffset(utf16: last.utf16Range.upperBound)
+            if !e.visible_is_prefix { why.append("visible part is not a logical prefix") }
+            else if end != e.visible_end { why.append("cut at \(end) vs \(e.visible_end)") }
+        }
+        if starts.count == wantStarts.count {
+            for (k, (line, w)) in zip(layout.lines, want.lines).enumerated() {
+                guard let x = w.x, abs(line.x - x) > tolerance else { continue }
+                why.append("line \(k) x \(line.x) vs \(x)")
+                break
+            }
+        }
+        return why
+    }
+
+    /// A disagreeing case, line by line (TYPESET_CORPUS_DEBUG).
+    static func explain(_ c: OptionCorpusCase, _ want: OptionCorpusCase.Expected, _ layout: TextLayout) -> String {
+        let scalars = Array(c.text.unicodeScalars)
+        func piece(_ a: Int, _ b: Int) -> String {
+            String(String.UnicodeScalarView(scalars[max(0, min(a, scalars.count))..<max(0, min(scalars.count, b))])).debugDescription
+        }
+        var out = "== \(c.id) height \(layout.exactHeight) vs \(want.height)\n"
+        for l in want.lines {
+            out += "  chrome \(l.start) x \(l.x.map { String(format: "%9.4f", $0) } ?? "nil") w \(String(format: "%9.4f", l.width)) \(piece(l.start, l.end))\n"
+        }
+        if let e = want.ellipsis { out += "  chrome ellipsis \(e.text.debugDescription) x \(e.x) w \(e.width) visible \(e.visible)\n" }
+        for l in layout.lines {
+            let a = layout.scalarOffset(utf16: l.utf16Range.lowerBound), b = layout.scalarOffset(utf16: l.utf16Range.upperBound)
+            out += "  ours   \(a) x \(String(format: "%9.4f", l.x)) w \(String(format: "%9.4f", l.width)) h\(l.height) \(piece(a, b))\n"
+        }
+        return out
+    }
+}
