@@ -80,12 +80,7 @@ struct PrepareSession {
         let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
                                     itemMetrics: itemMetrics, ligatures: ligatures)
 
-        let fixed: Double?
-        switch base.lineHeight {
-        case .normal: fixed = nil
-        case .points(let v): fixed = v
-        case .multiple(let m): fixed = m * base.size
-        }
+        let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
         // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
         var space: Int64 = 0, tabInterval: Int64 = 0
         if paragraph.whiteSpace == .preWrap && units.contains(0x09) {

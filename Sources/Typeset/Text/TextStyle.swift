@@ -54,6 +54,25 @@ public enum LineHeight: Sendable, Hashable {
     case points(Double)
     /// A multiple of the font size (CSS `line-height: 1.5`).
     case multiple(Double)
+
+    /// The height of every line box for a fixed line height, nil for
+    /// `normal`: in Chromium's layout units (1/64 px), as Chromium rounds it
+    /// per line box (26.4 px lines are 26.40625 px, five of them 132.03 px,
+    /// ceil'd 133). A px value is rounded to the nearest unit; a multiple is
+    /// taken of the font size in whole units, in single precision, and
+    /// floored (12 px × 1.2 = 14.390625 px), as CSS percentages are.
+    func lineBoxHeight(fontSize: Double) -> Double? {
+        switch self {
+        case .normal:
+            return nil
+        case .points(let v):
+            return (v * 64).rounded() / 64
+        case .multiple(let m):
+            let size = Float((fontSize * 64).rounded(.towardZero) / 64)
+            let percent = Float(m * 100)
+            return Double((size * percent / 100 * 64).rounded(.down)) / 64
+        }
+    }
 }
 
 /// An OpenType feature setting, e.g. `tnum` on or `liga` off.
