@@ -6,10 +6,9 @@ extension EntityDetector {
     ///
     /// Runs on the global concurrent executor (never on the main actor or the
     /// caller's actor), so long texts don't stall the caller. The result equals
-    /// that of the synchronous `entities(in:)`; in async code, write `await` to get
-    /// this overload.
+    /// that of the synchronous ``entities(in:)``.
     @concurrent
-    public func entities(in text: String) async -> [Entity] {
+    public func entitiesInBackground(in text: String) async -> [Entity] {
         detect(text)
     }
 

@@ -37,18 +37,18 @@ extension Typesetter {
     ///
     /// Runs on the global concurrent executor (never on the main actor or the
     /// caller's actor), so detection and shaping don't stall a UI; the result
-    /// equals the synchronous overload's. The typesetter is shared safely by
+    /// equals the synchronous ``decorate(_:paragraph:width:entityStyles:detector:)``'s. The typesetter is shared safely by
     /// any number of concurrent calls. Throws `CancellationError` when the
     /// calling task is cancelled before the work starts or between detection
     /// and shaping.
     ///
     /// ```swift
-    /// let row = try await typesetter.decorate(post, style: body, width: 320,
-    ///                                         entityStyles: [.mention: EntityStyle(color: .token("link"), weight: 700)])
+    /// let row = try await typesetter.decorateInBackground(post, style: body, width: 320,
+    ///                                                     entityStyles: [.mention: EntityStyle(color: .token("link"), weight: 700)])
     /// if row.heightChanged { list.updateHeight(row.newHeight) }
     /// ```
     @concurrent
-    public func decorate(
+    public func decorateInBackground(
         _ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(), width: Double?,
         entityStyles: [EntityKind: EntityStyle], detector: EntityDetector = EntityDetector()
     ) async throws -> DecoratedLayout {
@@ -59,14 +59,14 @@ extension Typesetter {
         return DecoratedLayout(entities: entities, boxes: styling.layout.entityBoxes(for: entities), styling: styling)
     }
 
-    /// The async ``decorate(_:paragraph:width:entityStyles:detector:)`` for a
+    /// ``decorateInBackground(_:paragraph:width:entityStyles:detector:)`` for a
     /// string in one style, off the caller's executor.
     @concurrent
-    public func decorate(
+    public func decorateInBackground(
         _ text: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(), width: Double?,
         entityStyles: [EntityKind: EntityStyle], detector: EntityDetector = EntityDetector()
     ) async throws -> DecoratedLayout {
-        try await decorate(AttributedText(text, style: style), paragraph: paragraph, width: width,
-                           entityStyles: entityStyles, detector: detector)
+        try await decorateInBackground(AttributedText(text, style: style), paragraph: paragraph, width: width,
+                                       entityStyles: entityStyles, detector: detector)
     }
 }

@@ -40,7 +40,7 @@ final class EntityConcurrencyTests: XCTestCase {
     func testAsyncDetectionMatchesSynchronous() async {
         let detector = EntityDetector()
         for text in Self.feed(count: 7) {
-            let asynchronous = await detector.entities(in: text)
+            let asynchronous = await detector.entitiesInBackground(in: text)
             XCTAssertEqual(asynchronous, synchronousEntities(detector, text))
             XCTAssertFalse(asynchronous.isEmpty)
         }

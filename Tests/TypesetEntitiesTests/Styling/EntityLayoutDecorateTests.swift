@@ -60,13 +60,13 @@ final class EntityLayoutDecorateTests: XCTestCase {
     func testAsyncMatchesSync() async throws {
         let typesetter = Fixtures.typesetter
         for text in Self.feed(count: 6) {
-            let asynchronous = try await typesetter.decorate(text, style: F.style, width: 180, entityStyles: Self.styles)
+            let asynchronous = try await typesetter.decorateInBackground(text, style: F.style, width: 180, entityStyles: Self.styles)
             let synchronous = try Self.synchronous(typesetter, text, width: 180)
             XCTAssertEqual(Self.summary(asynchronous), Self.summary(synchronous), text)
             XCTAssertEqual(asynchronous.entities.last?.text, synchronous.entities.last?.text)
         }
         let attributed = AttributedText("Ping @alexander now", style: F.style)
-        let viaAttributed = try await typesetter.decorate(attributed, width: 155, entityStyles: Self.styles)
+        let viaAttributed = try await typesetter.decorateInBackground(attributed, width: 155, entityStyles: Self.styles)
         XCTAssertEqual(viaAttributed.newHeight, 40)
     }
 
@@ -74,7 +74,7 @@ final class EntityLayoutDecorateTests: XCTestCase {
     func testCancelledTaskThrows() async {
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await Fixtures.typesetter.decorate("#tag", style: F.style, width: 100, entityStyles: [:])
+            return try await Fixtures.typesetter.decorateInBackground("#tag", style: F.style, width: 100, entityStyles: [:])
         }
         do {
             _ = try await task.value
@@ -102,7 +102,7 @@ final class EntityLayoutDecorateTests: XCTestCase {
                     var out: [(Int, String)] = []
                     for job in stride(from: worker, to: jobs * 4 / 3, by: 8) {
                         let index = job % jobs
-                        let decorated = try await typesetter.decorate(
+                        let decorated = try await typesetter.decorateInBackground(
                             texts[index / widths.count], style: F.style, width: widths[index % widths.count],
                             entityStyles: Self.styles)
                         out.append((index, Self.summary(decorated)))
