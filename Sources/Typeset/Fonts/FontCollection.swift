@@ -44,10 +44,14 @@ public final class FontCollection: @unchecked Sendable {
     /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.
     /// Directory entries are taken in name order; all faces of a collection
     /// file are registered.
-    /// - Parameter skipUnreadable: leave out a path or file that cannot be
-    ///   loaded (missing, unreadable, not a font, no character map...) and
-    ///   list it in `skippedFiles`, instead of throwing: one bad file in a
-    ///   fonts directory does not take the others down.
+    /// - Parameters:
+    ///   - paths: font files and directories, in the order faces are registered.
+    ///   - includeSystemFonts: also reach the system's fonts through
+    ///     Fontconfig, for fallback and for family names.
+    ///   - skipUnreadable: leave out a path or file that cannot be
+    ///     loaded (missing, unreadable, not a font, no character map...) and
+    ///     list it in `skippedFiles`, instead of throwing: one bad file in a
+    ///     fonts directory does not take the others down.
     /// - Throws: `TypesetError` naming the first file that cannot be loaded
     ///   (unless skipped).
     public init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
@@ -110,6 +114,17 @@ public final class FontCollection: @unchecked Sendable {
     /// A collection of the font files in one directory.
     public convenience init(directory: String, includeSystemFonts: Bool = false) throws {
         try self.init(paths: [directory], includeSystemFonts: includeSystemFonts)
+    }
+
+    /// A collection of the given font files and directories (file URLs); see
+    /// ``init(paths:includeSystemFonts:skipUnreadable:)``.
+    public convenience init(urls: [URL], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
+        try self.init(paths: urls.map(\.path), includeSystemFonts: includeSystemFonts, skipUnreadable: skipUnreadable)
+    }
+
+    /// A collection of the font files in one directory (a file URL).
+    public convenience init(directory: URL, includeSystemFonts: Bool = false) throws {
+        try self.init(paths: [directory.path], includeSystemFonts: includeSystemFonts)
     }
 
     /// The family names in the collection, in registration order.

@@ -129,6 +129,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
+    /// Loads face `index` of the font file at a file URL; see ``init(path:index:)``.
+    public convenience init(url: URL, index: Int = 0) throws {
+        try self.init(path: url.path, index: index)
+    }
+
     deinit {
         hb_font_destroy(hbFont)
         hb_face_destroy(hbFace)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Typeset
 import TypesetEntities
 
@@ -270,13 +271,9 @@ struct CompiledText: Sendable {
 /// Process-wide unique template numbers (a reused object address could
 /// otherwise let a new template hit an old template's prepared texts).
 enum TemplateIdentity {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var last = 0
+    private static let last = Atomic<Int>(0)
 
     static func next() -> Int {
-        lock.lock()
-        defer { lock.unlock() }
-        last += 1
-        return last
+        last.add(1, ordering: .relaxed).newValue
     }
 }
