@@ -21,8 +21,10 @@ public final class Typesetter: Sendable {
     private let shapers = ShaperPool()
 
     /// A typesetter over a font collection.
-    /// - Parameter shapeCache: the word shaping cache (default: 262,144 words);
-    ///   pass nil to shape every word every time (to measure the cache's effect).
+    /// - Parameters:
+    ///   - fonts: the fonts text is set in, shared by every thread.
+    ///   - shapeCache: the word shaping cache (default: 262,144 words);
+    ///     pass nil to shape every word every time (to measure the cache's effect).
     public init(fonts: FontCollection, shapeCache: ShapeCache? = ShapeCache()) {
         self.fonts = fonts
         self.shapeCache = shapeCache

@@ -2,8 +2,9 @@
 public struct PositionedGlyph: Sendable, Hashable {
     /// The glyph index in `face`.
     public var glyphID: UInt32
-    /// The pen position of the glyph's origin on the baseline (x right, y down), px.
+    /// The x of the glyph's origin (pen position on the baseline, x right), px.
     public var x: Double
+    /// The y of the glyph's origin (the baseline, y down), px.
     public var y: Double
     /// The source UTF-16 offset of the glyph's cluster.
     public var utf16Offset: Int

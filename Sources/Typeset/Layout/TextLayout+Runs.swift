@@ -23,9 +23,13 @@ public struct VisualRun: Sendable {
 
 /// A rectangle in layout coordinates (origin top-left, y down), in px.
 public struct LayoutRect: Sendable, Hashable {
+    /// The left edge, px.
     public var x: Double
+    /// The top edge, px.
     public var y: Double
+    /// The width, px.
     public var width: Double
+    /// The height, px.
     public var height: Double
     /// A rectangle.
     public init(x: Double, y: Double, width: Double, height: Double) {

@@ -36,8 +36,9 @@ public struct TextLayout: Sendable {
         public let height: Double
         /// Distance from the layout's top to the line's baseline.
         public let baseline: Double
-        /// Ascent and descent of the line box about its baseline.
+        /// The line box's extent above its baseline.
         public let ascent: Double
+        /// The line box's extent below its baseline.
         public let descent: Double
         /// Whether the ellipsis was appended to this line.
         public let hasEllipsis: Bool

@@ -9,8 +9,9 @@ public struct ShapedGlyph: Sendable, Hashable {
     public var cluster: Int32
     /// Horizontal advance, 1/65536 px.
     public var advance: Int32
-    /// Offset from the pen position, 1/65536 px (y up).
+    /// Horizontal offset from the pen position, 1/65536 px.
     public var xOffset: Int32
+    /// Vertical offset from the pen position, 1/65536 px (y up).
     public var yOffset: Int32
 }
 

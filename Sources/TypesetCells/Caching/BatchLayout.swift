@@ -43,6 +43,11 @@ public enum BatchLayout {
 
     /// The layouts of `models`, in input order, through a shared cache.
     /// - Parameters:
+    ///   - template: the cell template every model is laid out in.
+    ///   - models: the models, one per row.
+    ///   - width: the cell width, px.
+    ///   - scale: the display scale frames are snapped to.
+    ///   - cache: the cache layouts are taken from and stored in.
     ///   - visible: rows to lay out first.
     ///   - workers: concurrent workers (default: active cores).
     ///   - progress: called after each chunk with the models done so far

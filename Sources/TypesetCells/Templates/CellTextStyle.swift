@@ -1,7 +1,7 @@
 import Typeset
 
 /// The character style of a text in a cell template: a Codable description
-/// of a ``TextStyle`` by family names.
+/// of a `TextStyle` by family names.
 ///
 /// JSON: `{"font": ["Noto Sans"], "size": 15, "weight": 700, "italic": false,
 /// "letter_spacing": 0, "line_height": "normal" | 20 | {"multiple": 1.4},

@@ -1,6 +1,6 @@
 import Typeset
 
-/// An entity and the rectangles it occupies in a ``TextLayout``: its tap target.
+/// An entity and the rectangles it occupies in a `TextLayout`: its tap target.
 ///
 /// An entity takes one rectangle per line and visual run it touches, so a
 /// hashtag wrapped onto the next line has two, and a mention whose sigil and
@@ -14,7 +14,7 @@ public struct EntityBox: Sendable, Hashable {
     /// the entity is shown (a truncated layout cut it off).
     public var rects: [LayoutRect]
 
-    /// Pairs an entity with its rectangles; ``TextLayout/entityBoxes(for:)`` is
+    /// Pairs an entity with its rectangles; `TextLayout/entityBoxes(for:)` is
     /// the usual source of boxes.
     public init(entity: Entity, rects: [LayoutRect]) {
         self.entity = entity

@@ -3,7 +3,7 @@ import Typeset
 /// A text with its entities found, styled and laid out: everything a feed row
 /// needs to draw the text, colour its links and answer taps.
 ///
-/// Made by ``Typesetter/decorate(_:style:paragraph:width:entityStyles:detector:)``.
+/// Made by `Typesetter.decorate(_:style:paragraph:width:entityStyles:detector:)`.
 public struct DecoratedLayout: Sendable {
     /// The entities found in the text, sorted by where they start.
     public let entities: [Entity]
@@ -12,7 +12,7 @@ public struct DecoratedLayout: Sendable {
     /// The styled text, its layout, and the height before and after styling.
     public let styling: EntityStyling
 
-    /// Bundles the parts; ``Typesetter/decorate(_:style:paragraph:width:entityStyles:detector:)``
+    /// Bundles the parts; `Typesetter.decorate(_:style:paragraph:width:entityStyles:detector:)`
     /// is the usual source.
     public init(entities: [Entity], boxes: [EntityBox], styling: EntityStyling) {
         self.entities = entities

@@ -3,7 +3,7 @@ import Typeset
 /// A span of text to draw decorated (coloured, underlined): what an
 /// ``EntityStyle`` asks for on one entity, for the renderer.
 ///
-/// Decorations never change metrics, so they sit beside a ``PreparedText``
+/// Decorations never change metrics, so they sit beside a `PreparedText`
 /// rather than inside it; see ``StyledText``.
 public struct Decoration: Sendable, Hashable {
     /// The source UTF-16 range to decorate (the entity's, sigil included).
@@ -12,7 +12,7 @@ public struct Decoration: Sendable, Hashable {
     public var kind: EntityKind
     /// The style the span is drawn in (its colour and underline; any weight or
     /// italic in it is already part of the shaped text when it was applied by
-    /// ``Typesetter/applying(_:to:entities:paragraph:width:)``).
+    /// `Typesetter/applying(_:to:entities:paragraph:width:)`).
     public var style: EntityStyle
 
     /// A decoration.

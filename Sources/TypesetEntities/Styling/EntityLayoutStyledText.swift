@@ -4,7 +4,7 @@ import Typeset
 /// entities, ready to lay out at any width and draw.
 ///
 /// Decorations (colour, underline) change no metrics, so a text decorated this
-/// way shares its ``PreparedText`` with the undecorated one and lays out to the
+/// way shares its `PreparedText` with the undecorated one and lays out to the
 /// same lines and height.
 public struct StyledText: Sendable {
     /// The shaped text.
@@ -18,7 +18,7 @@ public struct StyledText: Sendable {
         self.decorations = decorations
     }
 
-    /// Lays the text out (arithmetic only, as ``PreparedText/layout(width:)``).
+    /// Lays the text out (arithmetic only, as `PreparedText/layout(width:)`).
     public func layout(width: Double?) throws -> TextLayout {
         try prepared.layout(width: width)
     }
@@ -30,7 +30,7 @@ extension PreparedText {
     ///
     /// Only decorations are applied: a style's weight or italic is ignored here
     /// (they change widths, so the text must be shaped again; use
-    /// ``Typesetter/applying(_:to:entities:paragraph:width:)`` for those). The
+    /// `Typesetter/applying(_:to:entities:paragraph:width:)` for those). The
     /// entities' ranges are UTF-16 ranges in ``string``.
     ///
     /// ```swift

@@ -11,7 +11,7 @@ public struct EntityStyling: Sendable {
     public let styled: StyledText
     /// The styled text laid out at the width asked for.
     public let layout: TextLayout
-    /// The unstyled text's height at that width, px (``TextLayout/exactHeight``).
+    /// The unstyled text's height at that width, px (`TextLayout/exactHeight`).
     public let oldHeight: Double
     /// The styled text's height at that width, px.
     public let newHeight: Double
@@ -38,7 +38,7 @@ extension Typesetter {
     /// Prepares `text` as given (for the old height), then, when some style
     /// changes the weight or italic of an entity, prepares the restyled text too;
     /// with the word shaping cache only the restyled words are shaped again.
-    /// When you already hold the unstyled ``PreparedText``, use
+    /// When you already hold the unstyled `PreparedText`, use
     /// ``applying(_:to:text:entities:width:)``, which shapes nothing for
     /// decoration-only styles.
     ///
