@@ -9,46 +9,36 @@
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
 
-// One cached iterator per thread and mode; reset with ubrk_setText per call.
+// A few cached line iterators per thread, keyed by their full ICU locale ID
+// ("ja@lb=strict", "@lb=normal;lw=keepall"); reset with ubrk_setText per call.
 // Iterators are never shared between threads (ICU forbids it).
-#define TSU_MODES 4
-#define TSU_LOCALE_MAX 32
-static _Thread_local UBreakIterator *line_iters[TSU_MODES];
-static _Thread_local char line_locales[TSU_MODES][TSU_LOCALE_MAX];
+#define TSU_LINE_SLOTS 4
+#define TSU_LOCALE_MAX 64
+static _Thread_local UBreakIterator *line_iters[TSU_LINE_SLOTS];
+static _Thread_local char line_locales[TSU_LINE_SLOTS][TSU_LOCALE_MAX];
+static _Thread_local unsigned line_next_slot;
 static _Thread_local UBreakIterator *grapheme_iter;
 static _Thread_local UBiDi *bidi;
 
-static UBreakIterator *line_iterator(const char *locale, tsu_line_mode mode) {
-    if (mode < 0 || mode >= TSU_MODES) return NULL;
+static UBreakIterator *line_iterator(const char *locale) {
     if (locale == NULL) locale = "";
-    if (line_iters[mode] && strncmp(line_locales[mode], locale, TSU_LOCALE_MAX) == 0)
-        return line_iters[mode];
-    if (line_iters[mode]) { ubrk_close(line_iters[mode]); line_iters[mode] = NULL; }
-    char full[TSU_LOCALE_MAX + 32];
-    const char *keyword = "";
-    switch (mode) {
-    case TSU_LINE_NORMAL: keyword = "@lb=normal"; break;
-    case TSU_LINE_KEEP_ALL: keyword = "@lb=normal;lw=keepall"; break;
-    case TSU_LINE_BREAK_ALL: keyword = "@lb=normal;lw=breakall"; break;
-    case TSU_LINE_STRICT: keyword = ""; break;
-    }
-    // A locale such as "ja" gets the keywords appended.
-    size_t n = strnlen(locale, TSU_LOCALE_MAX - 1);
-    memcpy(full, locale, n);
-    strcpy(full + n, keyword);
+    if (strnlen(locale, TSU_LOCALE_MAX) >= TSU_LOCALE_MAX) return NULL;
+    for (int i = 0; i < TSU_LINE_SLOTS; i++)
+        if (line_iters[i] && strcmp(line_locales[i], locale) == 0) return line_iters[i];
+    unsigned slot = line_next_slot++ % TSU_LINE_SLOTS;
+    if (line_iters[slot]) { ubrk_close(line_iters[slot]); line_iters[slot] = NULL; }
     UErrorCode err = U_ZERO_ERROR;
-    UBreakIterator *it = ubrk_open(UBRK_LINE, full, NULL, 0, &err);
+    UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &err);
     if (U_FAILURE(err)) return NULL;
-    line_iters[mode] = it;
-    memcpy(line_locales[mode], locale, n);
-    line_locales[mode][n] = 0;
+    line_iters[slot] = it;
+    strcpy(line_locales[slot], locale);
     return it;
 }
 
 int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                        tsu_line_mode mode, int32_t *out, int32_t capacity) {
+                        int32_t *out, int32_t capacity) {
     if (length <= 0) return 0;
-    UBreakIterator *it = line_iterator(locale, mode);
+    UBreakIterator *it = line_iterator(locale);
     if (!it) return -1;
     UErrorCode err = U_ZERO_ERROR;
     ubrk_setText(it, (const UChar *)text, length, &err);

@@ -16,6 +16,8 @@ struct MeasureRequest {
     var width: Double? = nil
     var paragraph = ParagraphStyle()
     var letterSpacing = 0.0
+    /// The text's language (BCP 47, the `lang` field): line breaking, shaping.
+    var language: String? = nil
     var scale = 1.0
 
     /// Reads a request from a decoded JSON object, naming the field at fault.
@@ -44,6 +46,8 @@ struct MeasureRequest {
         if let v = try Self.enumValue(o, "word_break", ParagraphStyle.WordBreak.self) { paragraph.wordBreak = v }
         if let v = try Self.enumValue(o, "align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
         if let v = try Self.enumValue(o, "direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
+        if let v = try Self.enumValue(o, "line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
+        if let v = try Self.string(o, "lang") { language = v.isEmpty ? nil : v }
         if let v = try Self.number(o, "letter_spacing") { letterSpacing = v }
         if let v = try Self.number(o, "max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
@@ -64,7 +68,7 @@ struct MeasureRequest {
             ? FontStack(families: families)
             : FontStack(faces: try fontFiles.map { try files.face($0) })
         let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
-                              letterSpacing: letterSpacing, lineHeight: lineHeight)
+                              letterSpacing: letterSpacing, lineHeight: lineHeight, language: language)
         return try typesetter.prepare(text, style: style, paragraph: paragraph).layout(width: width)
     }
 

@@ -14,21 +14,15 @@
 extern "C" {
 #endif
 
-/// Line-breaking flavours (CSS word-break, line-break).
-typedef enum {
-    TSU_LINE_NORMAL = 0,     ///< word-break: normal, line-break: normal
-    TSU_LINE_KEEP_ALL = 1,   ///< word-break: keep-all
-    TSU_LINE_BREAK_ALL = 2,  ///< word-break: break-all
-    TSU_LINE_STRICT = 3,     ///< line-break: strict (ICU's default rules)
-} tsu_line_mode;
-
 /// Writes the UAX #14 break opportunities of `text` (UTF-16, `length` units)
 /// into `out` (at most `capacity`): each is a UTF-16 offset where a line may
 /// start, in increasing order, excluding 0 and including `length`. A negated
 /// value -(offset) marks a mandatory break (after a hard line break).
+/// `locale` is a full ICU locale ID with its line-break keywords
+/// ("ja@lb=strict", "@lb=normal;lw=keepall"; under 64 bytes).
 /// Returns the number written, or -1 on an ICU error.
 int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
-                        tsu_line_mode mode, int32_t *out, int32_t capacity);
+                        int32_t *out, int32_t capacity);
 
 /// Writes the extended grapheme cluster boundaries (UAX #29) of `text`,
 /// excluding 0 and including `length`. Returns the count or -1.

@@ -14,7 +14,8 @@ enum BreakOpportunities {
     /// Break positions (offsets where a line may start), ascending, excluding 0
     /// and always ending with `units.count`; `mandatory` marks forced breaks.
     static func compute(_ units: [UInt16], wordBreak: ParagraphStyle.WordBreak, preserveNewlines: Bool,
-                        locale: String?) throws -> (positions: [Int32], mandatory: [Bool]) {
+                        language: String?, lineBreak: ParagraphStyle.LineBreak = .auto)
+        throws -> (positions: [Int32], mandatory: [Bool]) {
         let n = units.count
         guard n > 0 else { return ([], []) }
         var icu: [Bool] = []
@@ -23,11 +24,10 @@ enum BreakOpportunities {
             icu = [Bool](repeating: false, count: n + 1)
             icuHard = [Bool](repeating: false, count: n + 1)
             var out = [Int32](repeating: 0, count: n + 1)
-            let mode: tsu_line_mode = wordBreak == .keepAll ? TSU_LINE_KEEP_ALL
-                : wordBreak == .breakAll ? TSU_LINE_BREAK_ALL : TSU_LINE_NORMAL
+            let locale = ICULineBreakLocale.identifier(language: language, lineBreak: lineBreak, wordBreak: wordBreak)
             let count = units.withUnsafeBufferPointer { buf in
-                (locale ?? "").withCString { loc in
-                    tsu_line_breaks(buf.baseAddress, Int32(n), loc, mode, &out, Int32(n + 1))
+                locale.withCString { loc in
+                    tsu_line_breaks(buf.baseAddress, Int32(n), loc, &out, Int32(n + 1))
                 }
             }
             if count < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
@@ -91,6 +91,25 @@ enum BreakOpportunities {
 
     @inline(__always)
     static func isBreakableSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x0A || u == 0x09 }
+
+    /// `line-break: anywhere`: every grapheme boundary becomes an opportunity
+    /// too (but never before a breakable space, which still hangs at the end
+    /// of the line it ends).
+    static func addGraphemeBoundaries(_ graphemeStarts: [Bool], units: [UInt16],
+                                      to breaks: inout (positions: [Int32], mandatory: [Bool])) {
+        var positions: [Int32] = [], mandatory: [Bool] = []
+        positions.reserveCapacity(units.count + 1)
+        mandatory.reserveCapacity(units.count + 1)
+        var k = 0
+        for i in 1...units.count {
+            if k < breaks.positions.count && breaks.positions[k] == Int32(i) {
+                positions.append(Int32(i)); mandatory.append(breaks.mandatory[k]); k += 1
+            } else if i < units.count && graphemeStarts[i] && !isBreakableSpace(units[i]) {
+                positions.append(Int32(i)); mandatory.append(false)
+            }
+        }
+        breaks = (positions, mandatory)
+    }
 
     @inline(__always)
     private static func needsICU(_ u: UInt16) -> Bool { u > 0x7F && u != 0xA0 }

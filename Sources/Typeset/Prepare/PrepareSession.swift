@@ -62,9 +62,11 @@ struct PrepareSession {
         let graphemes = try GraphemeBreaks.boundaries(units)
         let (levels, paragraphLevel) = try BidiLevels.resolve(units, direction: paragraph.direction)
         let scripts = ScriptRuns.resolve(units)
-        let breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+        var breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
                                                     preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                                    locale: paragraph.locale)
+                                                    language: paragraph.locale ?? base.language,
+                                                    lineBreak: paragraph.lineBreak)
+        if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
         let (items, faces) = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
                                                             scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
 

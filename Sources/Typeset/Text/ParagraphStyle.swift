@@ -31,6 +31,21 @@ public struct ParagraphStyle: Sendable, Hashable {
         case rtl
     }
 
+    /// CSS `line-break`: how strictly CJK line-breaking rules (small kana,
+    /// iteration marks, prolonged sound marks, CJK punctuation) apply.
+    public enum LineBreak: String, Sendable, Hashable, CaseIterable {
+        /// The language's default (CSS `auto`).
+        case auto
+        /// The least restrictive rules (CSS `loose`).
+        case loose
+        /// The usual rules (CSS `normal`).
+        case normal
+        /// The most restrictive rules: no line starts with small kana (CSS `strict`).
+        case strict
+        /// A break between any two grapheme clusters, punctuation included (CSS `anywhere`).
+        case anywhere
+    }
+
     /// CSS `white-space`, default `.normal`.
     public var whiteSpace: WhiteSpace
     /// CSS `word-break`, default `.normal`.
@@ -49,13 +64,18 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var ellipsis: String
     /// Tab stops every this many space widths (CSS `tab-size`, default 8).
     public var tabSize: Int
-    /// A BCP 47 language for line breaking (e.g. "ja"), nil for the root rules.
+    /// A BCP 47 language for line breaking (e.g. "ja"); nil for the language
+    /// of the text's first run (`TextStyle.language`), and the root rules
+    /// when that is nil too.
     public var locale: String?
+    /// CSS `line-break`, default `.auto`.
+    public var lineBreak: LineBreak
 
     /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,
                 alignment: Alignment = .start, direction: Direction = .auto, maxLines: Int? = nil,
-                ellipsis: String = "\u{2026}", tabSize: Int = 8, locale: String? = nil) {
+                ellipsis: String = "\u{2026}", tabSize: Int = 8, locale: String? = nil,
+                lineBreak: LineBreak = .auto) {
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
         self.breakWords = breakWords
@@ -65,5 +85,6 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.ellipsis = ellipsis
         self.tabSize = tabSize
         self.locale = locale
+        self.lineBreak = lineBreak
     }
 }

@@ -187,3 +187,24 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(ts.preparedTexts.count, before)
     }
 }
+
+/// The ICU locale a paragraph's language and `line-break` become.
+final class ICULineBreakLocaleTests: XCTestCase {
+    func testLanguageAndStrictness() {
+        func id(_ lang: String?, _ lb: ParagraphStyle.LineBreak, _ wb: ParagraphStyle.WordBreak = .normal) -> String {
+            ICULineBreakLocale.identifier(language: lang, lineBreak: lb, wordBreak: wb)
+        }
+        XCTAssertEqual(id(nil, .auto), "@lb=normal")
+        XCTAssertEqual(id("ja", .auto), "@lb=normal", "auto breaks as text without a language (Chromium 156)")
+        XCTAssertEqual(id("ja", .strict), "ja@lb=strict")
+        XCTAssertEqual(id("zh-Hant-TW", .loose), "zh_Hant_TW@lb=loose")
+        XCTAssertEqual(id("ko", .normal), "ja@lb=normal", "Korean takes the Japanese tailoring")
+        XCTAssertEqual(id("ko", .strict), "@lb=normal")
+        XCTAssertEqual(id(nil, .normal, .keepAll), "@lb=normal;lw=keepall")
+        XCTAssertEqual(id(nil, .anywhere, .breakAll), "@lb=normal;lw=breakall")
+        // Tags ICU must not see: over-long, or with characters outside BCP 47.
+        XCTAssertEqual(id(String(repeating: "q", count: 100), .strict), "@lb=strict")
+        XCTAssertEqual(id("en@lb=loose", .strict), "@lb=strict")
+        XCTAssertEqual(id("", .strict), "@lb=strict")
+    }
+}
