@@ -22,6 +22,10 @@ struct OptionCorpusCase: Decodable {
     var direction: String
     var max_lines: Int?
     var text_overflow: String
+    /// The lang attribute (options-language only; nil for none).
+    var lang: String?
+    /// CSS line-break (options-language only; nil for auto).
+    var line_break: String?
 
     struct Expected: Decodable {
         struct Line: Decodable { var start: Int; var end: Int; var width: Double; var x: Double? }
@@ -55,13 +59,15 @@ struct OptionCorpusCase: Decodable {
     func engineInput() throws -> (TextStyle, ParagraphStyle) {
         let lineHeight: LineHeight = line_height.map { .points($0) } ?? line_height_multiple.map { .multiple($0) } ?? .normal
         let style = TextStyle(font: FontStack(families: font_family), size: font_size, weight: font_weight,
-                              italic: font_style != "normal", letterSpacing: letter_spacing, lineHeight: lineHeight)
+                              italic: font_style != "normal", letterSpacing: letter_spacing, lineHeight: lineHeight,
+                              language: lang)
         var paragraph = ParagraphStyle()
         paragraph.whiteSpace = try Self.value(white_space, "white_space")
         paragraph.wordBreak = try Self.value(word_break, "word_break")
         paragraph.alignment = try Self.value(align, "align")
         paragraph.direction = try Self.value(direction, "direction")
         paragraph.maxLines = max_lines
+        paragraph.lineBreak = try Self.value(line_break ?? "auto", "line_break")
         return (style, paragraph)
     }
 

@@ -6,7 +6,7 @@ import families as fam_index
 # Options-corpus fields (the batch protocol's names, see corpus/README.md);
 # a case that has any of them, or font_family, is "extended".
 EXTENDED_FIELDS = ('font_family', 'font_weight', 'font_style', 'word_break', 'align',
-                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow')
+                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow', 'lang', 'line_break')
 
 
 def normalize(c, index, error):
@@ -40,5 +40,7 @@ def normalize(c, index, error):
         'align': pick('align', ('start', 'end', 'left', 'right', 'center', 'justify'), 'start'),
         'max_lines': ml, 'line_height_multiple': m,
         'nowrap_ellipsis': overflow == 'ellipsis',
+        'lang': c.get('lang') or '',
+        'line_break': pick('line_break', ('auto', 'normal', 'strict', 'loose', 'anywhere'), 'auto'),
         'ellipsis_text': fam_index.ellipsis_text(index, c['font_family'], w, style),
     }

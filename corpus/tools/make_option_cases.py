@@ -21,6 +21,10 @@ one category per concern (the file names in corpus/options/texts/):
                       negative and positive letter spacing, widths down to 40
   options-nowrap      one line (white-space: nowrap) cut with
                       text-overflow: ellipsis, every alignment and direction
+  options-language    the lang attribute (none, ja, zh, ko) x CSS line-break
+                      (auto, normal, strict, loose, anywhere) on Japanese,
+                      Chinese and Korean texts full of small kana, iteration
+                      and prolonged sound marks and CJK punctuation
 
 Each text gets CASES_PER_TEXT cases; the option the category is about cycles
 through its values, the rest (size, width, line height, ...) is drawn from a
@@ -32,7 +36,8 @@ A case (JSON, one per line; the batch protocol's field names):
     {"id", "category", "text", "font_family": [...], "font_size", "font_weight",
      "font_style", "line_height", "line_height_multiple", "width", "white_space",
      "letter_spacing", "word_break", "align", "direction", "max_lines",
-     "text_overflow"}
+     "text_overflow"} and, in options-language only, "lang" (null for none)
+    and "line_break".
 - font_family: the text's primary family, then the other bundled families in
   FAMILY_ORDER (so every character has a font, as make_cases.py checks too).
 - line_height: px or null (normal); line_height_multiple: CSS unitless
@@ -62,7 +67,9 @@ FAMILY_ORDER = ['Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans 
                 'Noto Sans Thai', 'Noto Sans CJK JP', 'Noto Color Emoji']
 RTL_FAMILIES = ('Noto Sans Arabic', 'Noto Sans Hebrew')
 CATEGORIES = ['options-styles', 'options-clamp', 'options-word-break', 'options-align',
-              'options-metrics', 'options-nowrap']
+              'options-metrics', 'options-nowrap', 'options-language']
+LANGUAGES = ['', 'ja', 'zh', 'ko']
+LINE_BREAKS = ['auto', 'normal', 'strict', 'loose', 'anywhere']
 CASES_PER_TEXT = 24
 SIZES = [10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 28, 32, 36, 40]
 WIDTHS = [40, 50, 60, 75, 90, 110, 130, 160, 200, 250, 320, 400, 480]
@@ -156,6 +163,13 @@ def options_for(category, k, rng, text, primary):
         o['width'] = rng.choice(WIDTHS[:10])
         if k % 4 == 3:
             o['font_weight'] = 700
+    elif category == 'options-language':
+        combo = k % (len(LANGUAGES) * len(LINE_BREAKS))
+        o['lang'] = LANGUAGES[combo // len(LINE_BREAKS)]
+        o['line_break'] = LINE_BREAKS[combo % len(LINE_BREAKS)]
+        o['font_size'] = rng.choice(SIZES[2:10])
+        o['width'] = rng.choice(WIDTHS[:9])
+        o['line_height'], o['line_height_multiple'] = line_height(rng, o['font_size'], 0.7)
     else:
         raise SystemExit('unknown category %r' % category)
     return o
@@ -188,6 +202,9 @@ def case_id(category, n, k, o):
         parts.append('nowrap')
     if o.get('white_space') == 'pre-wrap':
         parts.append('pw')
+    if 'lang' in o:
+        parts.append('lang' + (o['lang'] or 'N'))
+        parts.append('lb' + o['line_break'])
     return '-'.join(parts)
 
 
@@ -203,7 +220,7 @@ def build(texts_dir, seed):
             rng = random.Random('%s/%s/%d' % (seed, category, n))
             for k in range(CASES_PER_TEXT):
                 o = options_for(category, k, rng, text, primary)
-                cases.append({
+                case = {
                     'id': case_id(category, n, k, o), 'category': category, 'text': text,
                     'font_family': fams, 'font_size': o['font_size'],
                     'font_weight': o.get('font_weight', 400), 'font_style': o.get('font_style', 'normal'),
@@ -212,7 +229,11 @@ def build(texts_dir, seed):
                     'letter_spacing': o.get('letter_spacing', 0), 'word_break': o.get('word_break', 'normal'),
                     'align': o.get('align', 'start'), 'direction': o.get('direction', 'ltr'),
                     'max_lines': o.get('max_lines'), 'text_overflow': o.get('text_overflow', 'clip'),
-                })
+                }
+                if 'lang' in o:   # only the language category carries them
+                    case['lang'] = o['lang'] or None
+                    case['line_break'] = o['line_break']
+                cases.append(case)
     ids = [c['id'] for c in cases]
     if len(set(ids)) != len(ids):
         raise SystemExit('duplicate case ids')

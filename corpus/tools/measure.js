@@ -36,7 +36,8 @@
 //      wraps but forced breaks).
 //   5. Options-corpus cases (extended: true) also carry font_weight,
 //      font_style, word_break, align, line_height_multiple, max_lines,
-//      nowrap_ellipsis and ellipsis_text. A truncating box (a line clamp, or
+//      nowrap_ellipsis, ellipsis_text, lang (the lang attribute, '' for
+//      none) and line_break (CSS line-break). A truncating box (a line clamp, or
 //      nowrap with text-overflow: ellipsis) is laid out truncated, real and
 //      probe alike; Chromium still lays out the lines after a clamp, so the
 //      lines are found as above and the first max_lines kept, and the cut of
@@ -74,6 +75,8 @@
     s.wordWrap = 'break-word';
     s.wordBreak = c.extended ? c.word_break : 'normal';
     s.textAlign = c.extended ? c.align : 'start';
+    s.lineBreak = c.extended ? c.line_break : 'auto';
+    if (c.extended && c.lang) el.lang = c.lang;
     s.textIndent = '0px';
     el.dir = c.dir || 'ltr';
     if (clamp && c.extended && c.max_lines) {

@@ -164,7 +164,8 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
 
 JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'letter_spacing', 'dir', 'extended', 'font_weight', 'font_style', 'word_break',
-             'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text')
+             'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text',
+             'lang', 'line_break')
 
 
 def build_page(cases, families, generic, fam_css=None, index=None):
