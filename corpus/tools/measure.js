@@ -7,6 +7,11 @@
 //   ORACLE_FAMS  : ["tsf-0", ...]  (@font-face families on the page)
 //   ORACLE_LOADS : ["italic 700 16px \"tsf-fam-0\"", ...]  (options corpus:
 //                  one CSS font shorthand per @font-face of a family)
+//   A case may also carry runs (the runs corpus): spans [{a, b (UTF-16
+//   offsets), css_family, font_size, font_weight, font_style,
+//   letter_spacing, line_height}], each style field optional (absent:
+//   inherited from the block), sorted and disjoint; text outside them is in
+//   the block's own style.
 // When done it writes one JSON document into <pre id="oracle-result">, which
 // `chromium --dump-dom` prints and record.py parses.
 // Adapted from the reference recorder in ../shared/oracle (measure.js); the
@@ -14,12 +19,14 @@
 //
 // How lines are found:
 //   1. Lay out a <div> with the case's width and styles; the text is one
-//      text node.
+//      text node, or with runs, text nodes and <span>s (one per run).
 //   2. For every code point, Range(cp).getClientRects() gives the box of the
 //      text fragment that holds it; its vertical centre says which line box
 //      it sits on. To make that unambiguous the lines are read from a
 //      "probe" copy of the div with line-height:1000px (line breaking does
 //      not depend on line-height), where line k holds y in [1000k, 1000k+1000).
+//      Spans get line-height 0 in the probe: their boxes then lie inside the
+//      1000px strut, so every probe line is still exactly 1000px tall.
 //      Walking the code points in logical order, a new line starts at a
 //      non-whitespace code point on a new line box, or right after a
 //      preserved '\n' (pre-wrap forced break). Whitespace (space, tab, CR,
@@ -91,15 +98,54 @@
     }
   }
 
-  function codePoints(text) {
+  // The case's text as pieces: [{a, b, run}] covering it in order (run null
+  // for text in the block's own style).
+  function pieces(c) {
+    const out = [];
+    let at = 0;
+    for (const r of (c.runs || [])) {
+      if (r.a > at) out.push({ a: at, b: r.a, run: null });
+      if (r.b > r.a) out.push({ a: r.a, b: r.b, run: r });
+      at = r.b;
+    }
+    if (at < c.text.length || out.length === 0) out.push({ a: at, b: c.text.length, run: null });
+    return out;
+  }
+
+  // Code points with their piece: k (index into the div's text nodes),
+  // a, b (UTF-16 offsets inside that node's text) and ga, gb (in the text).
+  function codePoints(c) {
+    const text = c.text;
+    const ps = pieces(c);
     const cps = [];
+    let k = 0;
     for (let i = 0; i < text.length;) {
+      while (i >= ps[k].b) k++;
       const cp = text.codePointAt(i);
       const n = cp > 0xffff ? 2 : 1;
-      cps.push({ a: i, b: i + n, cp: cp });
+      cps.push({ a: i - ps[k].a, b: i + n - ps[k].a, k: k, cp: cp, ga: i, gb: i + n });
       i += n;
     }
     return cps;
+  }
+
+  function setRange(range, nodes, cps, i, j) {
+    range.setStart(nodes[cps[i].k], cps[i].a);
+    range.setEnd(nodes[cps[j - 1].k], cps[j - 1].b);
+  }
+
+  // The rects of code points [i, j), one range per text node (so that no
+  // element box of a span is included, only text).
+  function textRects(range, nodes, cps, i, j) {
+    const out = [];
+    while (i < j) {
+      let e = i + 1;
+      while (e < j && cps[e].k === cps[i].k) e++;
+      setRange(range, nodes, cps, i, e);
+      for (const q of range.getClientRects()) out.push(q);
+      i = e;
+    }
+    return out;
   }
 
   // Line-height used for the "probe" layout. Line breaking never depends on
@@ -151,14 +197,13 @@
   // non-whitespace code point lies on the line box of the line the code point
   // was assigned to; the one exception is the generated hyphen that the first
   // code point of a line reports when the previous line ends with U+00AD.
-  function rectsInLines(tn, cps, lines, top) {
+  function rectsInLines(nodes, cps, lines, top) {
     const range = document.createRange();
     for (let k = 0; k < lines.length; k++) {
       const afterShy = k > 0 && cps[lines[k - 1].end - 1].cp === 0xad;
       for (let i = lines[k].start; i < lines[k].end; i++) {
         if (WS.has(cps[i].cp)) continue;
-        range.setStart(tn, cps[i].a);
-        range.setEnd(tn, cps[i].b);
+        setRange(range, nodes, cps, i, i + 1);
         for (const q of range.getClientRects()) {
           if (q.width <= 0 || q.height <= 0) continue;
           const j = probeLine(q, top);
@@ -174,7 +219,7 @@
   // Partition the code points into lines. sameLine(ref, cy) says whether a
   // code point whose rect centre is cy is on the line whose reference centre
   // is ref (probe: same 1000px box; real layout: not more than 0.5em lower).
-  function assignLines(tn, cps, c, sameLine) {
+  function assignLines(nodes, cps, c, sameLine) {
     const preWrap = (c.white_space === 'pre-wrap');
     const range = document.createRange();
     const lines = [];
@@ -185,8 +230,7 @@
       const p = cps[k];
       const isWS = WS.has(p.cp);
       if (!isWS) anyInk = true;
-      range.setStart(tn, p.a);
-      range.setEnd(tn, p.b);
+      setRange(range, nodes, cps, k, k + 1);
       const cy = rectCentre(range);
       let startNew = false;
       if (cur === null || forced) {
@@ -213,32 +257,72 @@
     return lines;
   }
 
+  function styleSpan(el, r, spanLineHeight) {
+    const s = el.style;
+    if (r.css_family) s.fontFamily = r.css_family;
+    if (r.font_size !== undefined && r.font_size !== null) s.fontSize = r.font_size + 'px';
+    if (r.font_weight !== undefined && r.font_weight !== null) s.fontWeight = String(r.font_weight);
+    if (r.font_style) s.fontStyle = r.font_style;
+    if (r.letter_spacing !== undefined && r.letter_spacing !== null) s.letterSpacing = r.letter_spacing + 'px';
+    if (spanLineHeight !== undefined) s.lineHeight = spanLineHeight;
+    else if (r.line_height !== undefined) {
+      s.lineHeight = r.line_height === null ? 'normal' : (r.line_height + 'px');
+    }
+  }
+
+  // The box: one text node, or with runs a text node per gap and a <span>
+  // (holding one text node) per run; div.textNodes lists the text nodes in
+  // order (codePoints' k indexes them). Spans get the probe's line-height 0
+  // when lineHeight is given (see above).
   function makeDiv(c, host, width, lineHeight, clamp) {
     const div = document.createElement('div');
     styleBox(div, c, clamp);
     div.style.width = width;
     if (lineHeight !== undefined) div.style.lineHeight = lineHeight;
-    div.textContent = c.text;
+    const nodes = [];
+    if (!c.runs || c.runs.length === 0) {
+      div.textContent = c.text;
+      nodes.push(div.firstChild);
+    } else {
+      for (const p of pieces(c)) {
+        const t = document.createTextNode(c.text.slice(p.a, p.b));
+        if (p.run) {
+          const span = document.createElement('span');
+          styleSpan(span, p.run, lineHeight === undefined ? undefined : '0px');
+          span.appendChild(t);
+          div.appendChild(span);
+        } else {
+          div.appendChild(t);
+        }
+        nodes.push(t);
+      }
+    }
+    div.textNodes = nodes;
     host.appendChild(div);
     return div;
   }
 
   function measureCase(c, host) {
-    const cps = codePoints(c.text);
-    const em = c.font_size;
+    const cps = codePoints(c);
+    // The largest font size in the case (rect centres of one line differ
+    // by less than half of it).
+    let em = c.font_size;
+    for (const r of (c.runs || [])) {
+      if (r.font_size !== undefined && r.font_size !== null && r.font_size > em) em = r.font_size;
+    }
     const range = document.createRange();
 
     // 1. The real layout: height, and lines found by rect-centre threshold.
     const div = makeDiv(c, host, c.width + 'px', undefined, true);
     const box = div.getBoundingClientRect();
-    const realLines = assignLines(div.firstChild, cps, c,
+    const realLines = assignLines(div.textNodes, cps, c,
       function (ref, cy) { return cy <= ref + 0.5 * em; });
 
     // 2. The probe layout (same width, 1000px line boxes): the lines reported.
     const probe = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px', true);
     const pbox = probe.getBoundingClientRect();
-    const ptn = probe.firstChild;
-    const lines = assignLines(ptn, cps, c, function (ref, cy) {
+    const pnodes = probe.textNodes;
+    const lines = assignLines(pnodes, cps, c, function (ref, cy) {
       return Math.floor((cy - pbox.top) / PROBE_LH) ===
              Math.floor((ref - pbox.top) / PROBE_LH);
     });
@@ -255,20 +339,16 @@
       while (e > ln.start && WS.has(cps[e - 1].cp)) e--;
       let width = 0, x = null, widthWs = 0;
       if (e > ln.start) {
-        range.setStart(ptn, cps[ln.start].a);
-        range.setEnd(ptn, cps[e - 1].b);
-        const u = unionX(range.getClientRects(), onLine);
+        const u = unionX(textRects(range, pnodes, cps, ln.start, e), onLine);
         if (u) { width = u.right - u.left; x = u.left - pbox.left; }
       }
       if (eNoNL > ln.start) {
-        range.setStart(ptn, cps[ln.start].a);
-        range.setEnd(ptn, cps[eNoNL - 1].b);
-        const u = unionX(range.getClientRects(), onLine);
+        const u = unionX(textRects(range, pnodes, cps, ln.start, eNoNL), onLine);
         if (u) widthWs = u.right - u.left;
       }
       return {
         start: ln.start, end: ln.end,
-        text: c.text.slice(cps[ln.start].a, cps[ln.end - 1].b),
+        text: c.text.slice(cps[ln.start].ga, cps[ln.end - 1].gb),
         width: width, width_with_trailing_ws: widthWs, x: x,
       };
     });
@@ -279,7 +359,7 @@
     //  every glyph rect of a code point lies on its assigned probe line;
     //  the real layout, grouped by rect centres, gives the same partition.
     const checkProbeHeight = Math.abs(pbox.height - outLines.length * PROBE_LH) < 0.01;
-    const checkRects = rectsInLines(ptn, cps, lines, pbox.top);
+    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top);
     const checkReal = realLines.length === lines.length &&
       realLines.every(function (l, i) { return l.start === lines[i].start; });
 
@@ -318,7 +398,11 @@
     const lineBox = lh === null || lh === undefined ? null
       : (c.line_height_multiple ? Math.floor(lh * 64 + 1e-6) : Math.round(lh * 64)) / 64;
     if (lineBox !== null) {
-      res.check_height_eq_lines_x_lh = Math.abs(box.height - outLines.length * lineBox) < 0.001;
+      // With runs a line is at least that tall (the strut is on every line;
+      // taller spans can make it taller).
+      res.check_height_eq_lines_x_lh = (c.runs && c.runs.length)
+        ? box.height >= outLines.length * lineBox - 0.001
+        : Math.abs(box.height - outLines.length * lineBox) < 0.001;
     }
     if (trunc) {
       // The kept lines (a clamp drops the rest; Chromium still lays them out).
@@ -329,7 +413,9 @@
       if (trunc.ellipsis) res.ellipsis = trunc.ellipsis;
       res.check_probe_height = Math.abs(pbox.height - trunc.lines.length * PROBE_LH) < 0.01;
       if (lineBox !== null) {
-        res.check_height_eq_lines_x_lh = Math.abs(box.height - trunc.lines.length * lineBox) < 0.001;
+        res.check_height_eq_lines_x_lh = (c.runs && c.runs.length)
+          ? box.height >= trunc.lines.length * lineBox - 0.001
+          : Math.abs(box.height - trunc.lines.length * lineBox) < 0.001;
       }
     }
     return res;

@@ -32,6 +32,13 @@ line's "x", "truncated", and for a truncated text an "ellipsis" object:
 {"text", "x", "width", "visible_end", "visible_is_prefix", "visible"} (see
 truncation.js and corpus/README.md).
 
+The runs corpus (make_run_cases.py; `--cases corpus/cases-runs.jsonl --out
+corpus/expected-runs.jsonl`) is options-style (font families, weight, style)
+and gives every case "runs": spans {"start", "end" in code points, and any of
+"font_family"/"fonts", "font_size", "font_weight", "font_style",
+"letter_spacing", "line_height"}, laid out as <span>s inside the box (see
+corpus/README.md, Multi-run cases).
+
 No driver: each batch of cases becomes one HTML page whose own JavaScript
 (measure.js, next to this file) measures and writes JSON into the DOM, which
 `chromium --headless=new --dump-dom` prints. The method and Chromium's
@@ -159,7 +166,56 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
     }
     if extended:
         out.update(case_options.normalize(c, index, RecordError))
+    out['runs'] = normalize_runs(c, fonts_dir, index)
     return out
+
+
+RUN_STYLE_FIELDS = ('font_size', 'font_weight', 'font_style', 'letter_spacing', 'line_height')
+
+
+def normalize_runs(c, fonts_dir, index):
+    """The case's runs (the runs corpus, make_run_cases.py) as spans for
+    measure.js: UTF-16 offsets a, b; the stack as font files ("stack") or
+    family names ("families"); style fields absent = inherited. Runs must be
+    sorted, disjoint, non-empty and inside the text."""
+    runs = c.get('runs') or []
+    if not isinstance(runs, list):
+        raise RecordError('case %r: runs must be a list' % c['id'])
+    u16 = [0]
+    for ch in c['text']:
+        u16.append(u16[-1] + (2 if ord(ch) > 0xFFFF else 1))
+    out, at = [], 0
+    for i, r in enumerate(runs):
+        a, b = r.get('start'), r.get('end')
+        if not (isinstance(a, int) and isinstance(b, int) and at <= a < b <= len(u16) - 1):
+            raise RecordError('case %r: run %d [%r, %r) is empty, overlaps the previous one or '
+                              'is outside the text' % (c['id'], i, a, b))
+        at = b
+        n = {'a': u16[a], 'b': u16[b]}
+        if r.get('font_family') is not None:
+            fams = r['font_family']
+            if not isinstance(fams, list) or not fams or any(f not in index for f in fams):
+                raise RecordError('case %r: run %d: font_family must name families in %s' % (c['id'], i, fonts_dir))
+            n['families'] = fams
+        elif r.get('fonts') is not None:
+            paths = [os.path.join(fonts_dir, f) for f in r['fonts']]
+            if not paths or any(not os.path.isfile(p) for p in paths):
+                raise RecordError('case %r: run %d: a font file is missing' % (c['id'], i))
+            n['stack'] = paths
+        for k in RUN_STYLE_FIELDS:
+            if k in r:
+                n[k] = r[k]
+        if n.get('font_style', 'normal') not in ('normal', 'italic'):
+            raise RecordError('case %r: run %d: font_style must be normal or italic' % (c['id'], i))
+        out.append(n)
+    return out
+
+
+def case_stacks(c):
+    """The case's font stacks, the block's and its runs': (files, families)."""
+    yield c['stack'], c['families'] or []
+    for r in c['runs']:
+        yield r.get('stack', []), r.get('families', [])
 
 
 JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
@@ -175,16 +231,23 @@ def build_page(cases, families, generic, fam_css=None, index=None):
     faces = ['@font-face { font-family: "%s"; src: url("%s"); }' % (fam, font_url(f))
              for f, fam in families.items()]
     rules, loads = fam_index.font_face_rules(fam_css, index, font_url) if fam_css else ([], [])
-    js_cases = []
-    for c in cases:
-        if c['families']:
-            names = ['"%s"' % fam_css[f] for f in c['families']]
-        else:
-            names = ['"%s"' % families[f] for f in c['stack']]
+    def css_family(stack, fams):
+        names = ['"%s"' % fam_css[f] for f in fams] if fams else ['"%s"' % families[f] for f in stack]
         if generic:
             names.append(generic)
+        return ', '.join(names)
+
+    js_cases = []
+    for c in cases:
         js = {k: c[k] for k in JS_FIELDS if k in c}
-        js['css_family'] = ', '.join(names)
+        js['css_family'] = css_family(c['stack'], c['families'])
+        if c['runs']:
+            js['runs'] = []
+            for r in c['runs']:
+                jr = {k: v for k, v in r.items() if k not in ('stack', 'families')}
+                if 'stack' in r or 'families' in r:
+                    jr['css_family'] = css_family(r.get('stack', []), r.get('families'))
+                js['runs'].append(jr)
         js_cases.append(js)
     data = json.dumps(js_cases, ensure_ascii=True).replace('</', '<\\/')
     fams = json.dumps(list(families.values()))
@@ -260,8 +323,9 @@ def check_result(c, r):
         fails.append('real layout grouped into different lines than the probe')
     fixed = c['line_height'] is not None or c.get('line_height_multiple')
     if fixed and not r.get('check_height_eq_lines_x_lh'):
-        fails.append('height %r != %d lines x line_height %r (rounded to 1/64 px)'
-                     % (r['height'], r['line_count'], c['line_height'] or c.get('line_height_multiple')))
+        fails.append('height %r %s %d lines x line_height %r (rounded to 1/64 px)'
+                     % (r['height'], '<' if c['runs'] else '!=', r['line_count'],
+                        c['line_height'] or c.get('line_height_multiple')))
     lines = r['lines']
     if len(lines) != r['line_count']:
         fails.append('line_count disagrees with lines')
@@ -324,20 +388,20 @@ def main():
         # first case that uses it (same names in every batch).
         families = {}
         for c in cases + [canary]:
-            for f in c['stack']:
+            for f in (f for stack, _ in case_stacks(c) for f in stack):
                 if f not in families:
                     families[f] = 'tsf-%d' % len(families)
         # And one per family that font_family cases name, its files being
         # that family's @font-face rules.
         fam_css = {}
         for c in cases:
-            for f in c['families'] or ():
+            for f in (f for _, fams in case_stacks(c) for f in fams):
                 fam_css.setdefault(f, 'tsf-fam-%d' % len(fam_css))
         jobs = []
         for i in range(0, len(cases), args.batch):
             b = cases[i:i + args.batch] + [canary]
-            used = {f for c in b for f in c['stack']}
-            used_fams = {f for c in b for f in c['families'] or ()}
+            used = {f for c in b for stack, _ in case_stacks(c) for f in stack}
+            used_fams = {f for c in b for _, fams in case_stacks(c) for f in fams}
             jobs.append((b, {f: fam for f, fam in families.items() if f in used},
                          {f: css for f, css in fam_css.items() if f in used_fams}))
 
