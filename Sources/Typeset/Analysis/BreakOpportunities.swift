@@ -64,7 +64,7 @@ enum BreakOpportunities {
             if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
             if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] {
                 positions.append(Int32(i)); mandatory.append(false)
-            } else if isQuotationBreakInEastAsianText(units, i) {
+            } else if isQuotationBreakInEastAsianText(units, i) || isBreakAfterHebrewHyphen(units, i) {
                 positions.append(Int32(i)); mandatory.append(false)
             }
         }
@@ -87,6 +87,17 @@ enum BreakOpportunities {
             return wide(i - 2) && tsu_line_break_class(UInt32(ch)) == LB.ID
         }
         return false
+    }
+
+    /// Unicode 15.1's LB21a, which the system's ICU 72 predates but Chromium's
+    /// bundled ICU follows: a Hebrew letter and a hyphen or maqaf glue to what
+    /// follows only when that is not a Hebrew letter, so `ל־|יום` may break.
+    private static func isBreakAfterHebrewHyphen(_ units: [UInt16], _ i: Int) -> Bool {
+        guard i >= 2 else { return false }
+        let last = units[i - 1]
+        guard last == 0x05BE || last == 0x2D || last == 0x2010 else { return false }
+        func hebrewLetter(_ u: UInt16) -> Bool { (u >= 0x05D0 && u <= 0x05EA) || (u >= 0x05EF && u <= 0x05F2) }
+        return hebrewLetter(units[i - 2]) && hebrewLetter(units[i])
     }
 
     @inline(__always)
