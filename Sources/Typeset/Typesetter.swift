@@ -44,8 +44,8 @@ public final class Typesetter: Sendable {
     /// Analyses, itemizes and shapes attributed text: everything that does not
     /// depend on the width.
     public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
-        // `AttributedText([])` has no run, so no style to set even an empty text in.
-        guard !text.runs.isEmpty else { throw TypesetError.invalidAttributeRuns("no runs: the text has no style") }
+        // `AttributedText([])` has no run and no block style, so no style to set even an empty text in.
+        guard text.hasStyle else { throw TypesetError.invalidAttributeRuns("no runs: the text has no style") }
         preparedTexts.add()
         let shaper = shapers.take()
         defer { shapers.give(shaper) }

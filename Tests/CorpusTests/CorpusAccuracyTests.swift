@@ -25,13 +25,13 @@ final class CorpusAccuracyTests: XCTestCase {
         let tolerance = 1.0 / 64 + 1e-9
 
         for (c, want) in all {
-            let (style, paragraph) = c.engineInput()
+            let (_, paragraph) = c.engineInput()
             var t = tallies[c.category, default: Tally()]
             t.cases += 1
             defer { tallies[c.category] = t }
             let layout: TextLayout
             do {
-                let prepared = try typesetter.prepare(c.text, style: style, paragraph: paragraph)
+                let prepared = try typesetter.prepare(c.attributedText(), paragraph: paragraph)
                 layout = try prepared.layout(width: c.width)
                 // The allocation-free measure path must agree with the full layout.
                 let m = try prepared.measure(width: c.width)
@@ -94,5 +94,41 @@ final class CorpusAccuracyTests: XCTestCase {
             let a = layout.scalarOffset(utf16: l.utf16Range.lowerBound), b = layout.scalarOffset(utf16: l.utf16Range.upperBound)
             print("  ours   \(a) \(String(format: "%9.4f", l.width)) h\(l.height) \(piece(a, b))")
         }
+    }
+}
+
+/// Scores a held-out set kept outside the repository (never committed, so
+/// never tuned for): `TYPESET_HELDOUT_DIR=dir` holding `cases.jsonl` and
+/// `expected.jsonl` in the corpus formats (multi-run cases included). Prints
+/// the agreement and the share of line widths within 1/64 px; skipped when
+/// the variable is unset.
+final class HeldOutAccuracyTests: XCTestCase {
+    func testHeldOutSet() throws {
+        guard let dir = ProcessInfo.processInfo.environment["TYPESET_HELDOUT_DIR"] else {
+            throw XCTSkip("TYPESET_HELDOUT_DIR is not set")
+        }
+        let base = URL(fileURLWithPath: dir)
+        let all = try CorpusCase.load(cases: base.appendingPathComponent("cases.jsonl"),
+                                      expected: base.appendingPathComponent("expected.jsonl"))
+        XCTAssertGreaterThan(all.count, 0, "no held-out cases in \(dir)")
+        var agree = 0, lines = 0, widths = 0
+        var misses: [String] = []
+        for (c, want) in all {
+            let layout = try Fixtures.typesetter.prepare(c.attributedText(), paragraph: c.engineInput().1).layout(width: c.width)
+            let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
+            if starts == want.lines.map(\.start) {
+                if abs(layout.exactHeight - want.height) <= 1.0 / 64 + 1e-9 { agree += 1 } else { misses.append("\(c.id): height \(layout.exactHeight) vs \(want.height)") }
+                for (line, w) in zip(layout.lines, want.lines) {
+                    lines += 1
+                    if abs(line.width - w.width) <= 1.0 / 64 + 1e-9 { widths += 1 }
+                }
+            } else {
+                misses.append("\(c.id): line starts \(starts) vs \(want.lines.map(\.start))")
+            }
+        }
+        print(String(format: "held-out: %d/%d cases agree (%.2f%%), %d/%d line widths within 1/64 px (%.2f%%)",
+                     agree, all.count, 100 * Double(agree) / Double(all.count), widths, lines,
+                     100 * Double(widths) / Double(max(1, lines))))
+        for m in misses.prefix(20) { print("  miss \(m)") }
     }
 }

@@ -69,17 +69,42 @@ extension TextLayout {
         var runs: [VisualRun] = []
         runs.reserveCapacity(order.count)
         let metrics = core.unitMetrics
-        for k in order {
+        // Chromium rounds each inline item's piece of the line (split where
+        // the style or the direction changes) up to 1/64 px and places the
+        // pieces side by side: the rounding goes after each piece's last run.
+        let piece = core.runBoundaries.isEmpty ? [Int](repeating: 0, count: logical.count) : piecesOf(logical.map(\.start))
+        var pieceWidth = [Int64](repeating: 0, count: (piece.last ?? 0) + 1)
+        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += metrics.width(r.start, r.end) }
+        for (v, k) in order.enumerated() {
             let r = logical[Int(k)]
             let w = Double(metrics.width(r.start, r.end)) / 65536
+            var pad = 0.0
+            if !core.runBoundaries.isEmpty && (v + 1 == order.count || piece[Int(order[v + 1])] != piece[Int(k)]) {
+                let p = pieceWidth[piece[Int(k)]]
+                pad = LineBreaker.layoutUnitsCeil(p) - Double(p) / 65536
+            }
             runs.append(VisualRun(utf16Range: core.sourceOffset(r.start)..<core.sourceOffset(r.end),
                                   face: core.faces[Int(r.item.faceIndex)],
                                   fontSize: core.styles[Int(r.item.styleIndex)].size, isRightToLeft: r.item.level & 1 == 1,
                                   x: x, width: w, start: r.start, end: r.end, styleIndex: Int(r.item.styleIndex),
                                   level: r.item.level))
-            x += w
+            x += w + pad
         }
         return runs
+    }
+
+    /// For each logical run starting at `starts[k]`, the index of the inline
+    /// item piece it belongs to (a new one at every run boundary).
+    private func piecesOf(_ starts: [Int]) -> [Int] {
+        var out: [Int] = []
+        var piece = 0, b = 0
+        let bounds = core.runBoundaries
+        for (k, start) in starts.enumerated() {
+            while b < bounds.count && Int(bounds[b]) < start { b += 1 }
+            if k > 0 && b < bounds.count && Int(bounds[b]) == start { piece += 1 }
+            out.append(piece)
+        }
+        return out
     }
 
     /// The rectangles covering a source UTF-16 range: one per line and visual
@@ -104,7 +129,7 @@ extension TextLayout {
                 let inside = Double(metrics.width(q0, q1)) / 65536
                 let x = run.isRightToLeft ? run.x + run.width - before - inside : run.x + before
                 let rect = LayoutRect(x: x, y: line.top, width: inside, height: line.height)
-                if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) < 1e-9 {
+                if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) <= 1.0 / 64 + 1e-9 {
                     rects[rects.count - 1].width += rect.width
                 } else {
                     rects.append(rect)

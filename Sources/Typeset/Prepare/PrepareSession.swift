@@ -20,18 +20,22 @@ struct PrepareSession {
     }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
+        let base = text.baseStyle
+        try base.validate()
         for run in text.runs { try run.style.validate() }
         let source = text.string.utf16Units
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
         let n = units.count
 
-        // Styles per processed unit.
-        var styles: [TextStyle] = []
+        // Styles per processed unit; the block's style is always the first
+        // (the strut), whether or not a run uses it.
+        var styles: [TextStyle] = [base]
         var styleIndexOfRun: [Int32] = []
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
         for run in text.runs {
             if run.style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
+            if run.style == base { styleIndexOfRun.append(0); continue }
             if text.runs.count > 1 {
                 if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
                 styleIndex[run.style] = Int32(styles.count)
@@ -42,7 +46,7 @@ struct PrepareSession {
         guard styles.count <= Int(UInt16.max) + 1 else {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
-        var styleOfUnit = [Int32](repeating: 0, count: n)
+        var styleOfUnit = [Int32](repeating: styleIndexOfRun.first ?? 0, count: n)
         if text.runs.count > 1 {
             var r = 0
             for i in 0..<n {
@@ -54,9 +58,8 @@ struct PrepareSession {
         let stacks = try styles.map { st in
             try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic)
         }
-        let base = text.baseStyle
         let primary = stacks[0].faces[0]
-        let strut = lineMetrics(primary, size: base.size)
+        let strut = InlineBox(style: base, primary: primary, used: nil)
 
         // Analysis.
         let graphemes = try GraphemeBreaks.boundaries(units)
@@ -77,8 +80,12 @@ struct PrepareSession {
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper)
 
-        // Per-item line metrics for line-height: normal.
-        let itemMetrics = items.map { lineMetrics(faces[Int($0.faceIndex)], size: styles[Int($0.styleIndex)].size) }
+        // Each item's inline box (its style's line height about its fonts).
+        let itemMetrics = items.map { item -> (ascent: Double, descent: Double) in
+            let style = Int(item.styleIndex)
+            let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
+            return (box.ascent, box.descent)
+        }
         let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
                                     itemMetrics: itemMetrics, ligatures: ligatures)
 
@@ -111,7 +118,8 @@ struct PrepareSession {
             segmentMetrics: segments.metrics,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
-            trimmableClose: trim, ligatures: ligatures, shapeCache: cache)
+            trimmableClose: trim, ligatures: ligatures, runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true),
+            shapeCache: cache)
         return PreparedText(core: core)
     }
 
@@ -154,14 +162,6 @@ struct PrepareSession {
             }
         }
         return splits
-    }
-
-    /// A font's contribution to a `line-height: normal` line: rounded ascent and
-    /// descent, with its line gap split above and below.
-    private func lineMetrics(_ face: FontFace, size: Double) -> (ascent: Double, descent: Double) {
-        let m = face.metrics.rounded(atSize: size)
-        let halfGap = (m.lineGap / 2).rounded(.down)
-        return (m.ascent + halfGap, m.descent + (m.lineGap - halfGap))
     }
 
     private func advance(of units: [UInt16], face: FontFace, style: TextStyle) -> Int64 {
@@ -226,6 +226,21 @@ struct PrepareSession {
             start = end
         }
         return (segments, metrics, natural)
+    }
+
+    /// Processed offsets where Chromium starts a new inline text item: a
+    /// style, script, direction or emoji/text presentation change (not a
+    /// plain font fallback). It rounds each item's piece of a line up to
+    /// 1/64 px before it sums them.
+    static func runBoundaries(items: [Item], faces: [FontFace], allItems: Bool) -> [Int32] {
+        var out: [Int32] = []
+        for k in items.indices.dropFirst() {
+            let a = items[k - 1], b = items[k]
+            if a.styleIndex != b.styleIndex || (allItems && a.level != b.level) {
+                out.append(b.start)
+            }
+        }
+        return out
     }
 
     /// Space separators other than U+0020 that hang at a line end. CSS Text 3

@@ -99,13 +99,16 @@ final class PreparedCore: Sendable {
     /// Distinct (ascent, descent) pairs the segments refer to; empty when
     /// `strutMetricsOnly` (none is taller than the strut, so none matters).
     let segmentMetrics: [(ascent: Double, descent: Double)]
-    /// The paragraph's strut: its primary font's rounded ascent and descent.
+    /// The strut: the block style's inline box (see `InlineBox`).
     let strutAscent: Double
     let strutDescent: Double
-    /// The base style's line height in px, nil for `normal`.
+    /// The block's fixed line height in px when every line is exactly that
+    /// tall (no box is taller than the strut); nil for `normal` or when taller
+    /// boxes make lines taller.
     let fixedLineHeight: Double?
     /// No segment ends with a soft hyphen, tab or hanging space, none needs
-    /// more than 32 bits, and no bracket trims: the line breaker's fast path.
+    /// more than 32 bits, no bracket trims and the text has one style: the
+    /// line breaker's fast path.
     let hasOnlyPlainSegments: Bool
     /// No segment's fonts are taller than the strut.
     let strutMetricsOnly: Bool
@@ -133,6 +136,9 @@ final class PreparedCore: Sendable {
     let trimmableClose: [Int32]
     /// Grapheme boundaries inside ligatures, with the width before them.
     let ligatures: LigatureSplits
+    /// Processed offsets where a run of another style starts (each style
+    /// run's piece of a line is rounded up to 1/64 px on its own).
+    let runBoundaries: [Int32]
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
     let surrogatePairs: [Int32]
     /// The word cache to shape from again when `unitMetrics` is first needed.
@@ -143,7 +149,7 @@ final class PreparedCore: Sendable {
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
-         trimmableClose: [Int32], ligatures: LigatureSplits, shapeCache: ShapeCache?) {
+         trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
         self.paragraph = paragraph
@@ -155,7 +161,6 @@ final class PreparedCore: Sendable {
         self.segments = segments.compacted()
         self.strutAscent = strutAscent
         self.strutDescent = strutDescent
-        self.fixedLineHeight = fixedLineHeight
         self.tabInterval = tabInterval
         self.minimumTabWidth = minimumTabWidth
         self.hyphenWidth = hyphenWidth
@@ -163,6 +168,7 @@ final class PreparedCore: Sendable {
         self.naturalWidth = naturalWidth
         self.trimmableClose = trimmableClose.compacted()
         self.ligatures = ligatures.compacted()
+        self.runBoundaries = runBoundaries.compacted()
         self.shapeCache = shapeCache
         var pairs: [Int32] = []
         var i = 0
@@ -170,10 +176,11 @@ final class PreparedCore: Sendable {
             if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
         }
         self.surrogatePairs = pairs.compacted()
-        hasOnlyPlainSegments = trimmableClose.isEmpty && segments.allSatisfy { s in
+        hasOnlyPlainSegments = trimmableClose.isEmpty && runBoundaries.isEmpty && segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
+        self.fixedLineHeight = strutMetricsOnly ? fixedLineHeight : nil
         self.segmentMetrics = strutMetricsOnly ? [] : segmentMetrics.compacted()
     }
 
@@ -240,6 +247,6 @@ final class PreparedCore: Sendable {
         heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
             + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
+            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
     }
 }

@@ -91,6 +91,16 @@ struct WordShaper {
                 if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
             }
             let word = UnsafeBufferPointer(rebasing: units[start..<stop])
+            // A word that runs on into the next or previous item (a style or
+            // font change inside it) is shaped with its neighbours as context,
+            // so that Arabic letters still join across the change.
+            if (start == Int(item.start) && start > 0 && !Self.isSeparableBreak(units, start))
+                || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop)) {
+                shapeInContext(units, start: start, end: stop, item: item, face: face, style: style, features: features)
+                    .copy(into: &advances, clusterStarts: &clusterStarts, at: start)
+                start = stop
+                continue
+            }
             let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
             if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &clusterStarts, at: start) {
                 start = stop
@@ -148,6 +158,21 @@ struct WordShaper {
         let shaped = ShapedWord(units: word, glyphs: glyphs, check: key?.check ?? 0)
         shaper.scratchGlyphs = glyphs
         if let key { cache?.store(key, shaped) }
+        return shaped
+    }
+
+    /// Shapes `units[start..<end]` with the text around it as HarfBuzz's pre-
+    /// and post-context (not cached: the context is not part of the key).
+    private func shapeInContext(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
+                                style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
+        var glyphs = shaper.scratchGlyphs
+        shaper.scratchGlyphs = []
+        glyphs.removeAll(keepingCapacity: true)
+        shaper.shape(units, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
+                     script: item.script, language: style.language, features: features, into: &glyphs)
+        for k in glyphs.indices { glyphs[k].cluster -= Int32(start) }
+        let shaped = ShapedWord(units: UnsafeBufferPointer(rebasing: units[start..<end]), glyphs: glyphs, check: 0)
+        shaper.scratchGlyphs = glyphs
         return shaped
     }
 
