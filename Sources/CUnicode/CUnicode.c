@@ -2,6 +2,8 @@
 #include "CUnicode.h"
 
 #include <malloc.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
@@ -20,17 +22,47 @@ static _Thread_local unsigned line_next_slot;
 static _Thread_local UBreakIterator *grapheme_iter;
 static _Thread_local UBiDi *bidi;
 
+// The per-thread ICU objects above are closed when their thread exits: the
+// first one a thread opens registers it with a pthread key whose destructor
+// closes them all (a thread-per-request server would otherwise leak them).
+static pthread_key_t exit_key;
+static pthread_once_t exit_key_once = PTHREAD_ONCE_INIT;
+static _Thread_local int exit_registered;
+static atomic_long open_objects;
+
+static void close_thread_objects(void *unused) {
+    (void)unused;
+    for (int i = 0; i < TSU_LINE_SLOTS; i++)
+        if (line_iters[i]) { ubrk_close(line_iters[i]); line_iters[i] = NULL; atomic_fetch_sub(&open_objects, 1); }
+    if (grapheme_iter) { ubrk_close(grapheme_iter); grapheme_iter = NULL; atomic_fetch_sub(&open_objects, 1); }
+    if (bidi) { ubidi_close(bidi); bidi = NULL; atomic_fetch_sub(&open_objects, 1); }
+}
+
+static void make_exit_key(void) { pthread_key_create(&exit_key, close_thread_objects); }
+
+// Counts an object this thread opened, and makes sure it is closed at exit.
+static void opened_thread_object(void) {
+    atomic_fetch_add(&open_objects, 1);
+    if (exit_registered) return;
+    pthread_once(&exit_key_once, make_exit_key);
+    // Any non-NULL value: the destructor runs only for threads that set one.
+    if (pthread_setspecific(exit_key, (void *)1) == 0) exit_registered = 1;
+}
+
+long tsu_open_thread_objects(void) { return atomic_load(&open_objects); }
+
 static UBreakIterator *line_iterator(const char *locale) {
     if (locale == NULL) locale = "";
     if (strnlen(locale, TSU_LOCALE_MAX) >= TSU_LOCALE_MAX) return NULL;
     for (int i = 0; i < TSU_LINE_SLOTS; i++)
         if (line_iters[i] && strcmp(line_locales[i], locale) == 0) return line_iters[i];
     unsigned slot = line_next_slot++ % TSU_LINE_SLOTS;
-    if (line_iters[slot]) { ubrk_close(line_iters[slot]); line_iters[slot] = NULL; }
+    if (line_iters[slot]) { ubrk_close(line_iters[slot]); line_iters[slot] = NULL; atomic_fetch_sub(&open_objects, 1); }
     UErrorCode err = U_ZERO_ERROR;
     UBreakIterator *it = ubrk_open(UBRK_LINE, locale, NULL, 0, &err);
     if (U_FAILURE(err)) return NULL;
     line_iters[slot] = it;
+    opened_thread_object();
     strcpy(line_locales[slot], locale);
     return it;
 }
@@ -61,6 +93,7 @@ int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
     if (!grapheme_iter) {
         grapheme_iter = ubrk_open(UBRK_CHARACTER, "", NULL, 0, &err);
         if (U_FAILURE(err)) { grapheme_iter = NULL; return -1; }
+        opened_thread_object();
     }
     ubrk_setText(grapheme_iter, (const UChar *)text, length, &err);
     if (U_FAILURE(err)) return -1;
@@ -80,6 +113,7 @@ int32_t tsu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_
     if (!bidi) {
         bidi = ubidi_open();
         if (!bidi) return -1;
+        opened_thread_object();
     }
     UBiDiLevel level = paragraph_level == 0xFE ? UBIDI_DEFAULT_LTR : paragraph_level;
     ubidi_setPara(bidi, (const UChar *)text, length, level, NULL, &err);

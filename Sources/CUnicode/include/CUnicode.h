@@ -83,6 +83,10 @@ const char *tsu_icu_version(void);
 /// Swift's Glibc module does not export); for memory accounting.
 size_t tsu_heap_block_size(const void *block);
 
+/// The number of per-thread ICU objects (line and grapheme iterators, bidi)
+/// open in the process right now: each thread's are closed when it exits.
+long tsu_open_thread_objects(void);
+
 #ifdef __cplusplus
 }
 #endif
