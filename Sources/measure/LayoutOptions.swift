@@ -26,7 +26,9 @@ struct LayoutOptions: ParsableArguments {
     var lineHeight: String = "normal"
     @Option(name: .customLong("max-lines"), help: ArgumentHelp("Truncate with an ellipsis after this many lines.", valueName: "N"))
     var maxLines: Int?
-    @Option(name: .customLong("white-space"), help: "normal or pre-wrap.") var whiteSpace: String = "normal"
+    @Option(name: .customLong("white-space"), help: "normal, pre-wrap or nowrap.") var whiteSpace: String = "normal"
+    @Option(name: .customLong("text-overflow"), help: "clip or ellipsis (cuts a nowrap line that does not fit).")
+    var textOverflow: String = "clip"
     @Option(name: .customLong("word-break"), help: "normal, keep-all or break-all.") var wordBreak: String = "normal"
     @Option(name: .customLong("letter-spacing"), help: ArgumentHelp("Extra px after every character.", valueName: "PX"))
     var letterSpacing: Double = 0
@@ -68,7 +70,7 @@ struct LayoutOptions: ParsableArguments {
     func request(text: String) throws -> MeasureRequest {
         var object: [String: Any] = [
             "text": text, "font_size": size, "font_weight": weight, "font_style": italic ? "italic" : "normal",
-            "white_space": whiteSpace, "word_break": wordBreak, "letter_spacing": letterSpacing, "align": align,
+            "white_space": whiteSpace, "text_overflow": textOverflow, "word_break": wordBreak, "letter_spacing": letterSpacing, "align": align,
             "direction": direction, "scale": scale,
             "font_family": font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
         ]

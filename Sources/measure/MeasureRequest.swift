@@ -43,6 +43,7 @@ struct MeasureRequest {
         }
         if let v = try Self.number(o, "width") { width = v }
         if let v = try Self.enumValue(o, "white_space", ParagraphStyle.WhiteSpace.self) { paragraph.whiteSpace = v }
+        if let v = try Self.enumValue(o, "text_overflow", ParagraphStyle.TextOverflow.self) { paragraph.textOverflow = v }
         if let v = try Self.enumValue(o, "word_break", ParagraphStyle.WordBreak.self) { paragraph.wordBreak = v }
         if let v = try Self.enumValue(o, "align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
         if let v = try Self.enumValue(o, "direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
@@ -84,8 +85,16 @@ struct MeasureRequest {
             ("line_count", .int(layout.lines.count)), ("natural_width", .number(layout.naturalWidth)),
             ("truncated", .bool(layout.isTruncated)),
         ]
+        let offset: (Int) -> Int = utf16Offsets ? { $0 } : { layout.scalarOffset(utf16: $0) }
+        if let t = layout.truncation {
+            // What the cut line shows: where its visible text ends, the marker and where it goes.
+            fields.append(("ellipsis", .object([
+                ("text", .string(t.ellipsis)), ("x", .number(t.ellipsisX)), ("width", .number(t.ellipsisWidth)),
+                ("line", .int(t.lineIndex)), ("cut", .int(offset(layout.lines[t.lineIndex].utf16Range.upperBound))),
+                ("visible", .array(t.visibleUTF16Ranges.map { .array([.int(offset($0.lowerBound)), .int(offset($0.upperBound))]) })),
+            ])))
+        }
         if withLines {
-            let offset: (Int) -> Int = utf16Offsets ? { $0 } : { layout.scalarOffset(utf16: $0) }
             fields.append(("lines", .array(layout.lines.map { l in
                 .object([("start", .int(offset(l.utf16Range.lowerBound))), ("end", .int(offset(l.utf16Range.upperBound))),
                          ("width", .number(l.width)), ("x", .number(l.x)), ("top", .number(l.top)),

@@ -74,10 +74,21 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             why.append("height \(layout.exactHeight) vs \(want.height)")
         }
         if layout.isTruncated != want.truncated { why.append("truncated \(layout.isTruncated) vs \(want.truncated)") }
-        if let e = want.ellipsis, layout.isTruncated, let last = layout.lines.last {
-            let end = layout.scalarOffset(utf16: last.utf16Range.upperBound)
-            if !e.visible_is_prefix { why.append("visible part is not a logical prefix") }
-            else if end != e.visible_end { why.append("cut at \(end) vs \(e.visible_end)") }
+        if let e = want.ellipsis, layout.isTruncated {
+            if let t = layout.truncation {
+                if t.ellipsis != e.text { why.append("ellipsis \(t.ellipsis.debugDescription) vs \(e.text.debugDescription)") }
+                if abs(t.ellipsisX - e.x) > tolerance { why.append("ellipsis x \(t.ellipsisX) vs \(e.x)") }
+                let visible = Self.visibleInk(t.visibleUTF16Ranges.map { layout.scalarOffset(utf16: $0.lowerBound)..<layout.scalarOffset(utf16: $0.upperBound) }, c.text)
+                let wantVisible = Self.visibleInk(e.visible.map { $0[0]..<$0[1] }, c.text)
+                if visible != wantVisible {
+                    let differ = visible.symmetricDifference(wantVisible).sorted()
+                    why.append("visible code points differ at \(differ.prefix(3))")
+                }
+            } else { why.append("no ellipsis") }
+            if let last = layout.lines.last, e.visible_is_prefix {
+                let end = layout.scalarOffset(utf16: last.utf16Range.upperBound)
+                if end != e.visible_end { why.append("cut at \(end) vs \(e.visible_end)") }
+            }
         }
         if starts.count == wantStarts.count {
             for (k, (line, w)) in zip(layout.lines, want.lines).enumerated() {
@@ -87,6 +98,17 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             }
         }
         return why
+    }
+
+    /// The scalar offsets in `ranges` that are not whitespace (the recorder
+    /// gives a collapsed space the visibility of the character before it).
+    static func visibleInk(_ ranges: [Range<Int>], _ text: String) -> Set<Int> {
+        let scalars = Array(text.unicodeScalars)
+        var out = Set<Int>()
+        for r in ranges {
+            for k in r where k < scalars.count && !" \t\n\r\u{C}".unicodeScalars.contains(scalars[k]) { out.insert(k) }
+        }
+        return out
     }
 
     /// A disagreeing case, line by line (TYPESET_CORPUS_DEBUG).
@@ -103,6 +125,10 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         for l in layout.lines {
             let a = layout.scalarOffset(utf16: l.utf16Range.lowerBound), b = layout.scalarOffset(utf16: l.utf16Range.upperBound)
             out += "  ours   \(a) x \(String(format: "%9.4f", l.x)) w \(String(format: "%9.4f", l.width)) h\(l.height) \(piece(a, b))\n"
+        }
+        if let t = layout.truncation {
+            let vis = t.visibleUTF16Ranges.map { [layout.scalarOffset(utf16: $0.lowerBound), layout.scalarOffset(utf16: $0.upperBound)] }
+            out += "  ours   ellipsis \(t.ellipsis.debugDescription) x \(t.ellipsisX) w \(t.ellipsisWidth) visible \(vis)\n"
         }
         return out
     }

@@ -67,6 +67,7 @@ struct OptionCorpusCase: Decodable {
         paragraph.alignment = try Self.value(align, "align")
         paragraph.direction = try Self.value(direction, "direction")
         paragraph.maxLines = max_lines
+        paragraph.textOverflow = try Self.value(text_overflow, "text_overflow")
         paragraph.lineBreak = try Self.value(line_break ?? "auto", "line_break")
         return (style, paragraph)
     }

@@ -72,6 +72,8 @@ struct LineBreaker {
         var descent: Double
         var hasEllipsis: Bool
         var height: Double
+        /// Width of the trailing spaces after the content (they hang), 1/65536 px.
+        var trailing: Int64 = 0
     }
 
     /// Where the breaker is: the next segment, and an offset inside it after an
@@ -186,22 +188,18 @@ struct LineBreaker {
         if s < segs.count { content += hyphenAtEnd }  // a soft-hyphen break shows its hyphen
         var hasEllipsis = false
         if let maxLines, cursor.lineCount + 1 == maxLines, s < segs.count {
-            // The last allowed line: cut it so that the ellipsis fits.
+            // The last allowed line: laid out as if nothing followed, then cut
+            // where the ellipsis fits (LinePlacement, LineCut).
             cursor.truncated = true
             hasEllipsis = true
-            let cut = BreakOpportunities.contentEnd(
-                core.text.units, start: Int(lineStart),
-                end: ellipsisCut(from: Int(lineStart), to: Int(contentEnd), room: limit - core.ellipsisWidth))
-            content = lineWidth(from: Int(lineStart), to: cut) + core.ellipsisWidth
-            contentEnd = Int32(cut)
-            lineEnd = Int32(cut)
             s = segs.count
         }
         cursor.segment = s
         cursor.splitAt = splitAt
         cursor.lineCount += 1
         return RawLine(start: lineStart, contentEnd: contentEnd, end: lineEnd, content: content, ascent: asc,
-                       descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc))
+                       descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc),
+                       trailing: splitAt >= 0 ? 0 : max(0, x - content))
     }
 
     /// `nextLine` for plain segments (no soft hyphen, tab, hanging space,
@@ -231,34 +229,63 @@ struct LineBreaker {
         cursor.segment = s
         cursor.lineCount += 1
         return RawLine(start: lineStart, contentEnd: last.contentEnd, end: last.end, content: content, ascent: asc,
-                       descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc))
+                       descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc), trailing: x - content)
     }
 
     /// Lines, heights and widths at a width: only numbers, nothing allocated.
     func measure(width: Double?) -> TextMeasurement {
-        let limit = Self.limit(for: width)
+        let limit = breakingLimit(for: width)
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
-        while let line = nextLine(&cursor, limit: limit) {
+        while var line = nextLine(&cursor, limit: limit) {
+            markOverflow(&line, &cursor, width: width)
             height += line.height
-            widest = max(widest, line.content)
+            widest = max(widest, truncatedContent(line, width: width))
         }
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
     }
 
+    /// The width lines break at: none for `nowrap`.
+    private func breakingLimit(for width: Double?) -> Int64 {
+        core.paragraph.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+    }
+
+    /// A `nowrap` line wider than the box is cut with the ellipsis when
+    /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
+    private func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
+        guard core.paragraph.whiteSpace == .nowrap, core.paragraph.textOverflow == .ellipsis, let width else { return }
+        if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
+            line.hasEllipsis = true
+            cursor.truncated = true
+        }
+    }
+
+    /// The width a cut line takes in the layout: its own width, or what is
+    /// drawn (visible text and ellipsis) where that is wider.
+    private func truncatedContent(_ line: RawLine, width: Double?) -> Int64 {
+        guard line.hasEllipsis else { return line.content }
+        let box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
+        guard let cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box,
+                                     rightToLeft: core.paragraphLevel & 1 == 1) else { return line.content }
+        return max(line.content, cut.drawnRight - cut.drawnLeft)
+    }
+
     func layout(width: Double?) -> TextLayout {
-        let limit = Self.limit(for: width)
+        let limit = breakingLimit(for: width)
         var cursor = Cursor()
         var lines: [TextLayout.Line] = []
+        let placement = LinePlacement(core: core, boxWidth: width ?? 0)
         // Room for the lines the natural width suggests (growing the array one
         // line at a time reallocated it three times for a five-line post).
         let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w + 2 : 2 } ?? 2
         lines.reserveCapacity(Int(min(expected, Double(core.segments.count) + 1)))
         var top = 0.0
         var widest: Int64 = 0
-        while let raw = nextLine(&cursor, limit: limit) {
-            widest = max(widest, raw.content)
+        var raws: [RawLine] = []
+        while var raw = nextLine(&cursor, limit: limit) {
+            markOverflow(&raw, &cursor, width: width)
+            widest = max(widest, truncatedContent(raw, width: width))
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
             let baseline = top + raw.ascent
@@ -268,6 +295,7 @@ struct LineBreaker {
                 ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
                 contentEnd: raw.contentEnd))
             top += raw.height
+            if placement.isNeeded { raws.append(raw) }
         }
         // The first line owns collapsed leading spaces; the last line owns the
         // source text after it (collapsed trailing spaces).
@@ -278,10 +306,17 @@ struct LineBreaker {
             lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.sourceUTF16.count
         }
         let contentWidth = Self.layoutUnitsCeil(widest)
-        let aligned = align(lines, boxWidth: width ?? contentWidth)
-        return TextLayout(lines: aligned, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
+        var truncation: Truncation? = nil
+        if placement.isNeeded {
+            let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
+            for k in raws.indices {
+                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1)
+                truncation = truncation ?? t
+            }
+        }
+        return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
                           naturalWidth: LineBreaker.layoutUnitsCeil(core.naturalWidth), isTruncated: cursor.truncated,
-                          boxWidth: nil, core: core)
+                          truncation: truncation, boxWidth: nil, core: core)
     }
 
     /// What rounding adds to the pen over `[from, to)` of a line starting at
@@ -332,40 +367,10 @@ struct LineBreaker {
         return best
     }
 
-    /// The furthest grapheme boundary in `(from, to]` whose line width from
-    /// `from` fits `room`, else `from`: where the ellipsis goes. One pass (cutting
-    /// a cluster at a time and measuring again was quadratic in the line's length).
-    private func ellipsisCut(from: Int, to: Int, room: Int64) -> Int {
-        var best = from
-        let m = core.unitMetrics
-        let ligatures = !m.ligatures.isEmpty
-        var x = ligatures ? m.startCorrection(from) : 0
-        var i = from
-        while i < to {
-            x = advance(x, over: i, m)
-            i += 1
-            if i == to || m.isGraphemeStart(i) {
-                if x + (ligatures ? m.endCorrection(from, i) : 0) <= room { best = i }
-            }
-        }
-        return best
-    }
-
-    /// The width of `[from, to)` on a line starting at `from`: tabs advance to
-    /// their stops (`core.width` gives them no width).
-    private func lineWidth(from: Int, to: Int) -> Int64 {
-        guard from < to else { return 0 }
-        let m = core.unitMetrics
-        guard core.tabInterval > 0, core.text.units[from..<to].contains(0x09) else { return m.width(from, to) }
-        var x: Int64 = m.ligatures.isEmpty ? 0 : m.startCorrection(from)
-        for i in from..<to { x = advance(x, over: i, m) }
-        return m.ligatures.isEmpty ? x : x + m.endCorrection(from, to)
-    }
-
     /// The pen after unit `i`: its advance, or the next tab stop for a tab.
     @inline(__always)
     private func advance(_ x: Int64, over i: Int, _ m: UnitMetrics) -> Int64 {
-        core.text.units[i] == 0x09 && core.tabInterval > 0 ? nextTabStop(after: x) : x + Int64(m.advances[i])
+        core.advance(x, over: i, m)
     }
 
     private func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
@@ -377,35 +382,15 @@ struct LineBreaker {
         return x - pen
     }
 
-    /// The next tab stop strictly right of the pen, skipping a stop closer
-    /// than half a space (Chromium's minimum tab width).
-    private func nextTabStop(after x: Int64) -> Int64 {
-        var stop = (x / core.tabInterval + 1) * core.tabInterval
-        if stop - x < core.minimumTabWidth { stop += core.tabInterval }
-        return stop
-    }
-
-    private func align(_ lines: [TextLayout.Line], boxWidth: Double) -> [TextLayout.Line] {
-        let rtl = core.paragraphLevel & 1 == 1
-        let mode: ParagraphStyle.Alignment
-        switch core.paragraph.alignment {
-        case .start: mode = rtl ? .right : .left
-        case .end: mode = rtl ? .left : .right
-        case .justify: mode = rtl ? .right : .left  // justified lines fill the box; their start edge is the same
-        default: mode = core.paragraph.alignment
-        }
-        if mode == .left { return lines }
-        return lines.map { line in
-            var moved = line
-            let free = max(0, boxWidth - line.width)
-            moved.x += mode == .center ? free / 2 : free
-            return moved
-        }
-    }
-
     /// Rounds 1/65536 px up to Chromium's 1/64 px layout units.
     static func layoutUnitsCeil(_ fixed: Int64) -> Double {
         let units = (fixed + 1023) >> 10
         return Double(units) / 64
+    }
+
+    /// A width in px rounded down to whole layout units, in 1/65536 px.
+    static func layoutUnitsFloor(_ width: Double) -> Int64 {
+        guard width.isFinite else { return Int64.max / 4 }
+        return width * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : Int64((width * 64).rounded(.down)) * 1024
     }
 }

@@ -14,8 +14,11 @@ public struct TextLayout: Sendable {
     public let exactHeight: Double
     /// The width of the text on unbounded lines (CSS max-content).
     public let naturalWidth: Double
-    /// Whether `maxLines` cut the text (the last line ends with the ellipsis).
+    /// Whether `maxLines` (or a `nowrap` line with `textOverflow: .ellipsis`)
+    /// cut the text (the last line shows the ellipsis).
     public let isTruncated: Bool
+    /// What the cut line shows and where the ellipsis goes, when truncated.
+    public let truncation: Truncation?
     /// The box width when laid out `.exactly(w)`; otherwise the widest line.
     var boxWidth: Double?
     let core: PreparedCore
@@ -26,8 +29,10 @@ public struct TextLayout: Sendable {
         /// text (collapsed and hanging spaces belong to the line they end) unless
         /// the layout was truncated.
         public internal(set) var utf16Range: Range<Int>
-        /// The line's width without trailing spaces, ceil'd to 1/64 px.
-        public let width: Double
+        /// The line's width without trailing spaces, in 1/64 px (each placed
+        /// run rounded up, as Chromium places them); a justified line fills the
+        /// box; a truncated line's width is what is drawn, ellipsis included.
+        public internal(set) var width: Double
         /// Offset of the line's left edge from the layout's left edge (alignment).
         public internal(set) var x: Double
         /// Distance from the layout's top to the line box's top.
@@ -43,8 +48,8 @@ public struct TextLayout: Sendable {
         /// Whether the ellipsis was appended to this line.
         public let hasEllipsis: Bool
         /// Processed-text range of the line's visible content (internal).
-        let contentStart: Int32
-        let contentEnd: Int32
+        var contentStart: Int32
+        var contentEnd: Int32
     }
 
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.

@@ -102,11 +102,15 @@ struct PrepareSession {
             tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
         }
         var ellipsis: Int64 = 0
-        if paragraph.maxLines != nil && !paragraph.ellipsis.isEmpty {
-            let marker = paragraph.ellipsis.unicodeScalars.map(\.value)
+        let ellipsisText = paragraph.ellipsisText(primaryCovers: primary.covers)
+        if paragraph.truncates && !ellipsisText.isEmpty {
+            // Shaped alone in the first face that has it, without letter spacing (Chromium's LineTruncator).
+            let marker = ellipsisText.unicodeScalars.map(\.value)
             let face = stacks[0].faces.first { f in marker.allSatisfy(f.covers) }
                 ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic) ?? primary
-            ellipsis = advance(of: Array(paragraph.ellipsis.utf16), face: face, style: base)
+            var plain = base
+            plain.letterSpacing = 0
+            ellipsis = advance(of: Array(ellipsisText.utf16), face: face, style: plain, script: 0)
         }
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
@@ -117,7 +121,7 @@ struct PrepareSession {
             items: items, faces: faces, styles: styles, segments: segments.segments,
             segmentMetrics: segments.metrics,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
-            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
+            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
             trimmableClose: trim, ligatures: ligatures, runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true),
             shapeCache: cache)
         return PreparedText(core: core)
@@ -164,10 +168,10 @@ struct PrepareSession {
         return splits
     }
 
-    private func advance(of units: [UInt16], face: FontFace, style: TextStyle) -> Int64 {
+    private func advance(of units: [UInt16], face: FontFace, style: TextStyle, script: Int32 = 25) -> Int64 {
         var glyphs: [ShapedGlyph] = []
         units.withUnsafeBufferPointer { buf in
-            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: false, script: 25,
+            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: false, script: script,
                          language: nil, features: Shaper.features(for: style), into: &glyphs)
         }
         return glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }

@@ -128,6 +128,8 @@ final class PreparedCore: Sendable {
     let minimumTabWidth: Int64
     /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
     let hyphenWidth: Int64
+    /// The truncation marker drawn (`ParagraphStyle.ellipsisText`).
+    let ellipsisText: String
     /// The truncation marker's width, 1/65536 px.
     let ellipsisWidth: Int64
     let naturalWidth: Int64
@@ -148,7 +150,7 @@ final class PreparedCore: Sendable {
     init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
-         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisWidth: Int64, naturalWidth: Int64,
+         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -164,6 +166,7 @@ final class PreparedCore: Sendable {
         self.tabInterval = tabInterval
         self.minimumTabWidth = minimumTabWidth
         self.hyphenWidth = hyphenWidth
+        self.ellipsisText = ellipsisText
         self.ellipsisWidth = ellipsisWidth
         self.naturalWidth = naturalWidth
         self.trimmableClose = trimmableClose.compacted()

@@ -6,6 +6,18 @@ public struct ParagraphStyle: Sendable, Hashable {
         case normal
         /// Keep spaces, tabs and newlines; wrap; trailing spaces hang.
         case preWrap = "pre-wrap"
+        /// Collapse like `normal`, but never wrap: one line per paragraph
+        /// (with `textOverflow: .ellipsis`, the single-line mode of a label).
+        case nowrap
+    }
+
+    /// CSS `text-overflow`: what a `nowrap` line wider than the box shows.
+    public enum TextOverflow: String, Sendable, Hashable, CaseIterable {
+        /// The line overflows (a view clips it).
+        case clip
+        /// The line is cut where the ellipsis fits and the ellipsis drawn,
+        /// as `maxLines` cuts its last line.
+        case ellipsis
     }
 
     /// CSS `word-break`.
@@ -60,7 +72,12 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// At most this many lines; the last shown line ends with `ellipsis` when
     /// text was cut. Nil for no limit.
     public var maxLines: Int?
-    /// The truncation marker, default "…".
+    /// CSS `text-overflow` for `nowrap` text, default `.clip`.
+    public var textOverflow: TextOverflow
+    /// The truncation marker, default "…". The default follows Chromium: it
+    /// becomes "..." (three periods) when the paragraph's primary font (the
+    /// first face of the stack for the weight and style) has no U+2026, as
+    /// Noto Sans Arabic, Hebrew and Thai do not. Any other string is drawn as is.
     public var ellipsis: String
     /// Tab stops every this many space widths (CSS `tab-size`, default 8).
     public var tabSize: Int
@@ -74,17 +91,28 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,
                 alignment: Alignment = .start, direction: Direction = .auto, maxLines: Int? = nil,
-                ellipsis: String = "\u{2026}", tabSize: Int = 8, locale: String? = nil,
-                lineBreak: LineBreak = .auto) {
+                textOverflow: TextOverflow = .clip, ellipsis: String = "\u{2026}", tabSize: Int = 8,
+                locale: String? = nil, lineBreak: LineBreak = .auto) {
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
         self.breakWords = breakWords
         self.alignment = alignment
         self.direction = direction
         self.maxLines = maxLines
+        self.textOverflow = textOverflow
         self.ellipsis = ellipsis
         self.tabSize = tabSize
         self.locale = locale
         self.lineBreak = lineBreak
+    }
+
+    /// Whether a line can be cut with the ellipsis (`maxLines`, or `nowrap`
+    /// with `textOverflow: .ellipsis`).
+    var truncates: Bool { maxLines != nil || (whiteSpace == .nowrap && textOverflow == .ellipsis) }
+
+    /// The marker drawn for `ellipsis`: the default "…" becomes "..." when the
+    /// primary font lacks U+2026 (Chromium's LineTruncator).
+    func ellipsisText(primaryCovers: (UInt32) -> Bool) -> String {
+        ellipsis == "\u{2026}" && !primaryCovers(0x2026) ? "..." : ellipsis
     }
 }

@@ -161,18 +161,20 @@ final class ReliabilityRegressionTests: XCTestCase {
     /// overflow the width.
     func testTruncatedLineCountsItsTabs() throws {
         let style = Fixtures.style(size: 16)
-        let ellipsis = try typesetter.prepare("\u{2026}", style: style).layout(width: nil).lines[0].width
         let text = "ab\t\tcd\tef gh ij kl mn op"
         let prepared = try typesetter.prepare(text, style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap, maxLines: 1))
         for width in stride(from: 40.0, through: 260, by: 10) {
             let layout = try prepared.layout(width: width)
-            guard layout.isTruncated, let line = layout.lines.first else { continue }
+            guard layout.isTruncated, let line = layout.lines.first, let t = layout.truncation else { continue }
             XCTAssertLessThanOrEqual(line.width, width + 1.0 / 64, "at \(width)")
-            // The line's own text measured alone (tabs and all), plus the ellipsis.
-            let shown = layout.text(of: line)
-            let alone = try typesetter.prepare(shown, style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap))
+            XCTAssertEqual(t.ellipsisX + t.ellipsisWidth, line.x + line.width, accuracy: 1e-9, "at \(width)")
+            // The visible text measured alone (tabs and spaces before the ellipsis
+            // included: a word joiner keeps them from hanging) ends where the ellipsis starts.
+            let range = try XCTUnwrap(t.visibleUTF16Ranges.first)
+            let shown = String(decoding: Array(text.utf16)[range], as: UTF16.self)
+            let alone = try typesetter.prepare(shown + "\u{2060}", style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap))
                 .layout(width: nil).lines[0].width
-            XCTAssertEqual(line.width, alone + ellipsis, accuracy: 2.0 / 64, "at \(width): \(String(reflecting: shown))")
+            XCTAssertEqual(t.ellipsisX - line.x, alone, accuracy: 1.0 / 64, "at \(width): \(String(reflecting: shown))")
         }
     }
 

@@ -1,0 +1,95 @@
+/// Where a broken line goes in its box, as Chromium places it: `text-align`
+/// with the line's width in layout units (its runs each rounded up to 1/64 px
+/// by the line breaker), preserved spaces at the end of the text counted as
+/// far as they fit (`pre-wrap`), justified lines filling the box, and the cut of a
+/// truncated line (`LineCut`), which keeps the x of its untruncated width.
+struct LinePlacement {
+    let core: PreparedCore
+    /// The box width in whole layout units, 1/65536 px.
+    let available: Int64
+    let rightToLeft: Bool
+    /// `text-align` resolved to left, right or center (justify: start).
+    let mode: ParagraphStyle.Alignment
+    let justify: Bool
+    let preWrap: Bool
+
+    init(core: PreparedCore, boxWidth: Double) {
+        self.core = core
+        available = LineBreaker.layoutUnitsFloor(boxWidth)
+        rightToLeft = core.paragraphLevel & 1 == 1
+        switch core.paragraph.alignment {
+        case .start, .justify: mode = rightToLeft ? .right : .left
+        case .end: mode = rightToLeft ? .left : .right
+        default: mode = core.paragraph.alignment
+        }
+        justify = core.paragraph.alignment == .justify
+        preWrap = core.paragraph.whiteSpace == .preWrap
+    }
+
+    /// Whether any line can need more than its width rounded up and x = 0.
+    var isNeeded: Bool { mode != .left || rightToLeft || justify || core.paragraph.truncates }
+
+    /// Sets `line`'s x and width (and, for the cut line, its visible range)
+    /// and returns the truncation when `raw` is the cut line.
+    func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool) -> Truncation? {
+        let a = Int(raw.start), b = Int(raw.contentEnd)
+        let width = PreparedCore.ceilToLayoutUnit(raw.content)
+        // Preserved spaces at the end of the text take room in the line as far
+        // as the box has it (at a wrap or a forced break they hang).
+        let endsText = Int(raw.end) == core.text.units.count && !endsWithForcedBreak(raw)
+        let trailing = preWrap && endsText
+            ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
+        let space = available - width - trailing
+        if justify && !isLast && !raw.hasEllipsis && space > 0 && !endsWithForcedBreak(raw) && hasExpansionOpportunity(a, b) {
+            line.x = 0
+            line.width = Double(available) / 65536
+            return nil
+        }
+        let offset = Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
+        line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
+        guard raw.hasEllipsis, let cut = core.cutLine(a, b, available: available, rightToLeft: rightToLeft) else { return nil }
+        line.x = Double(offset + cut.drawnLeft) / 65536
+        line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
+        if let first = cut.visible.first, let last = cut.visible.last {
+            line.contentStart = Int32(first.lowerBound)
+            line.contentEnd = Int32(last.upperBound)
+        }
+        // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
+        var prefixEnd = a
+        if let first = cut.visible.first, first.lowerBound == a { prefixEnd = first.upperBound }
+        while prefixEnd > a && core.text.units[prefixEnd - 1] == 0x20 { prefixEnd -= 1 }
+        line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, core.sourceOffset(prefixEnd))
+        return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
+                          ellipsisX: Double(offset + cut.ellipsisX) / 65536,
+                          ellipsisWidth: Double(PreparedCore.ceilToLayoutUnit(core.ellipsisWidth)) / 65536,
+                          visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
+    }
+
+    /// Chromium's offset for text-align (LineOffsetForTextAlign): a line
+    /// wider than the box overflows on its end side; centring halves the
+    /// free space in layout units.
+    static func offset(mode: ParagraphStyle.Alignment, rightToLeft: Bool, space: Int64) -> Int64 {
+        let half = ((space >> 10) / 2) << 10
+        switch mode {
+        case .right: return rightToLeft ? space : max(0, space)
+        case .center: return rightToLeft && space <= 0 ? space : max(0, half)
+        default: return rightToLeft ? min(0, space) : 0
+        }
+    }
+
+    private func endsWithForcedBreak(_ raw: LineBreaker.RawLine) -> Bool {
+        guard raw.end > raw.start else { return false }
+        switch core.text.units[Int(raw.end) - 1] {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
+        default: return false
+        }
+    }
+
+    /// Spaces between words, or CJK characters, which justification widens.
+    private func hasExpansionOpportunity(_ a: Int, _ b: Int) -> Bool {
+        core.text.units[a..<b].contains { u in
+            u == 0x20 || u == 0xA0 || u == 0x3000 || (0x3040...0x30FF).contains(u) || (0x3400...0x9FFF).contains(u)
+                || (0xF900...0xFAFF).contains(u) || (0xFF00...0xFFEF).contains(u)
+        }
+    }
+}

@@ -1,0 +1,152 @@
+/// What a truncated layout shows of its cut line (`maxLines`, or a `nowrap`
+/// line with `textOverflow: .ellipsis`), so that a renderer draws exactly what
+/// was measured.
+public struct Truncation: Sendable, Hashable {
+    /// The index of the cut line in `TextLayout.lines` (the last line).
+    public let lineIndex: Int
+    /// The marker drawn: "…", or "..." when the primary font has no U+2026.
+    public let ellipsis: String
+    /// The marker's left edge from the layout's left edge, px. It may lie
+    /// partly outside the box: Chromium aligns the cut line by its width
+    /// before the cut, so an end-aligned marker overflows (and is clipped).
+    public let ellipsisX: Double
+    /// The marker's width, px (rounded up to 1/64 px).
+    public let ellipsisWidth: Double
+    /// The source UTF-16 ranges of the cut line that stay visible, in logical
+    /// order. Chromium hides a *visual* suffix: in a line that mixes
+    /// directions this need not be a logical prefix (an English line in a
+    /// right-to-left paragraph loses its first letters).
+    public let visibleUTF16Ranges: [Range<Int>]
+}
+
+/// Chromium's LineTruncator on one line, in layout units, relative to the
+/// line's left edge before alignment: the placed runs are visited from the
+/// line's end edge; a run beyond the box is hidden; the first run that fits
+/// with the ellipsis keeps all of itself, one that does not is cut at the
+/// grapheme boundary that fits (keeping the part nearest the line's start
+/// edge, which is a logical suffix when the run's direction differs from the
+/// line's); a cut that keeps nothing or everything of a run hides that run
+/// instead, except for the line's first run, which keeps one grapheme (or
+/// drops one). The kept part stays where it was; the ellipsis goes beside it.
+struct LineCut {
+    /// Processed ranges that stay visible, logical order.
+    var visible: [Range<Int>]
+    /// The ellipsis' left edge, 1/65536 px from the line's left edge.
+    var ellipsisX: Int64
+    /// The drawn extent (visible text and ellipsis), 1/65536 px from the line's left edge.
+    var drawnLeft: Int64
+    var drawnRight: Int64
+}
+
+extension PreparedCore {
+    /// The cut of line `[a, b)` (its content, trailing spaces excluded) in a
+    /// box `available` wide (1/65536 px, whole layout units); nil when no run
+    /// can hold the ellipsis (nothing is drawn for it then).
+    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool) -> LineCut? {
+        // A line with tabs is cut as one run, its tabs advancing to their stops.
+        let tabs = tabInterval > 0 && a < b && text.units[a..<b].contains(0x09)
+        let runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
+        guard !runs.isEmpty else { return nil }
+        let ew = Self.ceilToLayoutUnit(ellipsisWidth)
+        var offsets: [Int64] = []
+        var pen: Int64 = 0
+        for r in runs { offsets.append(pen); pen += r.width }
+        let lineWidth = pen
+        let firstIndex = rtl ? runs.count - 1 : 0
+        let visitOrder = rtl ? Array(runs.indices) : Array(runs.indices.reversed())
+        for i in visitOrder {
+            let run = runs[i]
+            let fromStart = rtl ? lineWidth - (offsets[i] + run.width) : offsets[i]
+            var space = available - fromStart
+            if space <= 0 { continue }
+            space -= ew
+            let isFirst = i == firstIndex
+            var kept = run.start..<run.end
+            var keptWidth = run.width
+            if space < run.width {
+                if space <= 0 && !isFirst { continue }
+                // The part nearest the line's start edge: a logical prefix
+                // when the run reads the line's way, else a suffix.
+                guard let part = fittingPart(of: run, space: space, prefix: run.isRightToLeft == rtl, isFirst: isFirst, tabs: tabs)
+                else { continue }
+                kept = part
+                keptWidth = Self.ceilToLayoutUnit(tabs ? penWidth(part.lowerBound, part.upperBound)
+                                                       : unitMetrics.width(part.lowerBound, part.upperBound))
+            }
+            let keptLeft = rtl ? offsets[i] + run.width - keptWidth : offsets[i]
+            let ellipsisX = rtl ? keptLeft - ew : keptLeft + keptWidth
+            let before = rtl ? runs[(i + 1)...] : runs[..<i]
+            var visible = before.map { $0.start..<$0.end } + [kept]
+            visible.sort { $0.lowerBound < $1.lowerBound }
+            return LineCut(visible: Self.merged(visible), ellipsisX: ellipsisX,
+                           drawnLeft: rtl ? ellipsisX : 0, drawnRight: rtl ? lineWidth : ellipsisX + ew)
+        }
+        return nil
+    }
+
+    /// The part of `run` on its start-edge side (`prefix`: its logical start)
+    /// whose exact width fits `space`, ending at a grapheme boundary; nil
+    /// when that keeps nothing or everything, unless `isFirst`, which then
+    /// keeps one grapheme or drops one.
+    private func fittingPart(of run: PlacedRun, space: Int64, prefix: Bool, isFirst: Bool, tabs: Bool) -> Range<Int>? {
+        let m = unitMetrics
+        var bounds: [Int] = [run.start]   // grapheme boundaries of the run, both ends included
+        for i in (run.start + 1)..<max(run.start + 1, run.end) where m.isGraphemeStart(i) { bounds.append(i) }
+        bounds.append(run.end)
+        // How many graphemes of the start-edge side fit (widths summed a grapheme at a time).
+        let graphemes = bounds.count - 1
+        var fit = 0, w: Int64 = 0
+        while fit < graphemes {
+            let k = prefix ? fit : graphemes - 1 - fit
+            if tabs && prefix {
+                for i in bounds[k]..<bounds[k + 1] { w = advance(w, over: i, m) }
+            } else {
+                w += m.width(bounds[k], bounds[k + 1])
+            }
+            if w > space { break }
+            fit += 1
+        }
+        if fit == 0 || fit == graphemes {
+            guard isFirst, graphemes > 1 else { return isFirst ? run.start..<run.end : nil }
+            fit = fit == 0 ? 1 : graphemes - 1
+        }
+        return prefix ? run.start..<bounds[fit] : bounds[graphemes - fit]..<run.end
+    }
+
+    /// Line `[a, b)` as one run, tabs advancing to their stops.
+    private func tabRun(_ a: Int, _ b: Int, level: UInt8) -> PlacedRun {
+        let w = penWidth(a, b)
+        return PlacedRun(start: a, end: b, level: level, exact: w, width: Self.ceilToLayoutUnit(w))
+    }
+
+    /// The width of `[a, b)` on a line starting at `a`: tabs advance to their stops.
+    func penWidth(_ a: Int, _ b: Int) -> Int64 {
+        let m = unitMetrics
+        var x: Int64 = 0
+        for i in a..<b { x = advance(x, over: i, m) }
+        return x
+    }
+
+    /// The pen after unit `i`: its advance, or the next tab stop for a tab.
+    @inline(__always)
+    func advance(_ x: Int64, over i: Int, _ m: UnitMetrics) -> Int64 {
+        text.units[i] == 0x09 && tabInterval > 0 ? nextTabStop(after: x) : x + Int64(m.advances[i])
+    }
+
+    /// The next tab stop strictly right of the pen, skipping a stop closer
+    /// than half a space (Chromium's minimum tab width).
+    func nextTabStop(after x: Int64) -> Int64 {
+        var stop = (x / tabInterval + 1) * tabInterval
+        if stop - x < minimumTabWidth { stop += tabInterval }
+        return stop
+    }
+
+    private static func merged(_ ranges: [Range<Int>]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        for r in ranges where !r.isEmpty {
+            if let last = out.last, last.upperBound == r.lowerBound { out[out.count - 1] = last.lowerBound..<r.upperBound }
+            else { out.append(r) }
+        }
+        return out
+    }
+}
