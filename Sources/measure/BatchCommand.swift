@@ -12,7 +12,9 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         Each input line is an object such as
           {"id": 1, "text": "Hello", "font_family": ["Noto Sans"], "font_size": 15, "width": 320}
-        (see the README's "The batch protocol" for every field). A bad line gets
+        (see the README's "The batch protocol" for every field). "runs" styles ranges as spans:
+          {"text": "Hello world", "runs": [{"start": 0, "end": 5, "font_weight": 700, "font_size": 20}]}
+        (offsets in scalars, or UTF-16 units with --offsets utf16). A bad line gets
         {"id": …, "error": {"line": N, "message": "…"}} in its place; the exit status is 1 if any failed.
 
         Examples:
@@ -41,7 +43,7 @@ struct BatchCommand: ParsableCommand {
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
         let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
-            let request = try MeasureRequest(json: object)
+            let request = try MeasureRequest(json: object, utf16Offsets: utf16)
             let layout = try request.measure(with: typesetter, files: files)
             return MeasureRequest.output(id: id, layout: layout, scale: request.scale, lines: lines, utf16Offsets: utf16)
         }

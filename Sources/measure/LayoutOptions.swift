@@ -35,6 +35,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(help: "start, end, left, right, center or justify.") var align: String = "start"
     @Option(help: "auto, ltr or rtl.") var direction: String = "auto"
     @Option(help: "Display scale for the ceil'd size (1, 2, 3…).") var scale: Double = 1
+    @Option(help: ArgumentHelp("Styled runs as the batch protocol's JSON array, scalar offsets, e.g. "
+                               + "'[{\"start\": 0, \"end\": 5, \"font_weight\": 700, \"font_size\": 24}]'.",
+                               valueName: "JSON"))
+    var runs: String?
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -48,7 +52,7 @@ struct LayoutOptions: ParsableArguments {
         if lineHeight != "normal", let lh = Double(lineHeight), !(lh.isFinite && lh >= 0) {
             throw ValidationError("--line-height must be a finite number of px, 0 or more, or normal")
         }
-        _ = try request(text: "")
+        _ = try request(text: "", runs: false)
     }
 
     /// The text argument, or standard input for `-` without its final newline.
@@ -66,8 +70,9 @@ struct LayoutOptions: ParsableArguments {
         return s
     }
 
-    /// The options as a batch protocol request for `text`.
-    func request(text: String) throws -> MeasureRequest {
+    /// The options as a batch protocol request for `text` (without `--runs`
+    /// when `runs` is false: their ranges need the text).
+    func request(text: String, runs withRuns: Bool = true) throws -> MeasureRequest {
         var object: [String: Any] = [
             "text": text, "font_size": size, "font_weight": weight, "font_style": italic ? "italic" : "normal",
             "white_space": whiteSpace, "text_overflow": textOverflow, "word_break": wordBreak, "letter_spacing": letterSpacing, "align": align,
@@ -75,6 +80,12 @@ struct LayoutOptions: ParsableArguments {
             "font_family": font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
         ]
         if !fontFiles.isEmpty { object["font_file"] = fontFiles }
+        if let runs {
+            guard let parsed = try? JSONSerialization.jsonObject(with: Data(runs.utf8)) else {
+                throw ValidationError("--runs must be a JSON array of runs")
+            }
+            if withRuns { object["runs"] = parsed }
+        }
         if let width { object["width"] = width }
         if let maxLines { object["max_lines"] = maxLines }
         if lineHeight != "normal" {

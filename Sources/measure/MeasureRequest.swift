@@ -19,9 +19,15 @@ struct MeasureRequest {
     /// The text's language (BCP 47, the `lang` field): line breaking, shaping.
     var language: String? = nil
     var scale = 1.0
+    /// Spans with their own style (`runs`), in order.
+    var runs: [RunRequest] = []
+    /// Whether run offsets count UTF-16 units (`--offsets utf16`) rather than scalars.
+    var utf16Offsets = false
 
-    /// Reads a request from a decoded JSON object, naming the field at fault.
-    init(json o: [String: Any]) throws {
+    /// Reads a request from a decoded JSON object, naming the field at fault;
+    /// run offsets count scalars, or UTF-16 units when `utf16Offsets`.
+    init(json o: [String: Any], utf16Offsets: Bool = false) throws {
+        self.utf16Offsets = utf16Offsets
         guard let text = o["text"] else { throw RequestError("missing field \"text\"") }
         guard let t = text as? String else { throw RequestError("field \"text\" must be a string") }
         self.text = t
@@ -57,6 +63,11 @@ struct MeasureRequest {
             paragraph.maxLines = Int(v)
         }
         if let v = try Self.number(o, "scale") { scale = v }
+        if let v = o["runs"], !(v is NSNull) {
+            guard let a = v as? [Any] else { throw RequestError("runs must be an array of objects") }
+            runs = try a.enumerated().map { try RunRequest(json: $1, index: $0) }
+            _ = try RunRequest.utf16Ranges(of: runs, in: self.text, utf16Offsets: utf16Offsets)
+        }
     }
 
     /// A request built from command-line options.
@@ -70,7 +81,18 @@ struct MeasureRequest {
             : FontStack(faces: try fontFiles.map { try files.face($0) })
         let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
                               letterSpacing: letterSpacing, lineHeight: lineHeight, language: language)
-        return try typesetter.prepare(text, style: style, paragraph: paragraph).layout(width: width)
+        return try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph).layout(width: width)
+    }
+
+    /// The text in the request's style (the paragraph's, its strut), each run
+    /// restyled as a span.
+    func attributedText(style: TextStyle, files: FontFileCache) throws -> AttributedText {
+        var attributed = AttributedText(text, baseStyle: style)
+        let ranges = try RunRequest.utf16Ranges(of: runs, in: text, utf16Offsets: utf16Offsets)
+        for (run, range) in zip(runs, ranges) {
+            attributed.setStyle(try run.style(over: style, files: files), utf16Range: range)
+        }
+        return attributed
     }
 
     /// The protocol's output object for a layout.

@@ -172,9 +172,13 @@ struct LayoutSVG {
         return out
     }
 
-    /// One run's glyphs: outlines as paths, colour bitmap glyphs as placeholders.
+    /// One run's glyphs: outlines as paths, colour bitmap glyphs as
+    /// placeholders, in a group that names the run's face and size (its
+    /// `<title>` and `data-font`/`data-size`), so each span's font shows.
     private func glyphs(_ glyphs: [PositionedGlyph], run: VisualRun, utf16: [UInt16], dx: Double, dy: Double) -> String {
-        var out = ""
+        let font = "\(run.face.familyName) \(run.face.styleName)"
+        var out = "<g data-font=\"\(Self.escape(font))\" data-size=\"\(f(run.fontSize))\"><title>"
+            + "\(Self.escape(font)) \(f(run.fontSize)) px</title>\n"
         // Cluster ends, for the placeholders' titles: the next cluster start in logical order.
         let starts = Set(glyphs.map(\.utf16Offset)).sorted()
         func clusterText(_ start: Int) -> String {
@@ -199,7 +203,7 @@ struct LayoutSVG {
             if d.isEmpty { continue }  // spaces
             out += "<path d=\"\(d)\" transform=\"translate(\(f(x)) \(f(y)))\"/>\n"
         }
-        return out
+        return out + "</g>\n"
     }
 
     private static func clamp(_ r: Range<Int>, _ count: Int) -> Range<Int> {

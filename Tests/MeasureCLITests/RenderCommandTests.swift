@@ -69,6 +69,21 @@ final class RenderCommandTests: XCTestCase {
         return url
     }
 
+    /// `--runs`: each span is drawn in its own face and size, and the SVG
+    /// names them (a group per visual run with `data-font`, `data-size`).
+    func testRunsAreDrawnInTheirFacesAndSizes() throws {
+        let out = temporaryFile("svg")
+        let r = try CLI.run(["render", "Today we open", "--line-height", "21", "--out", out.path,
+                             "--runs", #"[{"start": 0, "end": 5, "font_size": 24, "font_weight": 700}, {"start": 9, "end": 13, "font_style": "italic"}]"#])
+        XCTAssertEqual(r.status, 0, r.summary)
+        let groups = Self.parse(try Data(contentsOf: out)).named("g").filter { $0.attributes["data-font"] != nil }
+        let named = groups.map { "\($0.attributes["data-font"]!) \($0.attributes["data-size"]!)" }
+        XCTAssertEqual(named, ["Noto Sans Bold 24", "Noto Sans Regular 15", "Noto Sans Italic 15"])
+        let bad = try CLI.run(["render", "Today", "--out", out.path, "--runs", #"[{"start": 3, "end": 9}]"#])
+        XCTAssertEqual(bad.status, 2, "a run outside the text is a usage error")
+        XCTAssertTrue(bad.stderr.contains("run 0"), bad.stderr)
+    }
+
     func testSVGHasOnePathPerOutlinedGlyph() throws {
         let text = "Hello world, مرحبا 你好 ok"
         let out = temporaryFile("svg")
