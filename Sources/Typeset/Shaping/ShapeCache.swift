@@ -16,23 +16,37 @@ import Foundation
 /// previous old one is dropped, an approximation of least-recently-used
 /// eviction that costs nothing per hit (a hit in the old generation is
 /// promoted).
+///
+/// Two bounds hold at once: a word count (which sizes the tables) and the
+/// bytes the cached words take, so a vocabulary of long unique words
+/// (hostile input) cannot grow the process past `byteLimit` plus the fixed
+/// tables (16 bytes a slot, 8 MB at the default capacity). A word larger
+/// than a generation's share of `byteLimit` is not cached.
 public final class ShapeCache: @unchecked Sendable {
     /// The most words kept (both generations, all shards).
     public let capacity: Int
+    /// The most bytes the cached words' storage takes (both generations, all shards).
+    public let byteLimit: Int
 
     private let shards: [Shard]
     private static let shardCount = 16
 
-    /// A cache holding up to `capacity` words (the default holds a feed vocabulary
-    /// of ~100,000 words with their punctuation variants without thrashing).
-    public init(capacity: Int = 262_144) {
+    /// A cache holding up to `capacity` words and `byteLimit` bytes of them
+    /// (the defaults hold a feed vocabulary of ~100,000 words with their
+    /// punctuation variants without thrashing, in about 16 MB of words).
+    public init(capacity: Int = 262_144, byteLimit: Int = 64 << 20) {
         self.capacity = max(Self.shardCount * 2, capacity)
+        self.byteLimit = max(Self.shardCount * 2 * 4096, byteLimit)
         let perGeneration = self.capacity / Self.shardCount / 2
-        shards = (0..<Self.shardCount).map { _ in Shard(limit: perGeneration) }
+        let bytesPerGeneration = self.byteLimit / Self.shardCount / 2
+        shards = (0..<Self.shardCount).map { _ in Shard(limit: perGeneration, byteLimit: bytesPerGeneration) }
     }
 
     /// The number of words held.
     public var count: Int { shards.reduce(0) { $0 + $1.statistics().count } }
+    /// The bytes the held words' storage takes (at most `byteLimit`; the
+    /// tables' fixed 16 bytes a slot are not counted).
+    public var bytes: Int { shards.reduce(0) { $0 + $1.statistics().bytes } }
     /// Lookups that found their word.
     public var hits: Int { shards.reduce(0) { $0 + $1.statistics().hits } }
     /// Lookups that did not (the word was shaped and stored).
@@ -57,16 +71,19 @@ public final class ShapeCache: @unchecked Sendable {
         private var young: WordTable
         private var old: WordTable
         private var hits = 0, misses = 0
+        /// The most bytes of words one generation holds.
+        private let byteLimit: Int
         private let lock = NSLock()
 
-        init(limit: Int) {
+        init(limit: Int, byteLimit: Int) {
             young = WordTable(limit: limit)
             old = WordTable(limit: limit)
+            self.byteLimit = byteLimit
         }
 
-        func statistics() -> (count: Int, hits: Int, misses: Int) {
+        func statistics() -> (count: Int, bytes: Int, hits: Int, misses: Int) {
             lock.lock(); defer { lock.unlock() }
-            return (young.count + old.count, hits, misses)
+            return (young.count + old.count, young.bytes + old.bytes, hits, misses)
         }
 
         func removeAll() {
@@ -101,7 +118,9 @@ public final class ShapeCache: @unchecked Sendable {
         }
 
         private func insert(_ hash: UInt64, _ word: ShapedWord) {
-            if young.count >= young.limit {
+            let size = word.byteCount
+            guard size <= byteLimit else { return }
+            if young.count >= young.limit || young.bytes + size > byteLimit {
                 old = young
                 young = WordTable(limit: old.limit)
             }
@@ -115,6 +134,8 @@ public final class ShapeCache: @unchecked Sendable {
 private final class WordTable {
     let limit: Int
     private(set) var count = 0
+    /// The bytes of the words held (their storage arrays).
+    private(set) var bytes = 0
     private let mask: Int
     private let hashes: UnsafeMutablePointer<UInt64>
     private let words: UnsafeMutablePointer<ShapedWord?>
@@ -158,6 +179,7 @@ private final class WordTable {
         var i = Int(truncatingIfNeeded: k >> 17) & mask
         while hashes[i] != 0 && hashes[i] != k { i = (i + 1) & mask }
         if hashes[i] == 0 { count += 1 }
+        bytes += word.byteCount - (words[i]?.byteCount ?? 0)
         hashes[i] = k
         words[i] = word
     }
@@ -195,6 +217,9 @@ struct ShapeKey {
 /// cluster" flag in bit 16.
 struct ShapedWord: Sendable {
     let storage: [UInt32]
+
+    /// The heap bytes the word takes (its storage array).
+    var byteCount: Int { arrayBytes(storage) }
 
     /// A word from its glyphs: each glyph's advance is added to the unit its
     /// cluster starts at, which starts a glyph cluster.

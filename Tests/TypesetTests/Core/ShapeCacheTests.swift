@@ -36,4 +36,26 @@ final class ShapeCacheTests: XCTestCase {
         cache.removeAll()
         XCTAssertEqual(cache.count, 0)
     }
+
+    /// Hostile vocabulary: unique words of the longest cached length until
+    /// the byte bound evicts (longer words are never cached).
+    func testCacheStaysWithinItsByteLimitOnUniqueLongWords() throws {
+        let limit = 1 << 20
+        let cache = ShapeCache(capacity: 262_144, byteLimit: limit)
+        let typesetter = Typesetter(fonts: Fixtures.fonts, shapeCache: cache)
+        let length = WordShaper.longestCachedWord - 1  // a word ends with its space
+        var peak = 0
+        for chunk in 0..<40 {
+            // 100 unique words of 47 letters and a space: 428 bytes of storage a word, 1.7 MB in all.
+            let words = (0..<100).map { i in
+                String(String(repeating: "q\(chunk)v\(i)k", count: length).prefix(length))
+            }
+            _ = try typesetter.prepare(words.joined(separator: " "), style: style)
+            peak = max(peak, cache.bytes)
+            XCTAssertLessThanOrEqual(cache.bytes, cache.byteLimit)
+        }
+        XCTAssertGreaterThan(peak, limit / 2, "the cache filled up to near its bound")
+        XCTAssertLessThan(cache.count, 4_000, "words were evicted by bytes, far below the word capacity")
+        XCTAssertEqual(ShapeCache().byteLimit, 64 << 20, "the documented default")
+    }
 }
