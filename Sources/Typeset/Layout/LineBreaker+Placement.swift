@@ -40,14 +40,21 @@ struct LinePlacement {
         let trailing = preWrap && endsText
             ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
         let space = available - width - trailing
-        if justify && !isLast && !raw.hasEllipsis && space > 0 && !endsWithForcedBreak(raw) && hasExpansionOpportunity(a, b) {
+        // A justified line fills the box; a cut one is justified before it is cut.
+        // (A line cut by maxLines is not the text's last: more follows it.)
+        let endsParagraph = isLast && !(raw.hasEllipsis && core.paragraph.maxLines != nil)
+        let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw) && hasExpansionOpportunity(a, b)
+        if justified && !raw.hasEllipsis {
             line.x = 0
             line.width = Double(available) / 65536
             return nil
         }
-        let offset = Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
+        let spaces = justified ? core.expansionOpportunities(a, b) : 0
+        let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
         line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
-        guard raw.hasEllipsis, let cut = core.cutLine(a, b, available: available, rightToLeft: rightToLeft) else { return nil }
+        guard raw.hasEllipsis, let cut = core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
+                                                      spaceExpansion: spaces > 0 ? (available - raw.content) / Int64(spaces) : 0)
+        else { return nil }
         line.x = Double(offset + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
         if let first = cut.visible.first, let last = cut.visible.last {

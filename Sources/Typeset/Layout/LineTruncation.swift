@@ -42,10 +42,17 @@ extension PreparedCore {
     /// The cut of line `[a, b)` (its content, trailing spaces excluded) in a
     /// box `available` wide (1/65536 px, whole layout units); nil when no run
     /// can hold the ellipsis (nothing is drawn for it then).
-    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool) -> LineCut? {
+    /// `spaceExpansion` widens every space of a justified line (1/65536 px).
+    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0) -> LineCut? {
         // A line with tabs is cut as one run, its tabs advancing to their stops.
         let tabs = tabInterval > 0 && a < b && text.units[a..<b].contains(0x09)
-        let runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
+        var runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
+        if spaceExpansion != 0 {
+            for i in runs.indices {
+                runs[i].exact += Int64(expansionOpportunities(runs[i].start, runs[i].end)) * spaceExpansion
+                runs[i].width = Self.ceilToLayoutUnit(runs[i].exact)
+            }
+        }
         guard !runs.isEmpty else { return nil }
         let ew = Self.ceilToLayoutUnit(ellipsisWidth)
         var offsets: [Int64] = []
@@ -67,11 +74,13 @@ extension PreparedCore {
                 if space <= 0 && !isFirst { continue }
                 // The part nearest the line's start edge: a logical prefix
                 // when the run reads the line's way, else a suffix.
-                guard let part = fittingPart(of: run, space: space, prefix: run.isRightToLeft == rtl, isFirst: isFirst, tabs: tabs)
+                guard let part = fittingPart(of: run, space: space, prefix: run.isRightToLeft == rtl, isFirst: isFirst,
+                                             tabs: tabs, spaceExpansion: spaceExpansion)
                 else { continue }
                 kept = part
-                keptWidth = Self.ceilToLayoutUnit(tabs ? penWidth(part.lowerBound, part.upperBound)
-                                                       : unitMetrics.width(part.lowerBound, part.upperBound))
+                keptWidth = Self.ceilToLayoutUnit((tabs ? penWidth(part.lowerBound, part.upperBound)
+                                                        : unitMetrics.width(part.lowerBound, part.upperBound))
+                                                  + Int64(expansionOpportunities(part.lowerBound, part.upperBound)) * spaceExpansion)
             }
             let keptLeft = rtl ? offsets[i] + run.width - keptWidth : offsets[i]
             let ellipsisX = rtl ? keptLeft - ew : keptLeft + keptWidth
@@ -88,7 +97,8 @@ extension PreparedCore {
     /// whose exact width fits `space`, ending at a grapheme boundary; nil
     /// when that keeps nothing or everything, unless `isFirst`, which then
     /// keeps one grapheme or drops one.
-    private func fittingPart(of run: PlacedRun, space: Int64, prefix: Bool, isFirst: Bool, tabs: Bool) -> Range<Int>? {
+    private func fittingPart(of run: PlacedRun, space: Int64, prefix: Bool, isFirst: Bool, tabs: Bool,
+                             spaceExpansion: Int64) -> Range<Int>? {
         let m = unitMetrics
         var bounds: [Int] = [run.start]   // grapheme boundaries of the run, both ends included
         for i in (run.start + 1)..<max(run.start + 1, run.end) where m.isGraphemeStart(i) { bounds.append(i) }
@@ -103,6 +113,7 @@ extension PreparedCore {
             } else {
                 w += m.width(bounds[k], bounds[k + 1])
             }
+            if spaceExpansion != 0 { w += Int64(expansionOpportunities(bounds[k], bounds[k + 1])) * spaceExpansion }
             if w > space { break }
             fit += 1
         }
@@ -111,6 +122,12 @@ extension PreparedCore {
             fit = fit == 0 ? 1 : graphemes - 1
         }
         return prefix ? run.start..<bounds[fit] : bounds[graphemes - fit]..<run.end
+    }
+
+    /// The spaces of `[a, b)` that justification widens (U+0020, U+00A0).
+    func expansionOpportunities(_ a: Int, _ b: Int) -> Int {
+        guard a < b else { return 0 }
+        return text.units[a..<b].reduce(0) { $0 + ($1 == 0x20 || $1 == 0xA0 ? 1 : 0) }
     }
 
     /// Line `[a, b)` as one run, tabs advancing to their stops.
