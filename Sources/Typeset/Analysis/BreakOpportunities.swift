@@ -108,6 +108,7 @@ enum BreakOpportunities {
     /// of the line it ends).
     static func addGraphemeBoundaries(_ graphemeStarts: [Bool], units: [UInt16],
                                       to breaks: inout (positions: [Int32], mandatory: [Bool])) {
+        guard !units.isEmpty else { return }
         var positions: [Int32] = [], mandatory: [Bool] = []
         positions.reserveCapacity(units.count + 1)
         mandatory.reserveCapacity(units.count + 1)

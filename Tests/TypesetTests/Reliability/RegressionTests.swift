@@ -296,4 +296,14 @@ final class ReliabilityRegressionTests: XCTestCase {
             }
         }
     }
+
+    /// Found by scripts/fuzz-coverage text: `line-break: anywhere` on an
+    /// empty text (or one white space collapses away) trapped on 1...0.
+    func testLineBreakAnywhereOnEmptyText() throws {
+        for text in ["", "   ", "\n"] {
+            let prepared = try Fixtures.typesetter.prepare(text, style: Fixtures.style(),
+                                                            paragraph: ParagraphStyle(lineBreak: .anywhere))
+            XCTAssertEqual(try prepared.layout(width: 100).lines.count, 0, "\(text.debugDescription)")
+        }
+    }
 }
