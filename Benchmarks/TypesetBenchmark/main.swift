@@ -93,8 +93,9 @@ let warm = measureRuns(options.runs) { () -> Double in
 report.add("prepare + layout, warm caches", warm, unit: "µs/text")
 if let cache = typesetter.shapeCache {
     let h = Double(cache.hits), m = Double(cache.misses)
-    report.note(String(format: "word cache: %.1f%% hits over the cold and warm runs, %d words held (capacity %d)",
-                       100 * h / max(1, h + m), cache.count, cache.capacity))
+    report.note(String(format: "word cache: %.1f%% hits over the cold and warm runs, %d words held (capacity %d), %.1f MB of words (bound %.0f MB)",
+                       100 * h / max(1, h + m), cache.count, cache.capacity,
+                       Double(cache.bytes) / 1_048_576, Double(cache.byteLimit) / 1_048_576))
 }
 
 /// CPU µs per text of one pass of `height` over `texts`, `runs` times.

@@ -30,7 +30,10 @@ public final class FontCollection: @unchecked Sendable {
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
     /// Bounded: a resolved stack may hold a 64 KB face table.
-    private let stackCache = LockedCache<StackKey, ResolvedStack>(limit: 1024)
+    /// At most 256 resolved stacks: each may build a 64 KB face table, so
+    /// the stacks take at most 16 MB (hostile styles cannot grow it further).
+    private let stackCache = LockedCache<StackKey, ResolvedStack>(limit: FontCollection.stackCacheLimit)
+    static let stackCacheLimit = 256
     private let fallbackCache = LockedCache<FallbackKey, FontFace?>(limit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16
@@ -38,7 +41,10 @@ public final class FontCollection: @unchecked Sendable {
     static let longestCachedFallbackCluster = 32
     /// The number of cached fallback decisions (for tests).
     var fallbackCacheCount: Int { fallbackCache.count }
-    private let systemFaces = LockedCache<String, FontFace?>()
+    /// The number of cached resolved stacks (for tests).
+    var stackCacheCount: Int { stackCache.count }
+    /// System font files loaded for fallback or by name: at most 64 faces.
+    private let systemFaces = LockedCache<String, FontFace?>(limit: 64)
 
     /// Loads every face of the given font files and of the font files
     /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.

@@ -24,8 +24,9 @@ public final class CellLayoutEngine: Sendable {
     /// The detector used for texts whose template asks for entities and whose
     /// model does not supply them.
     public let entityDetector: EntityDetector
-    /// Fixed labels, prepared once per template and text slot.
-    private let literals = LockedCache<LiteralKey, PreparedText>()
+    /// Fixed labels, prepared once per template and text slot (at most 4,096:
+    /// templates made on the fly cannot grow it for ever).
+    private let literals = LockedCache<LiteralKey, PreparedText>(limit: 4096)
 
     private struct LiteralKey: Hashable {
         let template: Int

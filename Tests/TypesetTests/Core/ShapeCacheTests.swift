@@ -58,4 +58,22 @@ final class ShapeCacheTests: XCTestCase {
         XCTAssertLessThan(cache.count, 4_000, "words were evicted by bytes, far below the word capacity")
         XCTAssertEqual(ShapeCache().byteLimit, 64 << 20, "the documented default")
     }
+
+    /// Hostile styles: thousands of distinct stacks (sizes do not matter,
+    /// weights and family orders do) keep the stack cache at its bound.
+    func testStackCacheStaysWithinItsBound() throws {
+        let fonts = try FontCollection(directory: Fixtures.fontsDirectory)
+        let families = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Thai", "Noto Sans CJK JP"]
+        var made = 0
+        for weight in stride(from: 1, through: 1000, by: 7) {
+            for first in families {
+                _ = try fonts.resolvedStack(FontStack(families: [first] + families.filter { $0 != first }),
+                                            weight: weight, italic: weight.isMultiple(of: 2))
+                made += 1
+                XCTAssertLessThanOrEqual(fonts.stackCacheCount, FontCollection.stackCacheLimit)
+            }
+        }
+        XCTAssertGreaterThan(made, FontCollection.stackCacheLimit * 2)
+        XCTAssertEqual(fonts.stackCacheCount, FontCollection.stackCacheLimit)
+    }
 }

@@ -271,8 +271,12 @@ final class ReliabilityRegressionTests: XCTestCase {
         XCTAssertLessThanOrEqual(FontCollection.fallbackCacheLimit, 1 << 16)
         let cache = LockedCache<Int, Int>(limit: 100)
         for k in 0..<1000 { cache[k] = k }
-        XCTAssertLessThanOrEqual(cache.count, 100)
+        XCTAssertEqual(cache.count, 100)
         XCTAssertEqual(cache[999], 999)
+        // Eviction is incremental, oldest first: the newest 100 stay.
+        XCTAssertNil(cache[899])
+        XCTAssertEqual((900..<1000).filter { cache[$0] == $0 }.count, 100)
+        XCTAssertEqual(cache.evictions, 900)
     }
 
     /// HarfBuzz may merge a joiner into a carriage return's cluster; the
