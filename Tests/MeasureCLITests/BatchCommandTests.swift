@@ -123,7 +123,9 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertEqual(u.last?.map(\.1), [3, 6, 10, 11])
         // Only the offsets differ.
         XCTAssertEqual(s.last?.map(\.2), u.last?.map(\.2))
-        XCTAssertEqual(u.last?.map(\.2), [15, 18.71875, 29.046875, 8.46875])
+        // "ther" is split from its "e" by overflow-wrap: as in Chromium, the
+        // line's end is shaped without the next letter, so the kern r-e is lost.
+        XCTAssertEqual(u.last?.map(\.2), [15, 18.71875, 29.34375, 8.46875])
 
         let noLines = try CLI.run(["batch", "--no-lines"], stdin: input)
         XCTAssertEqual(noLines.status, 0, noLines.summary)

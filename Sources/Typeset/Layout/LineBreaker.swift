@@ -146,14 +146,22 @@ struct LineBreaker {
             let metrics = strutMetricsOnly ? strut : segmentMetrics[seg.metrics]
             if first && !fits && breakWords {
                 let pen = x, start = pieceStart
-                let cut = fittingClusterEnd(from: Int(from), to: Int(segContentEnd), limit: limit - x) { end in
+                var cut = fittingClusterEnd(from: Int(from), to: Int(segContentEnd), limit: limit - x) { end in
                     var ps = start
                     return runRounding(from: from, to: Int32(end), lineStart: lineStart, pen: pen, pieceStart: &ps)
+                }
+                // Chromium reshapes the line's end at the split: the kern with
+                // the next letter goes, and the line may no longer fit.
+                var correction = cut < Int(segContentEnd) ? core.splitCorrection(at: cut) : 0
+                while correction > 0, cut < Int(segContentEnd), x + core.width(Int(from), cut) + correction > limit,
+                      let earlier = core.previousGraphemeStart(before: cut, after: Int(from)) {
+                    cut = earlier
+                    correction = core.splitCorrection(at: cut)
                 }
                 if cut < Int(segContentEnd) {
                     let taken = core.width(Int(from), cut)
                     cursor.splitRemainder = w - taken
-                    content = x + taken
+                    content = x + taken + correction
                         + (hasRunBoundaries ? runRounding(from: from, to: Int32(cut), lineStart: lineStart, pen: x,
                                                           pieceStart: &pieceStart) : 0)
                     contentEnd = Int32(cut)
