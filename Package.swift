@@ -71,7 +71,7 @@ let package = Package(
             dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),
         .testTarget(
             name: "CorpusTests",
-            dependencies: ["Typeset", "TypesetTestSupport"]),
+            dependencies: ["Typeset", "TypesetCells", "TypesetTestSupport"]),
         .testTarget(
             name: "MeasureCLITests",
             dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),

@@ -70,13 +70,16 @@ final class CellLayoutEngineTests: XCTestCase {
         for scale in CellTests.scales {
             let with = try engine.layout(t, for: CellData(id: 1, numbers: ["ratio": 1.5]), width: 301, scale: scale)
             CellTests.assertOnGrid(with)
-            XCTAssertEqual(try CellTests.frame(with, "fixed").height, CellTests.ceil(301 * 9 / 16, scale))
-            XCTAssertEqual(try CellTests.frame(with, "image").height, CellTests.ceil(301 / 1.5, scale))
+            // Heights in 1/64 px (169.3125, 200.65625), each edge snapped.
+            let fixed: Double = (301.0 * 9 / 16 * 64).rounded(.down) / 64
+            let image: Double = (301.0 / 1.5 * 64).rounded(.down) / 64
+            XCTAssertEqual(try CellTests.frame(with, "fixed").height, CellTests.snap(fixed, scale))
+            XCTAssertEqual(try CellTests.frame(with, "image").maxY, CellTests.snap(fixed + 8 + image, scale), accuracy: 1e-9)
             let without = try engine.layout(t, for: CellData(id: 2), width: 301, scale: scale)
             XCTAssertNil(without.frame(named: "image"), "no ratio, no image")
             XCTAssertEqual(try CellTests.frame(without, "after").y, try CellTests.frame(without, "fixed").maxY + 8)
             let fromText = try engine.layout(t, for: CellData(id: 3, texts: ["ratio": "2"]), width: 301, scale: scale)
-            XCTAssertEqual(try CellTests.frame(fromText, "image").height, CellTests.ceil(150.5, scale))
+            XCTAssertEqual(try CellTests.frame(fromText, "image").maxY, CellTests.snap(fixed + 8 + 150.5, scale), accuracy: 1e-9)
         }
     }
 

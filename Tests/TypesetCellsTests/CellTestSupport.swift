@@ -33,6 +33,15 @@ enum CellTests {
     /// `ceil(v × scale) / scale`.
     static func ceil(_ v: Double, _ scale: Double) -> Double { (try? PixelGrid(scale: scale).ceil(v)) ?? .nan }
 
+    /// `round(v × scale) / scale`: where an exact edge is snapped to.
+    static func snap(_ v: Double, _ scale: Double) -> Double { (v * scale).rounded() / scale }
+
+    /// The frame an exact rectangle snaps to: each edge rounded to the grid.
+    static func snapped(x: Double, y: Double, width: Double, height: Double, _ scale: Double) -> LayoutRect {
+        let left = snap(x, scale), top = snap(y, scale)
+        return LayoutRect(x: left, y: top, width: snap(x + width, scale) - left, height: snap(y + height, scale) - top)
+    }
+
     /// `floor(v × scale) / scale`.
     static func floor(_ v: Double, _ scale: Double) -> Double { (v * scale + 1e-7).rounded(.down) / scale }
 

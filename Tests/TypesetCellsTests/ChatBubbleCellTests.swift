@@ -10,7 +10,8 @@ final class ChatBubbleCellTests: XCTestCase {
     let template = CellTests.chatBubble
     let engine = CellTests.engine
 
-    /// bubble width = min(text width, ⌊0.75·row⌋ − 24) + 24, row = width − 16.
+    /// bubble width = min(text's unwrapped width, 0.75·row − 24) + 24, row =
+    /// width − 16, in exact units (75% in 1/64 px), each edge then snapped.
     func testBubbleWidthFollowsTheFormula() throws {
         let texts = ["Hi!", "Are we still on for lunch tomorrow? I found a new place near the station that does great noodles.",
                      "ok 👍", "https://example.com/menu has the menu, see #noodles"]
@@ -20,18 +21,17 @@ final class ChatBubbleCellTests: XCTestCase {
                     let layout = try engine.layout(template, for: ChatBubbleTemplate.model(id: .int(i), text: text),
                                                    width: width, scale: scale)
                     CellTests.assertOnGrid(layout)
-                    let row = CellTests.floor(width, scale) - 16
-                    let maxBubble = CellTests.floor(0.75 * row, scale)
+                    let row = width - 16
+                    let maxBubble = (0.75 * row * 64).rounded(.down) / 64
                     let reference = try CellTests.layout(text, ChatBubbleTemplate.message, width: maxBubble - 24)
                     let bubble = try CellTests.frame(layout, "bubble")
-                    let expected = min(CellTests.ceil(reference.contentWidth, scale), maxBubble - 24) + 24
-                    XCTAssertEqual(bubble.width, expected, accuracy: 1e-9, "\(text) at \(width)@\(scale)x")
-                    XCTAssertEqual(bubble.x, 8, "incoming bubbles sit on the left")
-                    XCTAssertEqual(bubble.height, 16 + 20 * Double(reference.lines.count))
+                    let exact = min(reference.naturalWidth, maxBubble - 24) + 24
+                    let lines = Double(reference.lines.count)
+                    CellTests.assertEqual(bubble, CellTests.snapped(x: 8, y: 2, width: exact, height: 16 + 20 * lines, scale),
+                                          "\(text) at \(width)@\(scale)x")
                     XCTAssertEqual(layout.height, 4 + bubble.height)
                     let message = try CellTests.frame(layout, "message")
-                    CellTests.assertEqual(message, LayoutRect(x: bubble.x + 12, y: bubble.y + 8, width: bubble.width - 24,
-                                                              height: 20 * Double(reference.lines.count)))
+                    CellTests.assertEqual(message, CellTests.snapped(x: 20, y: 10, width: exact - 24, height: 20 * lines, scale))
                     XCTAssertNil(layout.frame(named: "sender"))
                 }
             }

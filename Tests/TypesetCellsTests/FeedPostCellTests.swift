@@ -18,18 +18,18 @@ final class FeedPostCellTests: XCTestCase {
             for scale in CellTests.scales {
                 let layout = try engine.layout(template, for: model, width: width, scale: scale)
                 CellTests.assertOnGrid(layout)
-                let column = CellTests.floor(width, scale) - 24 - 48 - 12
+                let column = width - 24 - 48 - 12
                 let lines = try CellTests.layout(body, FeedPostTemplate.regular, width: column, maxLines: 6).lines.count
                 XCTAssertEqual(layout.text(named: "body")?.lineCount, lines, "width \(width) scale \(scale)")
                 XCTAssertEqual(layout.height, 24 + 20 + 4 + 20 * Double(lines) + 4 + 32, "width \(width) scale \(scale)")
                 let main = try CellTests.frame(layout, "main")
                 XCTAssertEqual(main.x, 72)
-                XCTAssertEqual(main.width, column, accuracy: 1e-9)
+                XCTAssertEqual(main.width, CellTests.snap(72 + column, scale) - 72, accuracy: 1e-9)
                 XCTAssertEqual(try CellTests.frame(layout, "avatar"), LayoutRect(x: 12, y: 12, width: 48, height: 48))
                 let body = try CellTests.frame(layout, "body")
-                XCTAssertEqual(body, LayoutRect(x: 72, y: 36, width: column, height: 20 * Double(lines)))
+                CellTests.assertEqual(body, CellTests.snapped(x: 72, y: 36, width: column, height: 20 * Double(lines), scale))
                 let actions = try CellTests.frame(layout, "actions")
-                XCTAssertEqual(actions, LayoutRect(x: 72, y: body.maxY + 4, width: column, height: 32))
+                CellTests.assertEqual(actions, CellTests.snapped(x: 72, y: body.maxY + 4, width: column, height: 32, scale))
                 XCTAssertEqual(actions.maxY + 12, layout.height)
                 XCTAssertFalse(layout.isPresent("more"))
                 XCTAssertFalse(layout.isPresent("link"))
@@ -57,18 +57,16 @@ final class FeedPostCellTests: XCTestCase {
             let name = try CellTests.frame(layout, "name")
             let handle = try CellTests.frame(layout, "handle")
             let time = try CellTests.frame(layout, "time")
-            let handleWidth = try CellTests.layout("@long_handle_here", FeedPostTemplate.secondary, width: nil).contentWidth
-            let timeWidth = try CellTests.layout("· 1d", FeedPostTemplate.secondary, width: nil).contentWidth
-            XCTAssertEqual(handle.width, CellTests.ceil(handleWidth, scale), "the handle keeps its natural width")
-            XCTAssertEqual(time.width, CellTests.ceil(timeWidth, scale), "the time keeps its natural width")
-            XCTAssertEqual(name.x, header.x)
-            XCTAssertEqual(handle.x, name.maxX + 4, accuracy: 1e-9)
-            XCTAssertEqual(time.x, handle.maxX + 4, accuracy: 1e-9)
-            // The name is offered what handle and time leave, and hugs its cut line.
-            let leftover = header.width - 8 - handle.width - time.width
-            XCTAssertLessThanOrEqual(name.width, leftover + 1e-9)
-            XCTAssertGreaterThan(name.width, leftover / 2)
-            XCTAssertLessThanOrEqual(time.maxX, header.maxX + 1e-9)
+            let handleWidth = try CellTests.layout("@long_handle_here", FeedPostTemplate.secondary, width: nil).naturalWidth
+            let timeWidth = try CellTests.layout("· 1d", FeedPostTemplate.secondary, width: nil).naturalWidth
+            // In exact units the name gets all that handle and time leave (CSS
+            // flex-shrink), keeps that width when cut, and the time ends at
+            // the header's end; each edge is then snapped.
+            let nameWidth = 291 - 8 - handleWidth - timeWidth
+            CellTests.assertEqual(name, CellTests.snapped(x: 72, y: 12, width: nameWidth, height: 20, scale))
+            CellTests.assertEqual(handle, CellTests.snapped(x: 72 + nameWidth + 4, y: 12, width: handleWidth, height: 20, scale))
+            CellTests.assertEqual(time, CellTests.snapped(x: 363 - timeWidth, y: 12, width: timeWidth, height: 20, scale))
+            XCTAssertEqual(time.maxX, header.maxX, accuracy: 1e-9)
             let nameText = try XCTUnwrap(layout.text(named: "name"))
             XCTAssertTrue(nameText.isTruncated)
             XCTAssertEqual(nameText.lineCount, 1)
@@ -137,7 +135,8 @@ final class FeedPostCellTests: XCTestCase {
                 let more = try CellTests.frame(layout, "more")
                 XCTAssertEqual(more.y, body.frame.maxY + 4)
                 XCTAssertEqual(more.height, 20)
-                XCTAssertEqual(more.width, CellTests.ceil(try CellTests.layout("Show more", FeedPostTemplate.marker, width: nil).contentWidth, scale))
+                let moreWidth = try CellTests.layout("Show more", FeedPostTemplate.marker, width: nil).naturalWidth
+                XCTAssertEqual(more.width, CellTests.snap(72 + moreWidth, scale) - 72, accuracy: 1e-9)
                 XCTAssertEqual(layout.height, 24 + 20 + 4 + 120 + 4 + 20 + 4 + 32)
             }
         }
@@ -236,6 +235,7 @@ final class FeedPostCellTests: XCTestCase {
         CellTests.assertOnGrid(layout)
         let name = try XCTUnwrap(layout.text(named: "name"))
         XCTAssertEqual(name.lines[0].x, 0, accuracy: 1e-9, "a hugging text's line starts at its frame")
-        XCTAssertLessThanOrEqual(name.lines[0].width, name.frame.width)
+        // The frame is the exact width snapped: within half a device pixel of the line.
+        XCTAssertLessThanOrEqual(name.lines[0].width, name.frame.width + 0.5 / layout.scale)
     }
 }

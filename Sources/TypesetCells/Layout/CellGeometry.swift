@@ -74,13 +74,15 @@ public struct CellInsets: Sendable, Hashable, Codable {
 ///
 /// JSON: `"hug"`, `"fill"`, a number of px, or `{"fraction": 0.75}`.
 public enum CellLength: Sendable, Hashable, Codable {
-    /// As wide as the content (a text's widest line), at most the offered width.
+    /// As wide as the content (a text's unwrapped width: CSS fit-content), at
+    /// most the offered width.
     case hug
     /// The whole offered width; in a row, fill elements share what the others leave.
     case fill
     /// A fixed width in px.
     case points(Double)
-    /// A fraction of the offered width (0.75 is 75%), floored to the pixel grid.
+    /// A fraction of the offered width (0.75 is 75%, so 269.25 of 359): CSS
+    /// `width: 75%`, in 1/64 px, not floored to the pixel grid.
     case fraction(Double)
 
     private enum Keys: String, CodingKey { case fraction }
@@ -121,7 +123,7 @@ public enum CellLength: Sendable, Hashable, Codable {
 public enum CellAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     /// Left in a column, top in a row.
     case start
-    /// Centred (the origin rounded to the pixel grid).
+    /// Centred (in exact units; snapped with every other edge at the end).
     case center
     /// Right in a column, bottom in a row.
     case end

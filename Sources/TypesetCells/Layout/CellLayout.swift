@@ -6,9 +6,12 @@ import TypesetEntities
 /// rectangles, and the cell's height. What a list caches per row and a cell
 /// applies without doing any layout.
 ///
-/// Frames are on the pixel grid: every edge is a whole number of device
-/// pixels (`x × scale` and `(x + width) × scale` are integers; origins were
-/// rounded, sizes ceil'd). The height is ceil'd to the grid.
+/// The layout is computed in exact (fractional) px, as a browser lays out,
+/// and snapped once at the end: every frame edge is rounded to the nearest
+/// device pixel (`x × scale` and `(x + width) × scale` are integers), so
+/// frames that touch exactly still touch and nothing drifts. The height is
+/// the exact height ceil'd to the grid. Text lines are placed relative to the
+/// snapped frame from the exact origin (where a browser draws them).
 ///
 /// The value is compact: frames are stored as device pixels in one flat
 /// array, and texts keep only what a cell draws (per line: its UTF-16 range,

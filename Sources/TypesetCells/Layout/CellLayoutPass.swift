@@ -2,19 +2,21 @@ import Typeset
 import TypesetEntities
 
 /// One layout of a prepared cell: a measuring pass that gives every shown
-/// element its size (sizes on the pixel grid), then a placing pass that gives
-/// it its origin and writes the compact ``CellLayout``.
+/// element its size, then a placing pass that gives it its origin and writes
+/// the compact ``CellLayout``. Both work in exact (fractional) CSS px, as a
+/// browser lays out; frames are snapped once, at the end, each edge rounded to
+/// the device pixel grid (so adjacent frames still touch and nothing drifts).
 ///
-/// Rules:
+/// Rules (the CSS each one matches is in the Cells article *Cells as CSS*):
 /// - A column offers each child its content width and stacks the shown ones
 ///   with the spacing (or the child's `spacingBefore`) between them.
 /// - A row offers its content width less the gaps between shown children:
 ///   non-fill children by descending priority, each getting what is left, then
-///   fill children sharing the rest.
-/// - Widths: `.fill` takes what is offered, `.hug` the content (at most what is
-///   offered), `.points` its value, `.fraction` a floor'd share; `maxWidth`
-///   caps the result. Paddings and gaps are rounded to the grid, text and box
-///   sizes ceil'd, so sums stay on the grid; centred origins are rounded.
+///   fill children sharing the rest equally.
+/// - Widths: `.fill` takes what is offered, `.hug` the content's max-content
+///   width (a text's unwrapped width) but at most what is offered (CSS
+///   fit-content), `.points` its value, `.fraction` that share of the offered
+///   width (in 1/64 px, not floored to the grid); `maxWidth` caps the result.
 struct CellLayoutPass {
     let t: CompiledCellTemplate
     let prepared: PreparedCell
@@ -27,6 +29,9 @@ struct CellLayoutPass {
     private var main: [Double]
     private var textLayouts: [TextLayout?]
     private var frames: [PixelFrame]
+    /// Per frame slot: the exact origin before snapping (texts' lines are
+    /// placed from it, so they sit where the browser draws them).
+    private var exactOrigins: [(x: Double, y: Double)]
 
     init(template: CompiledCellTemplate, prepared: PreparedCell, grid: PixelGrid) {
         self.t = template
@@ -39,14 +44,14 @@ struct CellLayoutPass {
         main = Array(repeating: 0, count: n)
         textLayouts = Array(repeating: nil, count: template.texts.count)
         frames = Array(repeating: .hidden, count: template.schema.frameNames.count)
+        exactOrigins = Array(repeating: (0, 0), count: template.schema.frameNames.count)
     }
 
     mutating func run(width: Double) throws -> CellLayout {
-        let offered = floorToGrid(width)
         var rootHeight = 0.0
-        if try measure(0, offered: offered) {
+        if try measure(0, offered: width) {
             // The template's minimum height stretches the root's frame too.
-            h[0] = max(h[0], grid.ceil(t.minHeight))
+            h[0] = max(h[0], t.minHeight)
             place(0, x: 0, y: 0)
             rootHeight = h[0]
         }
@@ -63,14 +68,14 @@ struct CellLayoutPass {
         if let c = node.condition, !holds(c) { return false }
         var avail: Double
         switch node.width {
-        case .points(let p): avail = grid.ceil(p)
-        case .fraction(let f): avail = floorToGrid(offered * f)
+        case .points(let p): avail = p
+        case .fraction(let f): avail = Self.layoutUnitsFloor(offered * f)
         case .hug, .fill: avail = offered
         }
         if let m = node.maxWidth {
             switch m {
-            case .points(let p): avail = min(avail, grid.round(p))
-            case .fraction(let f): avail = min(avail, floorToGrid(offered * f))
+            case .points(let p): avail = min(avail, p)
+            case .fraction(let f): avail = min(avail, Self.layoutUnitsFloor(offered * f))
             case .hug, .fill: break
             }
         }
@@ -84,17 +89,18 @@ struct CellLayoutPass {
             guard let text = prepared.texts[slot] else { return false }
             let layout = try text.layout(width: inner)
             textLayouts[slot] = layout
-            if hug { contentW = min(grid.ceil(layout.contentWidth), inner) }
-            contentH = grid.ceil(layout.exactHeight)
+            // CSS fit-content: the unwrapped width, at most what is offered.
+            if hug { contentW = min(layout.naturalWidth, inner) }
+            contentH = layout.exactHeight
 
         case .box(let height):
             if hug { contentW = 0 }
             switch height {
-            case .points(let p): contentH = grid.ceil(p)
-            case .ratio(let r): contentH = grid.ceil(contentW / r)
+            case .points(let p): contentH = p
+            case .ratio(let r): contentH = Self.layoutUnitsFloor(contentW / r)
             case .ratioKey(let k):
                 guard let r = prepared.numbers[k], r.isFinite, r > 0 else { return false }
-                contentH = grid.ceil(contentW / r)
+                contentH = Self.layoutUnitsFloor(contentW / r)
             }
 
         case .stack(.vertical, let spacing, _):
@@ -129,7 +135,7 @@ struct CellLayoutPass {
             let fills = shown.filter { t.nodes[$0].width == .fill }
             for (i, child) in fills.enumerated() {
                 let left = fills.count - i
-                let share = left == 1 ? max(0, remaining) : floorToGrid(max(0, remaining) / Double(left))
+                let share = left == 1 ? max(0, remaining) : Self.layoutUnitsFloor(max(0, remaining) / Double(left))
                 if try measure(child, offered: share) { remaining -= w[child] }
             }
             var x = 0.0, tallest = 0.0, any = false
@@ -146,7 +152,7 @@ struct CellLayoutPass {
         }
 
         w[n] = hug ? contentW + pad.horizontal : avail
-        h[n] = max(contentH + pad.vertical, grid.ceil(node.minHeight))
+        h[n] = max(contentH + pad.vertical, node.minHeight)
         present[n] = true
         return true
     }
@@ -175,18 +181,15 @@ struct CellLayoutPass {
     }
 
     private func gap(_ child: Int, _ spacing: Double) -> Double {
-        grid.round(t.nodes[child].spacingBefore ?? spacing)
+        t.nodes[child].spacingBefore ?? spacing
     }
 
-    private func padding(_ node: CellNode) -> CellInsets {
-        let p = node.padding
-        if p == .zero { return p }
-        return CellInsets(top: grid.round(p.top), left: grid.round(p.left), bottom: grid.round(p.bottom),
-                          right: grid.round(p.right))
-    }
+    private func padding(_ node: CellNode) -> CellInsets { node.padding }
 
-    private func floorToGrid(_ v: Double) -> Double {
-        (v * grid.scale + 1e-7).rounded(.down) / grid.scale
+    /// `v` floored to Chromium's layout unit (1/64 px), as percentages and
+    /// shares resolve there (75% of 359 is 269.25 exactly).
+    static func layoutUnitsFloor(_ v: Double) -> Double {
+        (v * 64 + 1e-7).rounded(.down) / 64
     }
 
     // MARK: Placing
@@ -195,7 +198,11 @@ struct CellLayoutPass {
     private mutating func place(_ n: Int, x: Double, y: Double) {
         let node = t.nodes[n]
         if node.frameSlot >= 0 {
-            frames[Int(node.frameSlot)] = PixelFrame(x: pixels(x), y: pixels(y), width: pixels(w[n]), height: pixels(h[n]))
+            // Snapped once: each edge to the nearest device pixel.
+            let left = pixels(x), top = pixels(y)
+            frames[Int(node.frameSlot)] = PixelFrame(x: left, y: top, width: pixels(x + w[n]) - left,
+                                                     height: pixels(y + h[n]) - top)
+            exactOrigins[Int(node.frameSlot)] = (x, y)
         }
         guard case .stack(let axis, _, let alignment) = node.kind else { return }
         let pad = padding(node)
@@ -215,7 +222,7 @@ struct CellLayoutPass {
     private func cross(_ a: CellAlignment, free: Double) -> Double {
         switch a {
         case .start: return 0
-        case .center: return grid.round(free / 2)
+        case .center: return free / 2
         case .end: return free
         }
     }
@@ -242,13 +249,19 @@ struct CellLayoutPass {
                 continue
             }
             let pad = padding(t.nodes[text.node])
-            // A hugging text's frame is as wide as its widest line: move lines
-            // aligned inside the wider constraint box back to the frame.
+            // A hugging text narrower than the width it was laid out at holds
+            // unwrapped lines, all moved by the same free space: move them
+            // back to the frame (a wrapped text's frame is the whole width).
             var shift = 0.0
-            if t.nodes[text.node].width == .hug, let first = layout.lines.first {
+            if let constraint = layout.constraintWidth, w[text.node] - pad.horizontal < constraint,
+               let first = layout.lines.first {
                 shift = layout.lines.reduce(first.x) { min($0, $1.x) }
             }
-            let dx = pad.left - shift
+            // Lines are placed from the exact origin, relative to the snapped frame.
+            let slotOfFrame = t.schema.textFrameSlots[slot]
+            let offsetX = exactOrigins[slotOfFrame].x - Double(frames[slotOfFrame].x) / grid.scale
+            let offsetY = exactOrigins[slotOfFrame].y - Double(frames[slotOfFrame].y) / grid.scale
+            let dx = pad.left - shift + offsetX
             for line in layout.lines {
                 lines.append(LineRecord(end: line.utf16Range.upperBound, hasEllipsis: line.hasEllipsis,
                                         x: Float(line.x + dx), width: Float(line.width), height: Float(line.height),
@@ -268,7 +281,7 @@ struct CellLayoutPass {
                 }
             }
             records.append(TextRecord(lineCount: UInt32(layout.lines.count), rectCount: UInt32(rects.count - before),
-                                      top: Float(pad.top), flags: 1 | (layout.isTruncated ? 2 : 0)))
+                                      top: Float(pad.top + offsetY), flags: 1 | (layout.isTruncated ? 2 : 0)))
         }
         var exactRects: [EntityRectRecord] = []
         if !rects.isEmpty {

@@ -93,9 +93,11 @@ public struct CellText: Sendable, Hashable {
     public var maxLines: Int?
     /// The truncation marker.
     public var ellipsis: String
-    /// Measure on one unbounded line (a button title, a time stamp): the
-    /// element is as wide as the text; if that is more than it is offered, the
-    /// line is cut with the ellipsis.
+    /// One line, never wrapped (a name, a button title, a time stamp): CSS
+    /// `white-space: nowrap; overflow: hidden; text-overflow: ellipsis`. The
+    /// element is as wide as the text; if that is more than it is offered, it
+    /// takes the offered width and the line is cut there at a grapheme with
+    /// the ellipsis ("Jean-B…"; on the left in right-to-left text).
     public var singleLine: Bool
     /// Find hashtags, mentions, cashtags and URLs (unless the model supplies
     /// entities) and report their rectangles.
@@ -176,7 +178,7 @@ public struct CellBox: Sendable, Hashable {
 public enum CellBoxHeight: Sendable, Hashable {
     /// A fixed height in px.
     case points(Double)
-    /// Width divided by this ratio (16/9 for a wide image), ceil'd to the grid.
+    /// Width divided by this ratio (16/9 for a wide image), in 1/64 px.
     case aspectRatio(Double)
     /// Width divided by the model's number for this key; the box is omitted
     /// when the model has no positive number there.

@@ -94,9 +94,12 @@ final class CompiledCellTemplate: Sendable {
                     parts.append(CompiledText.Part(source: part.source, style: style.textStyle))
                 }
                 try checkStyle(t.style, label)
-                let paragraph = ParagraphStyle(whiteSpace: t.whiteSpace, wordBreak: t.wordBreak, alignment: t.alignment,
-                                               direction: t.direction, maxLines: t.singleLine ? 1 : t.maxLines,
-                                               ellipsis: t.ellipsis)
+                // A single line is CSS `white-space: nowrap; text-overflow: ellipsis`:
+                // cut at a grapheme, the frame keeping the width layout gave it.
+                let paragraph = ParagraphStyle(whiteSpace: t.singleLine ? .nowrap : t.whiteSpace, wordBreak: t.wordBreak,
+                                               alignment: t.alignment, direction: t.direction,
+                                               maxLines: t.singleLine ? nil : t.maxLines,
+                                               textOverflow: t.singleLine ? .ellipsis : .clip, ellipsis: t.ellipsis)
                 kind = .text(texts.count)
                 texts.append(CompiledText(name: name, node: index, parts: parts, paragraph: paragraph,
                                           singleLine: t.singleLine, detectEntities: t.detectEntities,

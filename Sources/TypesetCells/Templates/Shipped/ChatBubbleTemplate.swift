@@ -12,7 +12,8 @@ import Typeset
 /// ```
 ///
 /// With the row's content width `row` (cell width − 16) and the bubble's
-/// horizontal padding 24: bubble width = min(text width, ⌊0.75·row⌋ − 24) + 24.
+/// horizontal padding 24: bubble width = min(text's unwrapped width,
+/// 0.75·row − 24) + 24, in exact units (0.75 × 359 = 269.25, not floored).
 ///
 /// Model keys: `text`, `sender`, `outgoing` (non-empty: right side).
 /// Frames: `cell`, `bubble`, `sender`, `message`.
