@@ -30,6 +30,10 @@ struct ScaleBenchmark {
     private let fontsDirectory: String
     private var rows: [String] = []
     private var notes: [String] = []
+    /// Prepare + layout(320) seconds per UTF-8 byte of the ordinary 1 MB paragraph.
+    private var ordinaryPerByte = 0.0
+    /// The hostile case with the most prepare + layout seconds per byte, and that figure.
+    private var worstPerByte: (name: String, perByte: Double) = ("", 0)
 
     init() {
         let env = ProcessInfo.processInfo.environment
@@ -210,6 +214,11 @@ struct ScaleBenchmark {
             row("entities: \"\(name)\" repeated", size: "\(small.utf16.count) / \(large.utf16.count) units", t1, t2)
         }
 
+        if ordinaryPerByte > 0 {
+            notes.append(String(format: "worst hostile text per byte: \"%@\", %.1f× the time per byte of the ordinary paragraph "
+                                + "(prepare + layout at width 320; the bound to hold is 50×, time linear in size)",
+                                worstPerByte.name, worstPerByte.perByte / ordinaryPerByte))
+        }
         notes.append("peak RSS \(Self.procStatus("VmHWM") / 1024) MB, RSS now \(Self.procStatus("VmRSS") / 1024) MB")
         notes.append(String(format: "scale factor %g, total %.1f s", factor, Date().timeIntervalSince(started)))
         return "Scale (CPU time at n and 2n; the ratio should be about 2)\n"
@@ -248,6 +257,9 @@ struct ScaleBenchmark {
                 for line in layout.lines { Self.keep(layout.visualRuns(of: line)) }
             })
         }
+        if let p = times["prepare"], let l = times["layout(320)"], p.count == 2, l.count == 2, name.hasPrefix("paragraph") {
+            ordinaryPerByte = (p[1] + l[1]) / Double(t2.utf8.count)
+        }
         for key in ["prepare", "layout(320)", "layout(unbounded)", "scalar offsets of every line", "rects of the whole text",
                     "visual runs of every line"] {
             guard let t = times[key], t.count == 2 else { continue }
@@ -269,6 +281,8 @@ struct ScaleBenchmark {
             tl.append(Self.time(runs: 3) { Self.keep(try? p.layout(width: width)) })
         }
         let size = "\(t1.utf16.count) / \(t2.utf16.count) units"
+        let perByte = (tp[1] + tl[1]) / Double(t2.utf8.count)
+        if perByte > worstPerByte.perByte { worstPerByte = (name, perByte) }
         row("\(name): prepare", size: size, tp[0], tp[1])
         row("\(name): layout", size: size, tl[0], tl[1], extra: "\((try? prepared[1].layout(width: width).lines.count) ?? 0) lines")
     }
