@@ -41,7 +41,7 @@ struct BatchCommand: ParsableCommand {
         let files = FontFileCache()
         let utf16 = offsets == "utf16", lines = !noLines
         let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
+        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
             let request = try MeasureRequest(json: object, utf16Offsets: utf16)
             let layout = try request.measure(with: typesetter, files: files)
@@ -56,10 +56,4 @@ func openInput(_ path: String) throws -> FileHandle {
     if path == "-" { return .standardInput }
     guard let h = FileHandle(forReadingAtPath: path) else { throw ValidationError("cannot open \(path)") }
     return h
-}
-
-/// Counts the lines of a file cheaply, for the progress bar's ETA.
-func countLines(_ path: String) -> Int? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
-    return data.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } + (data.last == 0x0A || data.isEmpty ? 0 : 1)
 }

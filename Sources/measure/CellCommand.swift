@@ -55,7 +55,7 @@ struct CellCommand: ParsableCommand {
         let handle = try openInput(input)
         let engine = CellLayoutEngine(typesetter: Typesetter(fonts: try fonts.collection()))
         let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
+        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let (width, scale) = (self.width, self.scale)
         let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
             let model = try CellData(jsonObject: object, defaultID: 0)

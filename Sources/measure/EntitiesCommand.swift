@@ -51,7 +51,7 @@ struct EntitiesCommand: ParsableCommand {
         let detector = EntityDetector()
         let utf16 = offsets == "utf16"
         let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, total: input == "-" ? nil : countLines(input))
+        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
             guard let text = object["text"] else { throw RequestError("missing field \"text\"") }
             guard let string = text as? String else { throw RequestError("field \"text\" must be a string") }

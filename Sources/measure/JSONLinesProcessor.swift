@@ -1,84 +1,64 @@
 import Foundation
 import Typeset
-import TypesetEntities
-import TypesetCells
 
-/// Reads JSON Lines from a file or stdin and writes one output line per input
-/// line, in order, processing chunks on all cores. A bad line (invalid UTF-8,
-/// invalid JSON, not an object, or a failure of `handle`) gets
+/// Streams JSON Lines from a file or stdin through `handle` on `jobs` worker
+/// threads and writes one output line per input line, in input order, as
+/// soon as that line and every line before it are done. A bad line (invalid
+/// UTF-8, invalid JSON, not an object, or a failure of `handle`) gets
 /// `{"id": …, "error": {"line": N, "message": "…"}}` in its place.
+///
+/// Memory is bounded by the in-flight window (`window` lines read but not yet
+/// written) and the longest line, not by the input: lines are split by index
+/// in each read and copied out once. Reads return what the input has, so a
+/// co-process writing one request at a time gets its answer at once; output
+/// is flushed per line when stdout is a pipe or terminal, and written in
+/// large blocks when it is a file.
 struct JSONLinesProcessor {
     var jobs: Int
     var progress: ProgressReporter?
+    /// Lines read but not yet written, at most.
+    var window = 4096
 
-    /// Returns the number of failed lines.
+    /// Returns the number of lines and of failed lines.
     func run(input: FileHandle, output: FileHandle,
              handle: @escaping @Sendable (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) -> (lines: Int, failed: Int) {
-        var lineNumber = 0
-        var failed = 0
-        var pending = Data()
-        let chunkSize = 2048
-        var chunk: [Data] = []
-        chunk.reserveCapacity(chunkSize)
-
-        func flush() {
-            guard !chunk.isEmpty else { return }
-            let first = lineNumber - chunk.count + 1
-            let results = UnsafeMutableBufferPointer<(String, Bool)>.allocate(capacity: chunk.count)
-            results.initialize(repeating: ("", false))
-            defer { results.deallocate() }
-            let lines = chunk
-            let workers = max(1, min(jobs, lines.count))
-            let resultsBase = SendablePointer(base: results.baseAddress!)
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var i = w
-                while i < lines.count {
-                    resultsBase.base[i] = Self.process(lines[i], number: first + i, handle: handle)
-                    i += workers
-                }
-            }
-            var out = ""
-            for r in results {
-                out += r.0
-                out += "\n"
-                if !r.1 { failed += 1 }
-            }
-            output.write(Data(out.utf8))
-            progress?.update(done: lineNumber, failed: failed)
-            chunk.removeAll(keepingCapacity: true)
+        let state = StreamState(window: max(1, window))
+        let writer = OutputWriter(fd: output.fileDescriptor)
+        var threads: [Thread] = []
+        for _ in 0..<max(1, jobs) {
+            let t = Thread { state.work(handle) }
+            t.stackSize = 8 << 20
+            threads.append(t)
+            t.start()
         }
-
-        while true {
-            let data = input.readData(ofLength: 1 << 20)
-            if data.isEmpty { break }
-            pending.append(data)
-            while let nl = pending.firstIndex(of: 0x0A) {
-                chunk.append(pending[pending.startIndex..<nl])
-                pending.removeSubrange(pending.startIndex...nl)
-                lineNumber += 1
-                if chunk.count == chunkSize { flush() }
-            }
+        let finished = DispatchSemaphore(value: 0)
+        let writing = Thread {
+            state.writeInOrder(to: writer, progress: progress)
+            finished.signal()
         }
-        if !pending.isEmpty {  // a final line without a newline is still a line
-            chunk.append(pending)
-            lineNumber += 1
+        writing.start()
+        LineReader(fd: input.fileDescriptor).forEachLine { line, bytesRead in
+            state.add(line, bytesRead: bytesRead)
         }
-        flush()
-        progress?.finish(done: lineNumber, failed: failed)
-        return (lineNumber, failed)
+        state.endOfInput()
+        finished.wait()
+        writer.flush()
+        progress?.finish(done: state.lineCount, failed: state.failedCount)
+        return (state.lineCount, state.failedCount)
     }
 
-    private static func process(_ bytes: Data, number: Int,
-                                handle: (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) -> (String, Bool) {
+    /// One line's answer: the output line and whether it succeeded.
+    static func process(_ bytes: [UInt8], number: Int,
+                        handle: (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) -> (String, Bool) {
         var id: JSONValue? = nil
         do {
-            var line = bytes
-            if line.last == 0x0D { line.removeLast() }  // CRLF input
+            var line = bytes[...]
+            if line.last == 0x0D { line = line.dropLast() }  // CRLF input
             if let bad = UTF8Validation.firstInvalidByte(in: line) {
                 throw RequestError("invalid UTF-8 at byte \(bad)")
             }
             let any: Any
-            do { any = try JSONSerialization.jsonObject(with: line, options: [.fragmentsAllowed]) } catch {
+            do { any = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) } catch {
                 throw RequestError(line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? "empty line" : "invalid JSON")
             }
             guard let object = any as? [String: Any] else { throw RequestError("each line must be a JSON object") }
@@ -93,5 +73,154 @@ struct JSONLinesProcessor {
     }
 }
 
-/// A pointer handed to worker threads that write disjoint elements.
-private struct SendablePointer<T>: @unchecked Sendable { let base: UnsafeMutablePointer<T> }
+/// The lines between the reader, the workers and the writer, behind one
+/// condition. Lines are numbered from 1 in input order.
+private final class StreamState: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let window: Int
+    /// Read, not yet taken by a worker.
+    private var queue: [(number: Int, bytes: [UInt8])] = []
+    private var queueHead = 0
+    /// Done, not yet written, by line number.
+    private var done: [Int: (String, Bool)] = [:]
+    private var read = 0, written = 0, failed = 0
+    private var bytesRead = 0
+    private var inputEnded = false
+
+    init(window: Int) { self.window = window }
+
+    var lineCount: Int { condition.lock(); defer { condition.unlock() }; return read }
+    var failedCount: Int { condition.lock(); defer { condition.unlock() }; return failed }
+
+    /// Queues a line, waiting while the window is full.
+    func add(_ line: [UInt8], bytesRead total: Int) {
+        condition.lock()
+        while read - written >= window { condition.wait() }
+        read += 1
+        bytesRead = total
+        queue.append((read, line))
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func endOfInput() {
+        condition.lock()
+        inputEnded = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// A worker: takes lines until the input ends and the queue is empty.
+    func work(_ handle: (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) {
+        while true {
+            condition.lock()
+            while queueHead == queue.count && !inputEnded { condition.wait() }
+            if queueHead == queue.count { condition.unlock(); return }
+            let (number, bytes) = queue[queueHead]
+            queue[queueHead].bytes = []
+            queueHead += 1
+            if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
+            condition.unlock()
+            let result = JSONLinesProcessor.process(bytes, number: number, handle: handle)
+            condition.lock()
+            done[number] = result
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// The writer: writes each line's answer as soon as it and all before it are done.
+    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?) {
+        while true {
+            condition.lock()
+            while done[written + 1] == nil && !(inputEnded && written == read) { condition.wait() }
+            if done[written + 1] == nil { condition.unlock(); return }
+            // Take every answer that is ready, in order, then write outside the lock.
+            var ready: [(String, Bool)] = []
+            while let r = done.removeValue(forKey: written + 1) {
+                ready.append(r)
+                written += 1
+                if !r.1 { failed += 1 }
+            }
+            let (doneCount, failedCount, bytes) = (written, failed, bytesRead)
+            condition.broadcast()
+            condition.unlock()
+            for (text, _) in ready { writer.writeLine(text) }
+            writer.endOfBatch()
+            progress?.update(done: doneCount, failed: failedCount, bytesRead: bytes)
+        }
+    }
+}
+
+/// Reads a file descriptor in blocks and hands out its lines, split by index
+/// (each line copied out once; only a line cut by a block boundary is carried
+/// into the next read). A final line without a newline is still a line.
+private struct LineReader {
+    let fd: Int32
+
+    func forEachLine(_ body: (_ line: [UInt8], _ bytesRead: Int) -> Void) {
+        let size = 1 << 16
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
+        defer { buffer.deallocate() }
+        var carry: [UInt8] = []
+        var total = 0
+        while true {
+            let n = Foundation.read(fd, buffer, size)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { break }
+            total += n
+            var start = 0
+            for i in 0..<n where buffer[i] == 0x0A {
+                let piece = UnsafeBufferPointer(start: buffer + start, count: i - start)
+                if carry.isEmpty {
+                    body(Array(piece), total)
+                } else {
+                    carry.append(contentsOf: piece)
+                    body(carry, total)
+                    carry = []
+                }
+                start = i + 1
+            }
+            if start < n { carry.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: n - start)) }
+        }
+        if !carry.isEmpty { body(carry, total) }
+    }
+}
+
+/// Writes output lines: flushed after every batch of ready lines when the
+/// output is a pipe or terminal (a co-process waits for each answer), in
+/// blocks of 1 MiB otherwise.
+final class OutputWriter: @unchecked Sendable {
+    private let fd: Int32
+    private let interactive: Bool
+    private var buffer: [UInt8] = []
+
+    init(fd: Int32) {
+        self.fd = fd
+        var info = stat()
+        let isFIFO = fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFIFO
+        interactive = isatty(fd) != 0 || isFIFO
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    func writeLine(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 20 { flush() }
+    }
+
+    /// The end of a run of ready lines: interactive output goes out now.
+    func endOfBatch() { if interactive { flush() } }
+
+    func flush() {
+        var offset = 0
+        buffer.withUnsafeBytes { raw in
+            while offset < raw.count {
+                let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 { if errno == EINTR { continue }; return }
+                offset += n
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

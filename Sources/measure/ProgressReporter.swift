@@ -1,32 +1,40 @@
 import Foundation
 
-/// A progress line on stderr for long batches: count, rate and ETA when the
-/// total is known, and a summary at the end.
+/// A progress line on stderr for long batches: count, rate, and an ETA from
+/// the bytes read against the input file's size (no pass to count lines),
+/// and a summary at the end.
 final class ProgressReporter: @unchecked Sendable {
     private let start = Date()
     private let live: Bool
-    private let total: Int?
+    private let totalBytes: Int?
     private var lastDraw = Date.distantPast
 
     /// - Parameters:
     ///   - live: redraw a progress line (on a terminal, or when asked).
-    ///   - total: the number of lines, when known (a file), for the ETA.
-    init(live: Bool, total: Int?) {
+    ///   - totalBytes: the input file's size, when known (a file), for the ETA.
+    init(live: Bool, totalBytes: Int?) {
         self.live = live
-        self.total = total
+        self.totalBytes = totalBytes
     }
 
-    func update(done: Int, failed: Int) {
+    /// The input file's size, nil for stdin or what cannot be stat'ed.
+    static func size(of path: String) -> Int? {
+        guard path != "-", let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber else { return nil }
+        return size.intValue
+    }
+
+    func update(done: Int, failed: Int, bytesRead: Int) {
         guard live, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
         lastDraw = Date()
         let elapsed = max(1e-6, Date().timeIntervalSince(start))
         let rate = Double(done) / elapsed
         var line = "\r\(done) lines, \(failed) failed, \(Int(rate)) lines/s"
-        if let total, total > 0 {
-            let frac = min(1, Double(done) / Double(total))
+        if let totalBytes, totalBytes > 0, bytesRead > 0 {
+            let frac = min(1, Double(bytesRead) / Double(totalBytes))
             let bar = String(repeating: "#", count: Int(frac * 30)).padding(toLength: 30, withPad: ".", startingAt: 0)
-            let eta = rate > 0 ? Double(total - done) / rate : 0
-            line = "\r[\(bar)] \(done)/\(total) \(Int(rate)) lines/s ETA \(String(format: "%.0f", eta))s, \(failed) failed"
+            let eta = frac > 0 ? elapsed * (1 - frac) / frac : 0
+            line = "\r[\(bar)] \(done) lines \(Int(rate)) lines/s ETA \(String(format: "%.0f", eta))s, \(failed) failed"
         }
         FileHandle.standardError.write(Data(line.utf8))
     }
