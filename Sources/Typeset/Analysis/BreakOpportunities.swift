@@ -47,6 +47,11 @@ enum BreakOpportunities {
         for i in 1..<n {
             let ch = units[i]
             defer { lastLast = last; last = ch }
+            // break-all looks at the class of the character before, whatever
+            // decided the break there (a stale class allowed one after "(").
+            let prevLB = lastLB
+            let breakAllClass = wordBreak == .breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) ? lineBreakClass(units, i) : LB.CM
+            if breakAllClass != LB.CM { lastLB = breakAllClass }
             if preserveNewlines && last == 0x0A {
                 positions.append(Int32(i)); mandatory.append(true); continue
             }
@@ -56,10 +61,8 @@ enum BreakOpportunities {
             if isBreakableSpace(ch) { continue }
             if isBreakableSpace(last) { positions.append(Int32(i)); mandatory.append(false); continue }
             if shouldBreakAfter(lastLast, last, ch) { positions.append(Int32(i)); mandatory.append(false); continue }
-            if wordBreak == .breakAll && !(ch >= 0xD800 && ch <= 0xDBFF) && !(ch >= 0xDC00 && ch <= 0xDFFF) {
-                let lb = lineBreakClass(units, i)
-                if breakAllAllows(lastLB, lb) { positions.append(Int32(i)); mandatory.append(false); continue }
-                if lb != LB.CM { lastLB = lb }
+            if wordBreak == .breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) && breakAllAllows(prevLB, breakAllClass) {
+                positions.append(Int32(i)); mandatory.append(false); continue
             }
             if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
             if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] {
