@@ -216,7 +216,7 @@ struct LayoutSVG {
     static func format(_ v: Double) -> String {
         guard v.isFinite else { return "0" }
         let r = (v * 1000).rounded() / 1000
-        if r == r.rounded() { return String(Int(r)) }
+        if r == r.rounded() && abs(r) < 1e15 { return String(Int(r)) }
         var s = String(format: "%.3f", r)
         while s.hasSuffix("0") { s.removeLast() }
         return s

@@ -35,5 +35,5 @@ struct TextCommand: ParsableCommand {
         }
     }
 
-    static func px(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
+    static func px(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
 }

@@ -46,6 +46,6 @@ private struct PathSink {
 
     private static func format(_ v: Double) -> String {
         let r = (v * 100).rounded() / 100
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int(r)) : String(r)
     }
 }

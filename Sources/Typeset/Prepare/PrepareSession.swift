@@ -20,9 +20,8 @@ struct PrepareSession {
     }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
-        let base = text.baseStyle
-        try base.validate()
-        for run in text.runs { try run.style.validate() }
+        let base = try text.baseStyle.validated()
+        let runStyles = try text.runs.map { try $0.style.validated() }
         let source = text.string.utf16Units
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
@@ -33,15 +32,15 @@ struct PrepareSession {
         var styles: [TextStyle] = [base]
         var styleIndexOfRun: [Int32] = []
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
-        for run in text.runs {
-            if run.style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
-            if run.style == base { styleIndexOfRun.append(0); continue }
-            if text.runs.count > 1 {
-                if let k = styleIndex[run.style] { styleIndexOfRun.append(k); continue }
-                styleIndex[run.style] = Int32(styles.count)
+        for style in runStyles {
+            if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
+            if style == base { styleIndexOfRun.append(0); continue }
+            if runStyles.count > 1 {
+                if let k = styleIndex[style] { styleIndexOfRun.append(k); continue }
+                styleIndex[style] = Int32(styles.count)
             }
             styleIndexOfRun.append(Int32(styles.count))
-            styles.append(run.style)
+            styles.append(style)
         }
         guard styles.count <= Int(UInt16.max) + 1 else {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")

@@ -139,6 +139,8 @@ final class Shaper {
 
     @inline(__always)
     static func clamp(_ v: Double) -> Int32 {
+        // NaN (a size near Double.greatestFiniteMagnitude times a zero advance) is 0, never a trap.
+        guard !v.isNaN else { return 0 }
         let r = v.rounded()
         if r >= Double(Int32.max) { return Int32.max }
         if r <= Double(Int32.min) { return Int32.min }

@@ -33,7 +33,17 @@ public struct TextStyle: Sendable, Hashable {
         self.language = language
     }
 
-    func validate() throws {
+    /// The largest font size, px: Chromium clamps `font-size` to it too.
+    public static let maximumSize = 10_000.0
+    /// The largest fixed line height (px) or multiple: Chromium's layout units
+    /// saturate at 33,554,431 px.
+    public static let maximumLineHeight = 33_554_431.0
+
+    /// The style as it is laid out: checked (a typed error for a NaN,
+    /// infinite or negative size, letter spacing or line height) and its size
+    /// clamped to ``maximumSize`` and its line height to
+    /// ``maximumLineHeight``, as Chromium clamps them.
+    func validated() throws -> TextStyle {
         guard size.isFinite, size >= 0 else { throw TypesetError.invalidFontSize(size) }
         guard letterSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "letter spacing", value: letterSpacing) }
         switch lineHeight {
@@ -42,6 +52,14 @@ public struct TextStyle: Sendable, Hashable {
             guard v.isFinite, v >= 0 else { throw TypesetError.invalidStyleValue(name: "line height", value: v) }
         }
         if font.entries.isEmpty { throw TypesetError.emptyFontStack }
+        var clamped = self
+        clamped.size = min(size, Self.maximumSize)
+        switch lineHeight {
+        case .points(let v) where v > Self.maximumLineHeight: clamped.lineHeight = .points(Self.maximumLineHeight)
+        case .multiple(let v) where v > Self.maximumLineHeight: clamped.lineHeight = .multiple(Self.maximumLineHeight)
+        default: break
+        }
+        return clamped
     }
 }
 
