@@ -58,7 +58,7 @@ struct JSONLinesProcessor {
                 throw RequestError("invalid UTF-8 at byte \(bad)")
             }
             let any: Any
-            do { any = try JSONSerialization.jsonObject(with: Data(line), options: [.fragmentsAllowed]) } catch {
+            do { any = try JSONSerialization.jsonObject(with: Self.escapingByteOrderMarks(line), options: [.fragmentsAllowed]) } catch {
                 throw RequestError(line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? "empty line" : "invalid JSON")
             }
             guard let object = any as? [String: Any] else { throw RequestError("each line must be a JSON object") }
@@ -70,6 +70,31 @@ struct JSONLinesProcessor {
             fields.append(("error", .object([("line", .int(number)), ("message", .string("\(error)"))])))
             return (JSONValue.object(fields).serialized, false)
         }
+    }
+}
+
+extension JSONLinesProcessor {
+    /// The line with every raw U+FEFF written as the escape `\uFEFF` (a byte
+    /// order mark before the object is dropped): JSONSerialization drops a raw
+    /// U+FEFF at the start of a string or after an escape, which made every
+    /// later offset in that text one short, but keeps the escaped one.
+    static func escapingByteOrderMarks(_ line: ArraySlice<UInt8>) -> Data {
+        var line = line
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
+        guard line.contains(0xBF) else { return Data(line) }
+        var out: [UInt8] = []
+        out.reserveCapacity(line.count + 16)
+        var i = line.startIndex
+        while i < line.endIndex {
+            if line[i] == 0xEF, i + 2 < line.endIndex, line[i + 1] == 0xBB, line[i + 2] == 0xBF {
+                out.append(contentsOf: Array(#"\uFEFF"#.utf8))
+                i += 3
+            } else {
+                out.append(line[i])
+                i += 1
+            }
+        }
+        return Data(out)
     }
 }
 
