@@ -29,6 +29,17 @@ struct Measure: ParsableCommand {
     /// argument, or a `ValidationError`, which ArgumentParser ends with
     /// EX_USAGE, 64) exits with 2 as documented.
     static func main() {
+        // `measure X --help` for an unknown X: ArgumentParser would print the root help.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help",
+           arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+            let names = configuration.subcommands.compactMap { $0.configuration.commandName }
+            if !names.contains(first) {
+                FileHandle.standardError.write(Data(
+                    "measure: unknown subcommand '\(first)' (subcommands: \(names.joined(separator: ", ")))\n".utf8))
+                exit(withError: ExitStatus.usage)
+            }
+        }
         do {
             var command = try parseAsRoot()
             try command.run()

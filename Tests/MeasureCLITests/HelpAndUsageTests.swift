@@ -45,6 +45,15 @@ final class HelpAndUsageTests: XCTestCase {
 
     /// README and `measure --help`: "Exit status: 0 success, 1 some inputs
     /// failed, 2 usage error."
+    /// `measure X --help` for an unknown X says X is unknown (not the root help).
+    func testHelpForAnUnknownSubcommandNamesIt() throws {
+        let r = try CLI.run(["frobnicate", "--help"])
+        XCTAssertEqual(r.status, 2, r.summary)
+        XCTAssertTrue(r.stderr.contains("unknown subcommand 'frobnicate'"), r.summary)
+        XCTAssertTrue(r.stderr.contains("batch"), "lists the subcommands: \(r.summary)")
+        XCTAssertEqual(try CLI.run(["batch", "--help"]).status, 0)
+    }
+
     func testUsageErrorsExitWith2() throws {
         let usageErrors: [[String]] = [
             ["batch", "--jobs", "0"],
