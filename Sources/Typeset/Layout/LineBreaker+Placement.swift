@@ -49,7 +49,7 @@ struct LinePlacement {
             line.width = Double(available) / 65536
             return nil
         }
-        let spaces = justified ? core.expansionOpportunities(a, b) : 0
+        let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
         line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
         guard raw.hasEllipsis, let cut = core.cutLine(a, b, available: available, rightToLeft: rightToLeft,

@@ -49,7 +49,7 @@ extension PreparedCore {
         var runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
         if spaceExpansion != 0 {
             for i in runs.indices {
-                runs[i].exact += Int64(expansionOpportunities(runs[i].start, runs[i].end)) * spaceExpansion
+                runs[i].exact += Int64(expansionOpportunities(runs[i].start, runs[i].end, lineEnd: b)) * spaceExpansion
                 runs[i].width = Self.ceilToLayoutUnit(runs[i].exact)
             }
         }
@@ -75,12 +75,13 @@ extension PreparedCore {
                 // The part nearest the line's start edge: a logical prefix
                 // when the run reads the line's way, else a suffix.
                 guard let part = fittingPart(of: run, space: space, prefix: run.isRightToLeft == rtl, isFirst: isFirst,
-                                             tabs: tabs, spaceExpansion: spaceExpansion)
+                                             tabs: tabs, spaceExpansion: spaceExpansion, lineEnd: b)
                 else { continue }
                 kept = part
                 keptWidth = Self.ceilToLayoutUnit((tabs ? penWidth(part.lowerBound, part.upperBound)
                                                         : unitMetrics.width(part.lowerBound, part.upperBound))
-                                                  + Int64(expansionOpportunities(part.lowerBound, part.upperBound)) * spaceExpansion)
+                                                  + Int64(expansionOpportunities(part.lowerBound, part.upperBound, lineEnd: b))
+                                                  * spaceExpansion)
             }
             let keptLeft = rtl ? offsets[i] + run.width - keptWidth : offsets[i]
             let ellipsisX = rtl ? keptLeft - ew : keptLeft + keptWidth
@@ -98,7 +99,7 @@ extension PreparedCore {
     /// when that keeps nothing or everything, unless `isFirst`, which then
     /// keeps one grapheme or drops one.
     private func fittingPart(of run: PlacedRun, space: Int64, prefix: Bool, isFirst: Bool, tabs: Bool,
-                             spaceExpansion: Int64) -> Range<Int>? {
+                             spaceExpansion: Int64, lineEnd: Int) -> Range<Int>? {
         let m = unitMetrics
         var bounds: [Int] = [run.start]   // grapheme boundaries of the run, both ends included
         for i in (run.start + 1)..<max(run.start + 1, run.end) where m.isGraphemeStart(i) { bounds.append(i) }
@@ -113,7 +114,9 @@ extension PreparedCore {
             } else {
                 w += m.width(bounds[k], bounds[k + 1])
             }
-            if spaceExpansion != 0 { w += Int64(expansionOpportunities(bounds[k], bounds[k + 1])) * spaceExpansion }
+            if spaceExpansion != 0 {
+                w += Int64(expansionOpportunities(bounds[k], bounds[k + 1], lineEnd: lineEnd)) * spaceExpansion
+            }
             if w > space { break }
             fit += 1
         }
@@ -124,10 +127,28 @@ extension PreparedCore {
         return prefix ? run.start..<bounds[fit] : bounds[graphemes - fit]..<run.end
     }
 
-    /// The spaces of `[a, b)` that justification widens (U+0020, U+00A0).
-    func expansionOpportunities(_ a: Int, _ b: Int) -> Int {
+    /// Where justification widens `[a, b)` of a line ending at `lineEnd`
+    /// (Chromium's text-justify: auto): after a space (U+0020, U+00A0), and
+    /// between characters where a CJK ideograph, kana or CJK symbol meets
+    /// another character; one opportunity per boundary, counted with the
+    /// character before it, none at the line's end.
+    func expansionOpportunities(_ a: Int, _ b: Int, lineEnd: Int) -> Int {
         guard a < b else { return 0 }
-        return text.units[a..<b].reduce(0) { $0 + ($1 == 0x20 || $1 == 0xA0 ? 1 : 0) }
+        let units = text.units
+        var count = 0
+        for j in (a + 1)...b where j < lineEnd {
+            let before = units[j - 1], after = units[j]
+            if before == 0x20 || before == 0xA0 || Self.isCJKJustified(before) || Self.isCJKJustified(after) { count += 1 }
+        }
+        return count
+    }
+
+    /// CJK ideographs, kana, bopomofo and CJK symbols and punctuation, which
+    /// justification spaces apart.
+    static func isCJKJustified(_ u: UInt16) -> Bool {
+        (0x2E80...0x2FFF).contains(u) || (0x3000...0x31FF).contains(u) || (0x3400...0x4DBF).contains(u)
+            || (0x4E00...0x9FFF).contains(u) || (0xF900...0xFAFF).contains(u) || (0xFE30...0xFE4F).contains(u)
+            || (0xFF00...0xFFEF).contains(u)
     }
 
     /// Line `[a, b)` as one run, tabs advancing to their stops.
