@@ -28,6 +28,7 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         var tallies: [String: CorpusScoreboard.Tally] = [:]
         var misses: [CorpusScoreboard.Miss] = []
         var debug = ""
+        var measureMismatches: [String] = []
         for (c, want) in all {
             var t = tallies[c.category, default: .init()]
             t.cases += 1
@@ -35,7 +36,14 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             let layout: TextLayout
             do {
                 let (style, paragraph) = try c.engineInput()
-                layout = try Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph).layout(width: c.width)
+                let prepared = try Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph)
+                layout = try prepared.layout(width: c.width)
+                // The allocation-free measure path must agree with the full layout, truncation included.
+                let m = try prepared.measure(width: c.width)
+                if m.lineCount != layout.lines.count || m.height != layout.exactHeight || m.width != layout.contentWidth
+                    || m.isTruncated != layout.isTruncated {
+                    measureMismatches.append(c.id)
+                }
             } catch {
                 misses.append(.init(id: c.id, detail: "error: \(error)"))
                 continue
@@ -57,6 +65,7 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("typeset-options-debug.txt")
             try? debug.write(to: url, atomically: true, encoding: .utf8)
         }
+        XCTAssertEqual(measureMismatches, [], "measure(width:) disagrees with layout(width:)")
         print(CorpusScoreboard.table(tallies))
         if heldOut == nil { try CorpusScoreboard(directory: dir).check(tallies, misses: misses) }
     }
