@@ -37,19 +37,18 @@ struct EntitiesCommand: ParsableCommand {
 
     @Argument(help: "A JSON Lines file, or - for standard input.") var input: String = "-"
     @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
-    @Option(help: "Entity offsets in scalars (default) or utf16.") var offsets: String = "scalars"
+    @Option(help: "Entity offsets: Unicode scalars or UTF-16 code units.") var offsets: OffsetUnit = .scalars
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-        guard offsets == "scalars" || offsets == "utf16" else { throw ValidationError("--offsets must be scalars or utf16") }
     }
 
     func run() throws {
         let handle = try openInput(input)
         let detector = EntityDetector()
-        let utf16 = offsets == "utf16"
+        let utf16 = offsets == .utf16
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in

@@ -26,14 +26,17 @@ struct LayoutOptions: ParsableArguments {
     var lineHeight: String = "normal"
     @Option(name: .customLong("max-lines"), help: ArgumentHelp("Truncate with an ellipsis after this many lines.", valueName: "N"))
     var maxLines: Int?
-    @Option(name: .customLong("white-space"), help: "normal, pre-wrap or nowrap.") var whiteSpace: String = "normal"
+    @Option(name: .customLong("white-space"), help: "CSS white-space.") var whiteSpace: ParagraphStyle.WhiteSpace = .normal
     @Option(name: .customLong("text-overflow"), help: "clip or ellipsis (cuts a nowrap line that does not fit).")
-    var textOverflow: String = "clip"
-    @Option(name: .customLong("word-break"), help: "normal, keep-all or break-all.") var wordBreak: String = "normal"
+    var textOverflow: ParagraphStyle.TextOverflow = .clip
+    @Option(name: .customLong("word-break"), help: "CSS word-break.") var wordBreak: ParagraphStyle.WordBreak = .normal
+    @Option(name: .customLong("line-break"), help: "CSS line-break.") var lineBreak: ParagraphStyle.LineBreak = .auto
+    @Option(help: ArgumentHelp("The text's language (BCP 47), for line breaking and shaping.", valueName: "TAG"))
+    var lang: String?
     @Option(name: .customLong("letter-spacing"), help: ArgumentHelp("Extra px after every character.", valueName: "PX"))
     var letterSpacing: Double = 0
-    @Option(help: "start, end, left, right, center or justify.") var align: String = "start"
-    @Option(help: "auto, ltr or rtl.") var direction: String = "auto"
+    @Option(help: "CSS text-align.") var align: ParagraphStyle.Alignment = .start
+    @Option(help: "Base direction.") var direction: ParagraphStyle.Direction = .auto
     @Option(help: "Display scale for the ceil'd size (1, 2, 3…).") var scale: Double = 1
     @Option(help: ArgumentHelp("Styled runs as the batch protocol's JSON array, scalar offsets, e.g. "
                                + "'[{\"start\": 0, \"end\": 5, \"font_weight\": 700, \"font_size\": 24}]'.",
@@ -75,8 +78,9 @@ struct LayoutOptions: ParsableArguments {
     func request(text: String, runs withRuns: Bool = true) throws -> MeasureRequest {
         var object: [String: Any] = [
             "text": text, "font_size": size, "font_weight": weight, "font_style": italic ? "italic" : "normal",
-            "white_space": whiteSpace, "text_overflow": textOverflow, "word_break": wordBreak, "letter_spacing": letterSpacing, "align": align,
-            "direction": direction, "scale": scale,
+            "white_space": whiteSpace.rawValue, "text_overflow": textOverflow.rawValue, "word_break": wordBreak.rawValue,
+            "line_break": lineBreak.rawValue, "letter_spacing": letterSpacing, "align": align.rawValue,
+            "direction": direction.rawValue, "scale": scale,
             "font_family": font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
         ]
         if !fontFiles.isEmpty { object["font_file"] = fontFiles }
@@ -87,6 +91,7 @@ struct LayoutOptions: ParsableArguments {
             if withRuns { object["runs"] = parsed }
         }
         if let width { object["width"] = width }
+        if let lang { object["lang"] = lang }
         if let maxLines { object["max_lines"] = maxLines }
         if lineHeight != "normal" {
             guard let lh = Double(lineHeight) else { throw ValidationError("--line-height must be a number of px or normal") }

@@ -39,7 +39,9 @@ final class EntitiesCommandTests: XCTestCase {
         let bad = try run(["--offsets", "bytes"], input: input)
         XCTAssertNotEqual(bad.status, 0)
         XCTAssertEqual(bad.lines, [])
-        XCTAssertTrue(bad.stderr.contains("--offsets must be scalars or utf16"), bad.stderr)
+        for part in ["'bytes'", "--offsets", "'scalars'", "'utf16'"] {
+            XCTAssertTrue(bad.stderr.contains(part), "names the value, the option and its values: \(bad.stderr)")
+        }
     }
 
     /// Bad lines get an error object in place (with the id when there is one),
