@@ -127,9 +127,17 @@ struct LineBreaker {
             // What must fit: the content, less ideographic spaces that hang.
             let hyphen = seg.endsWithSoftHyphen ? hyphenWidth : 0
             var segPieceStart = pieceStart
-            let rounding = hasRunBoundaries
-                ? runRounding(from: from, to: seg.end, lineStart: lineStart, pen: x, pieceStart: &segPieceStart) : 0
-            let fitWidth = w + rounding - (seg.hangs ? core.hangingWidth(s) : 0)
+            // Run rounding only adds width, so a segment that does not fit
+            // without it needs it only if it is placed whole (below): a long
+            // unbreakable segment of many runs is not walked for every line.
+            let hanging = seg.hangs ? core.hangingWidth(s) : 0
+            var rounding: Int64 = 0
+            var roundingKnown = !hasRunBoundaries
+            if !roundingKnown && (x + w - hanging <= limit || hasTrimmableClose) {
+                rounding = runRounding(from: from, to: seg.end, lineStart: lineStart, pen: x, pieceStart: &segPieceStart)
+                roundingKnown = true
+            }
+            let fitWidth = w + rounding - hanging
             let fitsPlain = x + fitWidth <= limit
             var fits = fitsPlain
             var endTrim: Int64 = 0
@@ -172,6 +180,9 @@ struct LineBreaker {
                     first = false
                     break
                 }
+            }
+            if !roundingKnown {
+                rounding = runRounding(from: from, to: seg.end, lineStart: lineStart, pen: x, pieceStart: &segPieceStart)
             }
             content = x + w + rounding - (fitsPlain ? 0 : endTrim)
             pieceStart = segPieceStart
@@ -337,11 +348,15 @@ struct LineBreaker {
         var lo = 0, hi = bounds.count
         while lo < hi { let m = (lo + hi) / 2; if bounds[m] < from { lo = m + 1 } else { hi = m } }
         var added: Int64 = 0
+        // The width from `from`, summed as the boundaries go (one pass, not one per boundary).
+        var measured: Int64 = 0, measuredTo = from
         while lo < bounds.count && bounds[lo] < to {
             let at = bounds[lo]
             lo += 1
             if at <= lineStart { continue }
-            let p = x + core.width(Int(from), Int(at)) + added
+            measured += core.width(Int(measuredTo), Int(at))
+            measuredTo = at
+            let p = x + measured + added
             let closed = p - pieceStart
             let rounded = closed >= 0 ? (closed + 1023) / 1024 * 1024 : -((-closed) / 1024 * 1024)
             added += rounded - closed
