@@ -15,6 +15,9 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     /// No font has this family name: not the collection's, not a CSS generic
     /// family, not an installed family (when system fonts are on).
     case unknownFontFamily(String)
+    /// A run of attributed text (e.g. from an `AttributedString`) names a
+    /// family no font has; the range is the run's, in UTF-16 offsets.
+    case unknownFontFamilyInRun(family: String, utf16Range: Range<Int>)
     /// A font stack with no entries.
     case emptyFontStack
     /// A layout width that is negative, NaN or infinite.
@@ -45,6 +48,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .unknownFontFamily(let f):
             return "no font has the family name \"\(f)\" (looked up among the collection's families, the CSS generic "
                 + "families and, when system fonts are on, the installed families through Fontconfig)"
+        case .unknownFontFamilyInRun(let f, let r):
+            return "no font has the family name \"\(f)\", named by the run at UTF-16 offsets \(r.lowerBound)..<\(r.upperBound)"
         case .emptyFontStack: return "the font stack is empty"
         case .invalidWidth(let w): return "invalid width \(w): widths must be finite and not negative"
         case .invalidScale(let s): return "invalid display scale \(s): it must be finite and greater than 0"

@@ -1,0 +1,76 @@
+import Foundation
+
+extension AttributeScopes {
+    /// The attributes Typeset reads from a Foundation `AttributedString`
+    /// (`string[range].typeset.fontSize = 24`): each sets one field of the
+    /// run's ``TextStyle``; what a run does not set comes from the base style.
+    /// Other attributes (colours, links, Foundation's own fonts) are ignored.
+    public struct TypesetAttributes: AttributeScope {
+        /// The font stack as family names, first preferred.
+        public let fontFamily: FontFamilyAttribute
+        /// The font size in px.
+        public let fontSize: FontSizeAttribute
+        /// The CSS weight, 1–1000.
+        public let fontWeight: FontWeightAttribute
+        /// Whether an italic face is wanted.
+        public let italic: ItalicAttribute
+        /// Extra px after every character (CSS `letter-spacing`).
+        public let letterSpacing: LetterSpacingAttribute
+        /// OpenType feature settings.
+        public let fontFeatures: FontFeaturesAttribute
+        /// The run's line height (its inline box).
+        public let lineHeight: LineHeightAttribute
+    }
+
+    /// Typeset's attributes: `string[range].typeset.fontWeight = 700`.
+    public var typeset: TypesetAttributes.Type { TypesetAttributes.self }
+}
+
+extension AttributeDynamicLookup {
+    /// Lets `string[range].typeset.fontSize` and `run.typeset.fontSize` name Typeset's attributes.
+    public subscript<T: AttributedStringKey>(dynamicMember keyPath: KeyPath<AttributeScopes.TypesetAttributes, T>) -> T {
+        self[T.self]
+    }
+}
+
+/// The font stack of a run, as family names (``TextStyle/font``).
+public enum FontFamilyAttribute: AttributedStringKey {
+    public typealias Value = [String]
+    public static let name = "dev.typeset.fontFamily"
+}
+
+/// The font size of a run in px (``TextStyle/size``).
+public enum FontSizeAttribute: AttributedStringKey {
+    public typealias Value = Double
+    public static let name = "dev.typeset.fontSize"
+}
+
+/// The CSS weight of a run, 1–1000 (``TextStyle/weight``).
+public enum FontWeightAttribute: AttributedStringKey {
+    public typealias Value = Int
+    public static let name = "dev.typeset.fontWeight"
+}
+
+/// Whether a run is italic (``TextStyle/italic``).
+public enum ItalicAttribute: AttributedStringKey {
+    public typealias Value = Bool
+    public static let name = "dev.typeset.italic"
+}
+
+/// The letter spacing of a run in px (``TextStyle/letterSpacing``).
+public enum LetterSpacingAttribute: AttributedStringKey {
+    public typealias Value = Double
+    public static let name = "dev.typeset.letterSpacing"
+}
+
+/// The OpenType features of a run (``TextStyle/features``).
+public enum FontFeaturesAttribute: AttributedStringKey {
+    public typealias Value = [FontFeature]
+    public static let name = "dev.typeset.fontFeatures"
+}
+
+/// The line height of a run's inline box (``TextStyle/lineHeight``).
+public enum LineHeightAttribute: AttributedStringKey {
+    public typealias Value = LineHeight
+    public static let name = "dev.typeset.lineHeight"
+}

@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+import Typeset
+import TypesetTestSupport
+
+/// Foundation `AttributedString` → `AttributedText` through the Typeset attribute scope.
+final class AttributedStringTests: XCTestCase {
+    let body = TextStyle(font: ["Noto Sans", "Noto Color Emoji"], size: 15, lineHeight: .points(21))
+
+    /// Each Typeset attribute sets its field of the run's style; the result
+    /// lays out exactly as the same runs built by hand.
+    func testAttributesBecomeRunStyles() throws {
+        var string = AttributedString("👋 Today we open registration, ")
+        string += AttributedString("see details")
+        let today = string.range(of: "Today")!
+        string[today].typeset.fontSize = 24
+        string[today].typeset.fontWeight = 700
+        let details = string.range(of: "details")!
+        string[details].typeset.italic = true
+        string[details].typeset.letterSpacing = 1
+        string[details].typeset.lineHeight = .normal
+        string[details].typeset.fontFamily = ["Noto Sans CJK JP", "Noto Sans"]
+        let text = try AttributedText(string, baseStyle: body, fonts: Fixtures.fonts)
+
+        var manual = AttributedText("👋 Today we open registration, see details", baseStyle: body)
+        var big = body
+        big.size = 24
+        big.weight = 700
+        manual.setStyle(big, utf16Range: 3..<8)
+        var detail = body
+        detail.italic = true
+        detail.letterSpacing = 1
+        detail.lineHeight = .normal
+        detail.font = ["Noto Sans CJK JP", "Noto Sans"]
+        manual.setStyle(detail, utf16Range: 35..<42)
+        XCTAssertEqual(text, manual)
+
+        let a = try Fixtures.typesetter.prepare(string, baseStyle: body).layout(width: 200)
+        let b = try Fixtures.typesetter.prepare(manual).layout(width: 200)
+        XCTAssertEqual(a.lines.map(\.utf16Range), b.lines.map(\.utf16Range))
+        XCTAssertEqual(a.lines.map(\.height), b.lines.map(\.height))
+        XCTAssertEqual(a.lines[0].height, 25, "the 24 px word's box makes the first line taller than 21 px")
+    }
+
+    /// Attributes outside the Typeset scope are ignored.
+    func testOtherAttributesAreIgnored() throws {
+        var string = AttributedString("Hello world")
+        string[string.range(of: "world")!].link = URL(string: "https://example.com")
+        XCTAssertEqual(try AttributedText(string, baseStyle: body, fonts: Fixtures.fonts), AttributedText("Hello world", baseStyle: body))
+    }
+
+    /// A family no font has is an error naming it and the run's UTF-16 range.
+    func testMissingFontNamesTheRange() throws {
+        var string = AttributedString("😀 Hello world")
+        string[string.range(of: "world")!].typeset.fontFamily = ["Noto Sans", "No Such Sans"]
+        XCTAssertThrowsError(try Fixtures.typesetter.prepare(string, baseStyle: body)) { error in
+            XCTAssertEqual(error as? TypesetError, .unknownFontFamilyInRun(family: "No Such Sans", utf16Range: 9..<14))
+        }
+    }
+}
