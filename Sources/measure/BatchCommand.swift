@@ -41,8 +41,10 @@ struct BatchCommand: ParsableCommand {
         let utf16 = offsets == .utf16, lines = !noLines
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
-            let request = try MeasureRequest(json: object, utf16Offsets: utf16)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter)
+        let result = processor.run(input: handle, output: .standardOutput, decoding: MeasureRequest.self) { decoded, id in
+            var request = decoded
+            request.utf16Offsets = utf16
             let layout = try request.measure(with: typesetter, files: files)
             return MeasureRequest.output(id: id, layout: layout, scale: request.scale, lines: lines, utf16Offsets: utf16)
         }

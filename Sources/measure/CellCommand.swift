@@ -57,8 +57,8 @@ struct CellCommand: ParsableCommand {
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let (width, scale) = (self.width, self.scale)
-        let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
-            let model = try CellData(jsonObject: object, defaultID: 0)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter)
+        let result = processor.run(input: handle, output: .standardOutput, decoding: CellData.self) { model, id in
             let layout = try engine.layout(cellTemplate, for: model, width: width, scale: scale)
             return Self.output(id: id, layout: layout)
         }

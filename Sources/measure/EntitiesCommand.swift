@@ -51,10 +51,9 @@ struct EntitiesCommand: ParsableCommand {
         let utf16 = offsets == .utf16
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let result = JSONLinesProcessor(jobs: jobs, progress: reporter).run(input: handle, output: .standardOutput) { object, id in
-            guard let text = object["text"] else { throw RequestError("missing field \"text\"") }
-            guard let string = text as? String else { throw RequestError("field \"text\" must be a string") }
-            return Self.output(id: id, entities: detector.entities(in: string), utf16Offsets: utf16)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter)
+        let result = processor.run(input: handle, output: .standardOutput, decoding: TextRequest.self) { request, id in
+            Self.output(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16)
         }
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
@@ -78,5 +77,19 @@ struct EntitiesCommand: ParsableCommand {
         ]
         if let slug = entity.listSlug { fields.append(("list_slug", .string(slug))) }
         return .object(fields)
+    }
+}
+
+/// A line of `measure entities`: its `text` (other fields are ignored).
+struct TextRequest: Decodable {
+    var text: String
+
+    init(from decoder: any Decoder) throws {
+        let o = try decoder.container(keyedBy: FieldKey.self)
+        guard o.contains(FieldKey("text")) else { throw RequestError("missing field \"text\"") }
+        guard let t = try? o.decode(String.self, forKey: FieldKey("text")) else {
+            throw RequestError("field \"text\" must be a string")
+        }
+        text = t
     }
 }

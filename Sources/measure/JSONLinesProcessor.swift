@@ -3,9 +3,11 @@ import Typeset
 
 /// Streams JSON Lines from a file or stdin through `handle` on `jobs` worker
 /// threads and writes one output line per input line, in input order, as
-/// soon as that line and every line before it are done. A bad line (invalid
-/// UTF-8, invalid JSON, not an object, or a failure of `handle`) gets
-/// `{"id": …, "error": {"line": N, "message": "…"}}` in its place.
+/// soon as that line and every line before it are done. Each line is decoded
+/// with `JSONDecoder` into the command's `Request`; a bad line (invalid
+/// UTF-8, invalid JSON, not an object, a request that does not decode, or a
+/// failure of `handle`) gets `{"id": …, "error": {"line": N, "message": "…"}}`
+/// in its place.
 ///
 /// Memory is bounded by the in-flight window (`window` lines read but not yet
 /// written) and the longest line, not by the input: lines are split by index
@@ -20,13 +22,17 @@ struct JSONLinesProcessor {
     var window = 4096
 
     /// Returns the number of lines and of failed lines.
-    func run(input: FileHandle, output: FileHandle,
-             handle: @escaping @Sendable (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) -> (lines: Int, failed: Int) {
+    func run<Request: Decodable>(input: FileHandle, output: FileHandle, decoding _: Request.Type,
+                                 handle: @escaping @Sendable (_ request: Request, _ id: JSONValue?) throws -> JSONValue)
+    -> (lines: Int, failed: Int) {
         let state = StreamState(window: max(1, window))
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
-            let t = Thread { state.work(handle) }
+            let t = Thread {
+                let decoder = JSONDecoder()
+                state.work { bytes, number in Self.process(bytes, number: number, decoder: decoder, handle: handle) }
+            }
             t.stackSize = 8 << 20
             threads.append(t)
             t.start()
@@ -48,22 +54,22 @@ struct JSONLinesProcessor {
     }
 
     /// One line's answer: the output line and whether it succeeded.
-    static func process(_ bytes: [UInt8], number: Int,
-                        handle: (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) -> (String, Bool) {
+    static func process<Request: Decodable>(_ bytes: [UInt8], number: Int, decoder: JSONDecoder,
+                                            handle: (_ request: Request, _ id: JSONValue?) throws -> JSONValue) -> (String, Bool) {
         var id: JSONValue? = nil
         do {
             var line = bytes[...]
             if line.last == 0x0D { line = line.dropLast() }  // CRLF input
+            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }  // a byte order mark before the object
             if let bad = UTF8Validation.firstInvalidByte(in: line) {
                 throw RequestError("invalid UTF-8 at byte \(bad)")
             }
-            let any: Any
-            do { any = try JSONSerialization.jsonObject(with: Self.escapingByteOrderMarks(line), options: [.fragmentsAllowed]) } catch {
-                throw RequestError(line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) ? "empty line" : "invalid JSON")
+            let decoded: RequestLine<Request>
+            do { decoded = try decoder.decode(RequestLine<Request>.self, from: Data(line)) } catch let error as DecodingError {
+                throw RequestError(Self.message(error, blank: line.allSatisfy { $0 == 0x20 || $0 == 0x09 }))
             }
-            guard let object = any as? [String: Any] else { throw RequestError("each line must be a JSON object") }
-            if let raw = object["id"] { id = JSONValue(any: raw) }
-            return (try handle(object, id).serialized, true)
+            id = decoded.id
+            return (try handle(try decoded.request.get(), id).serialized, true)
         } catch {
             var fields: [(String, JSONValue)] = []
             if let id { fields.append(("id", id)) }
@@ -71,30 +77,31 @@ struct JSONLinesProcessor {
             return (JSONValue.object(fields).serialized, false)
         }
     }
+
+    /// The message for a line `JSONDecoder` could not read as an object.
+    static func message(_ error: DecodingError, blank: Bool) -> String {
+        switch error {
+        case .typeMismatch(_, let c) where c.codingPath.isEmpty: return "each line must be a JSON object"
+        case .dataCorrupted(let c) where c.codingPath.isEmpty: return blank ? "empty line" : "invalid JSON"
+        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
+            return "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
+        @unknown default: return "\(error)"
+        }
+    }
 }
 
-extension JSONLinesProcessor {
-    /// The line with every raw U+FEFF written as the escape `\uFEFF` (a byte
-    /// order mark before the object is dropped): JSONSerialization drops a raw
-    /// U+FEFF at the start of a string or after an escape, which made every
-    /// later offset in that text one short, but keeps the escaped one.
-    static func escapingByteOrderMarks(_ line: ArraySlice<UInt8>) -> Data {
-        var line = line
-        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }
-        guard line.contains(0xBF) else { return Data(line) }
-        var out: [UInt8] = []
-        out.reserveCapacity(line.count + 16)
-        var i = line.startIndex
-        while i < line.endIndex {
-            if line[i] == 0xEF, i + 2 < line.endIndex, line[i + 1] == 0xBB, line[i + 2] == 0xBF {
-                out.append(contentsOf: Array(#"\uFEFF"#.utf8))
-                i += 3
-            } else {
-                out.append(line[i])
-                i += 1
-            }
-        }
-        return Data(out)
+/// One input line: its `id` (any JSON value, echoed back as given) and the
+/// request decoded from the same object, or why it could not be, so that an
+/// error line still carries the id.
+struct RequestLine<Request: Decodable>: Decodable {
+    var id: JSONValue?
+    var request: Result<Request, any Error>
+
+    init(from decoder: any Decoder) throws {
+        let object = try decoder.container(keyedBy: FieldKey.self)
+        // decodeIfPresent would turn "id": null into no id; it is echoed as sent.
+        id = object.contains(FieldKey("id")) ? try object.decode(JSONValue.self, forKey: FieldKey("id")) : nil
+        do { request = .success(try Request(from: decoder)) } catch { request = .failure(error) }
     }
 }
 
@@ -136,7 +143,7 @@ private final class StreamState: @unchecked Sendable {
     }
 
     /// A worker: takes lines until the input ends and the queue is empty.
-    func work(_ handle: (_ object: [String: Any], _ id: JSONValue?) throws -> JSONValue) {
+    func work(_ process: (_ bytes: [UInt8], _ number: Int) -> (String, Bool)) {
         while true {
             condition.lock()
             while queueHead == queue.count && !inputEnded { condition.wait() }
@@ -146,7 +153,7 @@ private final class StreamState: @unchecked Sendable {
             queueHead += 1
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
-            let result = JSONLinesProcessor.process(bytes, number: number, handle: handle)
+            let result = process(bytes, number)
             condition.lock()
             done[number] = result
             condition.broadcast()

@@ -11,21 +11,6 @@ enum JSONValue {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    /// Converts what JSONSerialization returns.
-    init(any value: Any) {
-        switch value {
-        case is NSNull: self = .null
-        case let n as NSNumber:
-            if isBoolean(n) { self = .bool(n.boolValue) }
-            else if String(cString: n.objCType) != "d", let i = Int(exactly: n.doubleValue) { self = .int(i) }
-            else { self = .number(n.doubleValue) }
-        case let s as String: self = .string(s)
-        case let a as [Any]: self = .array(a.map(JSONValue.init(any:)))
-        case let o as [String: Any]: self = .object(o.keys.sorted().map { ($0, JSONValue(any: o[$0]!)) })
-        default: self = .null
-        }
-    }
-
     /// Compact serialization.
     var serialized: String {
         var out = ""
@@ -76,8 +61,28 @@ enum JSONValue {
     }
 }
 
-/// Whether JSONSerialization decoded the number from `true`/`false`
-/// (it returns its boolean subclass of NSNumber for those).
-func isBoolean(_ n: NSNumber) -> Bool {
-    type(of: n) != NSNumber.self && String(cString: n.objCType) == "c"
+extension JSONValue: Decodable {
+    /// Any JSON value; an object's keys come out sorted (deterministic output).
+    /// A number written without a fraction or exponent that fits an `Int` is
+    /// an integer.
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var values: [JSONValue] = []
+            while !array.isAtEnd { values.append(try array.decode(JSONValue.self)) }
+            self = .array(values)
+            return
+        }
+        if let object = try? decoder.container(keyedBy: FieldKey.self) {
+            self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+                ($0.stringValue, try object.decode(JSONValue.self, forKey: $0))
+            })
+            return
+        }
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() { self = .null }
+        else if let b = try? value.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? value.decode(Int.self) { self = .int(i) }
+        else if let d = try? value.decode(Double.self) { self = .number(d) }
+        else { self = .string(try value.decode(String.self)) }
+    }
 }

@@ -97,7 +97,12 @@ struct LayoutOptions: ParsableArguments {
             guard let lh = Double(lineHeight) else { throw ValidationError("--line-height must be a number of px or normal") }
             object["line_height"] = lh
         }
-        do { return try MeasureRequest(json: object) } catch { throw ValidationError("\(error)") }
+        // The options are read as the batch reads a request: one set of checks and messages.
+        do {
+            let request = try JSONDecoder().decode(MeasureRequest.self, from: JSONSerialization.data(withJSONObject: object))
+            _ = try RunRequest.utf16Ranges(of: request.runs, in: request.text, utf16Offsets: false)
+            return request
+        } catch { throw ValidationError("\(error)") }
     }
 
     /// Reads the text, loads the fonts and lays the text out. A text that cannot

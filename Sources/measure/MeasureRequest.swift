@@ -5,7 +5,7 @@ import TypesetCells
 
 /// One measurement as the batch protocol describes it (README, "The batch
 /// protocol"): every field but `text` optional.
-struct MeasureRequest {
+struct MeasureRequest: Decodable {
     var text: String
     var families: [String] = ["Noto Sans"]
     var fontFiles: [String] = []
@@ -21,52 +21,53 @@ struct MeasureRequest {
     var scale = 1.0
     /// Spans with their own style (`runs`), in order.
     var runs: [RunRequest] = []
-    /// Whether run offsets count UTF-16 units (`--offsets utf16`) rather than scalars.
+    /// Whether run offsets count UTF-16 units (`--offsets utf16`) rather than
+    /// scalars: the batch sets it after decoding.
     var utf16Offsets = false
 
-    /// Reads a request from a decoded JSON object, naming the field at fault;
-    /// run offsets count scalars, or UTF-16 units when `utf16Offsets`.
-    init(json o: [String: Any], utf16Offsets: Bool = false) throws {
-        self.utf16Offsets = utf16Offsets
-        guard let text = o["text"] else { throw RequestError("missing field \"text\"") }
-        guard let t = text as? String else { throw RequestError("field \"text\" must be a string") }
-        self.text = t
-        if let v = o["font_family"], !(v is NSNull) { families = try Self.strings(v, "font_family") }
-        if let v = o["font_file"], !(v is NSNull) { fontFiles = try Self.strings(v, "font_file") }
-        if let v = try Self.number(o, "font_size") { size = v }
-        if let v = try Self.number(o, "font_weight") {
+    /// Reads a request field by field, naming the field at fault. Run offsets
+    /// are checked against the text by ``attributedText(style:files:)``, once
+    /// ``utf16Offsets`` is known.
+    init(from decoder: any Decoder) throws {
+        let o = try decoder.container(keyedBy: FieldKey.self)
+        guard o.contains(FieldKey("text")) else { throw RequestError("missing field \"text\"") }
+        guard let t = try? o.decode(String.self, forKey: FieldKey("text")) else {
+            throw RequestError("field \"text\" must be a string")
+        }
+        text = t
+        if let v = try o.strings("font_family") { families = v }
+        if let v = try o.strings("font_file") { fontFiles = v }
+        if let v = try o.number("font_size") { size = v }
+        if let v = try o.number("font_weight") {
             guard v >= 1, v <= 1000 else { throw RequestError("font_weight must be between 1 and 1000, not \(v)") }
             weight = Int(v)
         }
-        if let v = try Self.string(o, "font_style") {
+        if let v = try o.string("font_style") {
             guard v == "normal" || v == "italic" || v == "oblique" else { throw RequestError("font_style must be normal or italic, not \"\(v)\"") }
             italic = v != "normal"
         }
-        if let v = o["line_height"], !(v is NSNull) {
-            if let s = v as? String, s == "normal" { lineHeight = .normal }
-            else if let n = Self.asNumber(v) { lineHeight = .points(n) }
-            else { throw RequestError("line_height must be a number of px, \"normal\" or null") }
-        }
-        if let v = try Self.number(o, "width") { width = v }
-        if let v = try Self.enumValue(o, "white_space", ParagraphStyle.WhiteSpace.self) { paragraph.whiteSpace = v }
-        if let v = try Self.enumValue(o, "text_overflow", ParagraphStyle.TextOverflow.self) { paragraph.textOverflow = v }
-        if let v = try Self.enumValue(o, "word_break", ParagraphStyle.WordBreak.self) { paragraph.wordBreak = v }
-        if let v = try Self.enumValue(o, "align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
-        if let v = try Self.enumValue(o, "direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
-        if let v = try Self.enumValue(o, "line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
-        if let v = try Self.string(o, "lang") { language = v.isEmpty ? nil : v }
-        if let v = try Self.number(o, "letter_spacing") { letterSpacing = v }
-        if let v = try Self.number(o, "max_lines") {
+        if let v = try o.lineHeight("line_height") { lineHeight = v }
+        width = try o.number("width")
+        if let v = try o.enumValue("white_space", ParagraphStyle.WhiteSpace.self) { paragraph.whiteSpace = v }
+        if let v = try o.enumValue("text_overflow", ParagraphStyle.TextOverflow.self) { paragraph.textOverflow = v }
+        if let v = try o.enumValue("word_break", ParagraphStyle.WordBreak.self) { paragraph.wordBreak = v }
+        if let v = try o.enumValue("align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
+        if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
+        if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
+        if let v = try o.string("lang") { language = v.isEmpty ? nil : v }
+        if let v = try o.number("letter_spacing") { letterSpacing = v }
+        if let v = try o.number("max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
                 throw RequestError("max_lines must be a positive integer (at most 1000000000)")
             }
             paragraph.maxLines = Int(v)
         }
-        if let v = try Self.number(o, "scale") { scale = v }
-        if let v = o["runs"], !(v is NSNull) {
-            guard let a = v as? [Any] else { throw RequestError("runs must be an array of objects") }
-            runs = try a.enumerated().map { try RunRequest(json: $1, index: $0) }
-            _ = try RunRequest.utf16Ranges(of: runs, in: self.text, utf16Offsets: utf16Offsets)
+        if let v = try o.number("scale") { scale = v }
+        if o.has("runs") {
+            guard var list = try? o.nestedUnkeyedContainer(forKey: FieldKey("runs")) else {
+                throw RequestError("runs must be an array of objects")
+            }
+            while !list.isAtEnd { runs.append(try RunRequest(from: try list.superDecoder(), index: runs.count)) }
         }
     }
 
@@ -124,38 +125,6 @@ struct MeasureRequest {
             })))
         }
         return .object(fields)
-    }
-
-    private static func strings(_ v: Any, _ name: String) throws -> [String] {
-        if let s = v as? String { return [s] }
-        if let a = v as? [Any], !a.isEmpty, a.allSatisfy({ $0 is String }) { return a as! [String] }
-        throw RequestError("\(name) must be a string or a non-empty array of strings")
-    }
-
-    private static func asNumber(_ v: Any) -> Double? {
-        guard let n = v as? NSNumber, !isBoolean(n) else { return nil }
-        return n.doubleValue
-    }
-
-    private static func number(_ o: [String: Any], _ name: String) throws -> Double? {
-        guard let v = o[name], !(v is NSNull) else { return nil }
-        guard let n = asNumber(v) else { throw RequestError("field \"\(name)\" must be a number") }
-        return n
-    }
-
-    private static func string(_ o: [String: Any], _ name: String) throws -> String? {
-        guard let v = o[name], !(v is NSNull) else { return nil }
-        guard let s = v as? String else { throw RequestError("field \"\(name)\" must be a string") }
-        return s
-    }
-
-    private static func enumValue<E: RawRepresentable & CaseIterable>(_ o: [String: Any], _ name: String, _: E.Type) throws -> E?
-    where E.RawValue == String {
-        guard let s = try string(o, name) else { return nil }
-        guard let e = E(rawValue: s) else {
-            throw RequestError("\(name) must be one of \(E.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(s)\"")
-        }
-        return e
     }
 }
 

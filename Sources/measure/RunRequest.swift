@@ -16,48 +16,33 @@ struct RunRequest {
     var letterSpacing: Double?
     var lineHeight: LineHeight?
 
-    /// Reads run number `index` (0-based, for the error message) from JSON.
-    init(json v: Any, index: Int) throws {
-        guard let o = v as? [String: Any] else { throw RequestError("run \(index) must be an object") }
-        func int(_ name: String) throws -> Int {
-            guard let n = o[name] as? NSNumber, !isBoolean(n), n.doubleValue == n.doubleValue.rounded(),
-                  abs(n.doubleValue) < 1e15 else {
-                throw RequestError("run \(index): \"\(name)\" must be an integer offset")
+    /// Reads run number `index` (0-based, for the error messages).
+    init(from decoder: any Decoder, index: Int) throws {
+        let context = "run \(index): "
+        guard let o = try? decoder.container(keyedBy: FieldKey.self) else { throw RequestError("run \(index) must be an object") }
+        func offset(_ name: String) throws -> Int {
+            guard let n = try? o.number(name), n == n.rounded(), abs(n) < 1e15 else {
+                throw RequestError("\(context)\"\(name)\" must be an integer offset")
             }
-            return n.intValue
+            return Int(n)
         }
-        func number(_ name: String) throws -> Double? {
-            guard let v = o[name], !(v is NSNull) else { return nil }
-            guard let n = v as? NSNumber, !isBoolean(n) else { throw RequestError("run \(index): \"\(name)\" must be a number") }
-            return n.doubleValue
-        }
-        func strings(_ name: String) throws -> [String]? {
-            guard let v = o[name], !(v is NSNull) else { return nil }
-            if let s = v as? String { return [s] }
-            if let a = v as? [Any], !a.isEmpty, a.allSatisfy({ $0 is String }) { return a as? [String] }
-            throw RequestError("run \(index): \"\(name)\" must be a string or a non-empty array of strings")
-        }
-        start = try int("start")
-        end = try int("end")
-        families = try strings("font_family")
-        fontFiles = try strings("font_file")
-        size = try number("font_size")
-        if let w = try number("font_weight") {
-            guard w >= 1, w <= 1000 else { throw RequestError("run \(index): font_weight must be between 1 and 1000, not \(w)") }
+        start = try offset("start")
+        end = try offset("end")
+        families = try o.strings("font_family", context: context)
+        fontFiles = try o.strings("font_file", context: context)
+        size = try o.number("font_size", context: context)
+        if let w = try o.number("font_weight", context: context) {
+            guard w >= 1, w <= 1000 else { throw RequestError("\(context)font_weight must be between 1 and 1000, not \(w)") }
             weight = Int(w)
         }
-        if let v = o["font_style"], !(v is NSNull) {
-            guard let s = v as? String, ["normal", "italic", "oblique"].contains(s) else {
-                throw RequestError("run \(index): font_style must be normal or italic")
+        if o.has("font_style") {
+            guard let s = try? o.string("font_style"), ["normal", "italic", "oblique"].contains(s) else {
+                throw RequestError("\(context)font_style must be normal or italic")
             }
             italic = s != "normal"
         }
-        letterSpacing = try number("letter_spacing")
-        if let v = o["line_height"] {
-            if v is NSNull || (v as? String) == "normal" { lineHeight = .normal }
-            else if let n = v as? NSNumber, !isBoolean(n) { lineHeight = .points(n.doubleValue) }
-            else { throw RequestError("run \(index): line_height must be a number of px, \"normal\" or null") }
-        }
+        letterSpacing = try o.number("letter_spacing", context: context)
+        lineHeight = try o.lineHeight("line_height", context: context)
     }
 
     /// The run's style: the paragraph's, with the fields this run sets.

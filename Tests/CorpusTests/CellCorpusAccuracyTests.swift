@@ -47,7 +47,7 @@ final class CellCorpusAccuracyTests: XCTestCase {
             XCTAssertEqual(c.id, want.id)
             if templates[c.template] == nil { templates[c.template] = try Self.template(c.template, dir: dir) }
             let object = try JSONSerialization.jsonObject(with: raw) as? [String: Any]
-            let model = try CellData(jsonObject: object?["model"] as? [String: Any] ?? [:], defaultID: .string(c.id))
+            let model = try CellData(json: JSONSerialization.data(withJSONObject: object?["model"] ?? [:]), defaultID: .string(c.id))
             let prepared = try engine.prepare(templates[c.template]!, for: model)
             for scale in Self.scales {
                 let layout = try engine.layout(templates[c.template]!, prepared: prepared, width: c.width, scale: scale)

@@ -3,12 +3,12 @@ import Typeset
 import TypesetEntities
 
 /// A ready-made ``CellModel``: a dictionary of texts and numbers, such as a
-/// JSON object read by the `measure cell` tool.
+/// JSON object read by the `measure cell` tool (`Decodable`).
 ///
 /// Without an explicit version, the version is a hash of the content (FNV-1a
 /// over the sorted keys and values), so equal content gives equal versions in
 /// every process.
-public struct CellData: CellModel, Hashable {
+public struct CellData: CellModel, Hashable, Decodable {
     /// The model's identity.
     public var id: CellModelID
     /// The content version (given, or a content hash).
@@ -39,43 +39,46 @@ public struct CellData: CellModel, Hashable {
     /// Entities given for a key, nil when none were given.
     public func entities(for key: String) -> [Entity]? { knownEntities[key] }
 
-    /// A model from a decoded JSON object (what `JSONSerialization` returns).
+    /// The `userInfo` key of the identity a model without `"id"` gets when
+    /// decoded (a ``CellModelID``; `.int(0)` when not given).
+    public static let defaultIDKey = CodingUserInfoKey(rawValue: "dev.typeset.CellData.defaultID")!
+
+    /// A model decoded from a JSON object (`JSONDecoder`).
     ///
-    /// `"id"` (integer or string) is the identity, `defaultID` when absent;
-    /// `"version"` (integer) the version, a content hash when absent. Every
-    /// other field is a model value: a string is a text, a number a number, a
-    /// boolean `true` the text `"true"` and `false` or `null` an absent key (so
-    /// `present` conditions read booleans naturally).
-    /// - Throws: ``CellModelError`` naming a field of another type.
-    public init(jsonObject object: [String: Any], defaultID: CellModelID) throws {
-        var id = defaultID
+    /// `"id"` (integer or string) is the identity, the decoder's
+    /// ``defaultIDKey`` value when absent; `"version"` (integer) the version,
+    /// a content hash when absent. Every other field is a model value: a
+    /// string is a text, a number a number, a boolean `true` the text
+    /// `"true"` and `false` or `null` an absent key (so `present` conditions
+    /// read booleans naturally).
+    /// - Throws: ``CellModelError`` for a non-object or a field of another type.
+    public init(from decoder: any Decoder) throws {
+        guard let object = try? decoder.container(keyedBy: CellJSON.AnyKey.self) else { throw CellModelError.notAnObject }
+        var id = decoder.userInfo[Self.defaultIDKey] as? CellModelID ?? .int(0)
         var version: Int? = nil
         var texts: [String: String] = [:]
         var numbers: [String: Double] = [:]
-        for (key, value) in object {
-            switch key {
+        for key in object.allKeys {
+            switch key.stringValue {
             case "id":
-                if let s = value as? String { id = .string(s) }
-                else if let n = value as? NSNumber, !Self.isBoolean(n), let i = Int(exactly: n.doubleValue) { id = .int(i) }
+                if let s = try? object.decode(String.self, forKey: key) { id = .string(s) }
+                else if let i = try? object.decode(Int.self, forKey: key) { id = .int(i) }
                 else { throw CellModelError.invalidField(name: "id", expected: "an integer or a string") }
             case "version":
-                guard let n = value as? NSNumber, !Self.isBoolean(n), let v = Int(exactly: n.doubleValue) else {
+                guard let v = try? object.decode(Int.self, forKey: key) else {
                     throw CellModelError.invalidField(name: "version", expected: "an integer")
                 }
                 version = v
             default:
-                if value is NSNull { continue }
-                if let s = value as? String { texts[key] = s; continue }
-                if let n = value as? NSNumber {
-                    if Self.isBoolean(n) {
-                        if n.boolValue { texts[key] = "true" }
-                    } else {
-                        numbers[key] = n.doubleValue
-                        texts[key] = Self.numberText(n.doubleValue)
-                    }
-                    continue
+                if (try? object.decodeNil(forKey: key)) == true { continue }
+                if let s = try? object.decode(String.self, forKey: key) { texts[key.stringValue] = s }
+                else if let b = try? object.decode(Bool.self, forKey: key) { if b { texts[key.stringValue] = "true" } }
+                else if let n = try? object.decode(Double.self, forKey: key) {
+                    numbers[key.stringValue] = n
+                    texts[key.stringValue] = Self.numberText(n)
+                } else {
+                    throw CellModelError.invalidField(name: key.stringValue, expected: "a string, a number, a boolean or null")
                 }
-                throw CellModelError.invalidField(name: key, expected: "a string, a number, a boolean or null")
             }
         }
         self.init(id: id, version: version, texts: texts, numbers: numbers)
@@ -84,12 +87,11 @@ public struct CellData: CellModel, Hashable {
     /// A model from one JSON object's bytes.
     /// - Throws: ``CellModelError`` for invalid JSON, a non-object, or a field of another type.
     public init(json: Data, defaultID: CellModelID) throws {
-        let any: Any
-        do { any = try JSONSerialization.jsonObject(with: json, options: [.fragmentsAllowed]) } catch {
+        let decoder = JSONDecoder()
+        decoder.userInfo[Self.defaultIDKey] = defaultID
+        do { self = try decoder.decode(CellData.self, from: json) } catch is DecodingError {
             throw CellModelError.invalidJSON
         }
-        guard let object = any as? [String: Any] else { throw CellModelError.notAnObject }
-        try self.init(jsonObject: object, defaultID: defaultID)
     }
 
     /// FNV-1a over sorted keys and values: stable across processes.
@@ -106,11 +108,6 @@ public struct CellData: CellModel, Hashable {
             mix((0..<8).map { UInt8(truncatingIfNeeded: bits >> ($0 * 8)) })
         }
         return Int(truncatingIfNeeded: h.value)
-    }
-
-    /// Whether JSONSerialization decoded the number from `true`/`false`.
-    static func isBoolean(_ n: NSNumber) -> Bool {
-        type(of: n) != NSNumber.self && String(cString: n.objCType) == "c"
     }
 
     static func numberText(_ d: Double) -> String {
