@@ -28,6 +28,7 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .customLong("no-lines"), help: "Leave out each result's lines (faster).") var noLines = false
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @OptionGroup var lineLimit: LineLimitOption
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -41,7 +42,7 @@ struct BatchCommand: ParsableCommand {
         let utf16 = offsets == .utf16, lines = !noLines
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let result = processor.run(input: handle, output: .standardOutput, decoding: MeasureRequest.self) { decoded, id in
             var request = decoded
             request.utf16Offsets = utf16

@@ -36,6 +36,7 @@ struct CellCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @OptionGroup var lineLimit: LineLimitOption
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -57,7 +58,7 @@ struct CellCommand: ParsableCommand {
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let (width, scale) = (self.width, self.scale)
-        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let result = processor.run(input: handle, output: .standardOutput, decoding: CellData.self) { model, id in
             let layout = try engine.layout(cellTemplate, for: model, width: width, scale: scale)
             return Self.output(id: id, layout: layout)

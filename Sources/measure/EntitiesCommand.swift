@@ -40,6 +40,7 @@ struct EntitiesCommand: ParsableCommand {
     @Option(help: "Entity offsets: Unicode scalars or UTF-16 code units.") var offsets: OffsetUnit = .scalars
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @OptionGroup var lineLimit: LineLimitOption
 
     func validate() throws {
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
@@ -51,7 +52,7 @@ struct EntitiesCommand: ParsableCommand {
         let utf16 = offsets == .utf16
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let result = processor.run(input: handle, output: .standardOutput, decoding: TextRequest.self) { request, id in
             Self.output(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16)
         }

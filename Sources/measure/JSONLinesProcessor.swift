@@ -9,8 +9,10 @@ import Typeset
 /// failure of `handle`) gets `{"id": …, "error": {"line": N, "message": "…"}}`
 /// in its place.
 ///
-/// Memory is bounded by the in-flight window (`window` lines read but not yet
-/// written) and the longest line, not by the input: lines are split by index
+/// Memory is bounded by the in-flight window (at most `window` lines and
+/// `byteWindow` bytes read but not yet processed) and the longest line, which
+/// is at most `maxLineBytes` (a longer line is skipped without being held and
+/// answered with an error), not by the input: lines are split by index
 /// in each read and copied out once. Reads return what the input has, so a
 /// co-process writing one request at a time gets its answer at once; output
 /// is flushed per line when stdout is a pipe or terminal, and written in
@@ -20,18 +22,34 @@ struct JSONLinesProcessor {
     var progress: ProgressReporter?
     /// Lines read but not yet written, at most.
     var window = 4096
+    /// Bytes of lines read but not yet processed, at most (one line may exceed it).
+    var byteWindow = 64 << 20
+    /// The longest line accepted, in bytes (without its newline).
+    var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
+
+    /// The default line limit: 16 MiB, a paragraph of some 16 million
+    /// characters (laying it out takes seconds; see README, Reliability).
+    static let defaultMaxLineBytes = 16 << 20
 
     /// Returns the number of lines and of failed lines.
     func run<Request: Decodable>(input: FileHandle, output: FileHandle, decoding _: Request.Type,
                                  handle: @escaping @Sendable (_ request: Request, _ id: JSONValue?) throws -> JSONValue)
     -> (lines: Int, failed: Int) {
-        let state = StreamState(window: max(1, window))
+        let state = StreamState(window: max(1, window), byteWindow: byteWindow)
+        let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
                 let decoder = JSONDecoder()
-                state.work { bytes, number in Self.process(bytes, number: number, decoder: decoder, handle: handle) }
+                state.work { line, number in
+                    switch line {
+                    case .bytes(let bytes): return Self.process(bytes, number: number, decoder: decoder, handle: handle)
+                    case .tooLong(let length):
+                        return (Self.errorLine(id: nil, number: number, message:
+                            "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)"), false)
+                    }
+                }
             }
             t.stackSize = 8 << 20
             threads.append(t)
@@ -43,7 +61,7 @@ struct JSONLinesProcessor {
             finished.signal()
         }
         writing.start()
-        LineReader(fd: input.fileDescriptor).forEachLine { line, bytesRead in
+        LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachLine { line, bytesRead in
             state.add(line, bytesRead: bytesRead)
         }
         state.endOfInput()
@@ -71,11 +89,16 @@ struct JSONLinesProcessor {
             id = decoded.id
             return (try handle(try decoded.request.get(), id).serialized, true)
         } catch {
-            var fields: [(String, JSONValue)] = []
-            if let id { fields.append(("id", id)) }
-            fields.append(("error", .object([("line", .int(number)), ("message", .string("\(error)"))])))
-            return (JSONValue.object(fields).serialized, false)
+            return (errorLine(id: id, number: number, message: "\(error)"), false)
         }
+    }
+
+    /// `{"id": …, "error": {"line": N, "message": "…"}}`.
+    static func errorLine(id: JSONValue?, number: Int, message: String) -> String {
+        var fields: [(String, JSONValue)] = []
+        if let id { fields.append(("id", id)) }
+        fields.append(("error", .object([("line", .int(number)), ("message", .string(message))])))
+        return JSONValue.object(fields).serialized
     }
 
     /// The message for a line `JSONDecoder` could not read as an object.
@@ -109,9 +132,11 @@ struct RequestLine<Request: Decodable>: Decodable {
 /// condition. Lines are numbered from 1 in input order.
 private final class StreamState: @unchecked Sendable {
     private let condition = NSCondition()
-    private let window: Int
+    private let window: Int, byteWindow: Int
     /// Read, not yet taken by a worker.
-    private var queue: [(number: Int, bytes: [UInt8])] = []
+    private var queue: [(number: Int, line: InputLine)] = []
+    /// Bytes of the lines read and not yet processed.
+    private var bytesInFlight = 0
     private var queueHead = 0
     /// Done, not yet written, by line number.
     private var done: [Int: (String, Bool)] = [:]
@@ -119,17 +144,21 @@ private final class StreamState: @unchecked Sendable {
     private var bytesRead = 0
     private var inputEnded = false
 
-    init(window: Int) { self.window = window }
+    init(window: Int, byteWindow: Int) {
+        self.window = window
+        self.byteWindow = byteWindow
+    }
 
     var lineCount: Int { condition.lock(); defer { condition.unlock() }; return read }
     var failedCount: Int { condition.lock(); defer { condition.unlock() }; return failed }
 
     /// Queues a line, waiting while the window is full.
-    func add(_ line: [UInt8], bytesRead total: Int) {
+    func add(_ line: InputLine, bytesRead total: Int) {
         condition.lock()
-        while read - written >= window { condition.wait() }
+        while read - written >= window || (bytesInFlight > 0 && bytesInFlight + line.byteCount > byteWindow) { condition.wait() }
         read += 1
         bytesRead = total
+        bytesInFlight += line.byteCount
         queue.append((read, line))
         condition.broadcast()
         condition.unlock()
@@ -143,18 +172,19 @@ private final class StreamState: @unchecked Sendable {
     }
 
     /// A worker: takes lines until the input ends and the queue is empty.
-    func work(_ process: (_ bytes: [UInt8], _ number: Int) -> (String, Bool)) {
+    func work(_ process: (_ line: InputLine, _ number: Int) -> (String, Bool)) {
         while true {
             condition.lock()
             while queueHead == queue.count && !inputEnded { condition.wait() }
             if queueHead == queue.count { condition.unlock(); return }
-            let (number, bytes) = queue[queueHead]
-            queue[queueHead].bytes = []
+            let (number, line) = queue[queueHead]
+            queue[queueHead].line = .bytes([])
             queueHead += 1
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
-            let result = process(bytes, number)
+            let result = process(line, number)
             condition.lock()
+            bytesInFlight -= line.byteCount
             done[number] = result
             condition.broadcast()
             condition.unlock()
@@ -184,17 +214,33 @@ private final class StreamState: @unchecked Sendable {
     }
 }
 
+/// One input line: its bytes, or only its length when it is over the limit.
+enum InputLine {
+    case bytes([UInt8])
+    case tooLong(Int)
+
+    /// The bytes held for the line.
+    var byteCount: Int {
+        if case .bytes(let b) = self { return b.count }
+        return 0
+    }
+}
+
 /// Reads a file descriptor in blocks and hands out its lines, split by index
 /// (each line copied out once; only a line cut by a block boundary is carried
-/// into the next read). A final line without a newline is still a line.
+/// into the next read). A final line without a newline is still a line. A
+/// line longer than `maxLineBytes` is skipped as it is read, never held: only
+/// its length is handed out.
 private struct LineReader {
     let fd: Int32
+    let maxLineBytes: Int
 
-    func forEachLine(_ body: (_ line: [UInt8], _ bytesRead: Int) -> Void) {
+    func forEachLine(_ body: (_ line: InputLine, _ bytesRead: Int) -> Void) {
         let size = 1 << 16
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         defer { buffer.deallocate() }
         var carry: [UInt8] = []
+        var skipped = 0  // bytes so far of a line over the limit (0: none)
         var total = 0
         while true {
             let n = Foundation.read(fd, buffer, size)
@@ -204,18 +250,26 @@ private struct LineReader {
             var start = 0
             for i in 0..<n where buffer[i] == 0x0A {
                 let piece = UnsafeBufferPointer(start: buffer + start, count: i - start)
-                if carry.isEmpty {
-                    body(Array(piece), total)
+                if skipped > 0 || carry.count + piece.count > maxLineBytes {
+                    body(.tooLong(skipped + carry.count + piece.count), total)
+                    skipped = 0
+                    carry = []
+                } else if carry.isEmpty {
+                    body(.bytes(Array(piece)), total)
                 } else {
                     carry.append(contentsOf: piece)
-                    body(carry, total)
+                    body(.bytes(carry), total)
                     carry = []
                 }
                 start = i + 1
             }
-            if start < n { carry.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: n - start)) }
+            let rest = n - start
+            if skipped > 0 { skipped += rest }
+            else if carry.count + rest > maxLineBytes { skipped = carry.count + rest; carry = [] }
+            else if rest > 0 { carry.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: rest)) }
         }
-        if !carry.isEmpty { body(carry, total) }
+        if skipped > 0 { body(.tooLong(skipped), total) }
+        else if !carry.isEmpty { body(.bytes(carry), total) }
     }
 }
 

@@ -18,3 +18,14 @@ enum OffsetUnit: String, CaseIterable, ExpressibleByArgument {
     /// UTF-16 code units (JavaScript, NSString, UIKit).
     case utf16
 }
+
+/// `--max-line-bytes`, shared by the JSON Lines commands.
+struct LineLimitOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The longest input line accepted, in bytes; a longer line is skipped without being held in memory and answered with an error.",
+                               valueName: "bytes"))
+    var maxLineBytes: Int = JSONLinesProcessor.defaultMaxLineBytes
+
+    func validate() throws {
+        guard maxLineBytes >= 1 else { throw ValidationError("--max-line-bytes must be at least 1") }
+    }
+}
