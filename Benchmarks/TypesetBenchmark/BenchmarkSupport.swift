@@ -6,6 +6,8 @@ struct BenchmarkOptions {
     var count = Workload.defaultCount
     var runs = 5
     var scale = false
+    /// Peak RSS of `measure batch` at 10,000, 100,000 and 1,000,000 requests.
+    var rssScale = false
     var shapeCache = true
 
     init<S: Sequence>(_ args: S) where S.Element == String {
@@ -16,9 +18,10 @@ struct BenchmarkOptions {
             case "--count": count = it.next().flatMap(Int.init) ?? count
             case "--runs": runs = max(1, it.next().flatMap(Int.init) ?? runs)
             case "--scale": scale = true
+            case "--rss-scale": rssScale = true
             case "--no-shape-cache": shapeCache = false
             case "--help", "-h":
-                print("typeset-bench [--peer PATH] [--count N] [--runs R] [--scale] [--no-shape-cache]")
+                print("typeset-bench [--peer PATH] [--count N] [--runs R] [--scale] [--rss-scale] [--no-shape-cache]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("typeset-bench: unknown option \(a)\n".utf8))

@@ -1,7 +1,7 @@
 // typeset-bench: Typeset against Pango and raw HarfBuzz on one generated feed,
 // in the same run. Run it through `scripts/bench` (builds the C peer too).
 //
-//   typeset-bench [--peer PATH] [--count N] [--runs R] [--scale]
+//   typeset-bench [--peer PATH] [--count N] [--runs R] [--scale] [--rss-scale]
 import Foundation
 import Typeset
 import TypesetEntities
@@ -11,8 +11,9 @@ let options = BenchmarkOptions(CommandLine.arguments.dropFirst())
 let fontsDir = BenchmarkOptions.fontsDirectory()
 let workload = Workload(count: options.count)
 let texts = workload.posts.map(\.text)
-let stack = FontStack(families: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
-                                 "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"])
+let families = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+                "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"]
+let stack = FontStack(families: families)
 let style = TextStyle(font: stack, size: 15)
 let width = 320.0, secondWidth = 280.0
 var report = BenchmarkReport()
@@ -172,11 +173,30 @@ report.note("peak RSS: \(peakRSSKilobytes() / 1024) MB")
 print(report.table)
 
 // Peers in the same run.
+var pangoTextsPerSecond: Double? = nil
 if let peerPath = options.peer {
     let jsonl = NSTemporaryDirectory() + "typeset-bench-feed.jsonl"
     try! workload.writeJSONLines(to: jsonl)
     if let peer = runPeer(peerPath, fonts: fontsDir, texts: jsonl, runs: options.runs, width: width, secondWidth: secondWidth) {
         print(ratioTable(peer: peer, cold: cold, relayout: relayout, remeasure: remeasure))
+        pangoTextsPerSecond = ((peer["pango"] as? [String: Any])?["cold_cpu_us_per_text"] as? NSNumber).map { 1e6 / $0.doubleValue }
     }
+}
+
+// The measure tool end to end on the same feed.
+if let tool = EndToEndBenchmark.measureTool() {
+    let requests = try! EndToEndBenchmark.writeRequests(texts, families: families, size: 15, width: width)
+    let n = Double(texts.count)
+    if let batch1Tool = EndToEndBenchmark.figure(runs: options.runs, tool, ["batch", "--jobs", "1", "--no-progress"], input: requests.batch, items: n),
+       let batch2Tool = EndToEndBenchmark.figure(runs: options.runs, tool, ["batch", "--jobs", "2", "--no-progress"], input: requests.batch, items: n),
+       let entitiesTool = EndToEndBenchmark.figure(runs: options.runs, tool, ["entities", "--jobs", "1", "--no-progress"],
+                                                   input: requests.entities, items: Double(bytes) / 1e6) {
+        print(EndToEndBenchmark.Comparison(batch1: batch1Tool, batch2: batch2Tool, entities: entitiesTool,
+                                           libraryBatch1: batch1, libraryBatch2: batchN, libraryEntities: entities,
+                                           pango: pangoTextsPerSecond).table)
+    }
+    if options.rssScale { print(EndToEndBenchmark.rssScale(tool, texts: texts, families: families, width: width)) }
+} else {
+    print("measure is not built beside typeset-bench: no end-to-end figures (scripts/bench builds both)")
 }
 if options.scale { print(runScaleBenchmark()) }

@@ -1,0 +1,126 @@
+import Foundation
+
+/// The `measure` tool end to end on the feed, in a child process: JSON Lines
+/// in from a file, JSON Lines out to a file (lines included), wall time from
+/// spawn to exit (process start and font loading included) and the child's
+/// peak RSS. Set beside the library's in-process figures of the same run.
+enum EndToEndBenchmark {
+    /// One child run: wall seconds and peak RSS in kB.
+    struct ChildRun {
+        var seconds: Double
+        var peakRSSKilobytes: Int
+    }
+
+    /// Writes the feed as `measure batch` requests (the library's style and
+    /// width) and as `measure entities` lines; returns both paths.
+    static func writeRequests(_ texts: [String], families: [String], size: Double, width: Double,
+                              repeats: Int = 1, name: String = "feed") throws -> (batch: String, entities: String) {
+        let family = "[" + families.map { Workload.jsonString($0) }.joined(separator: ",") + "]"
+        var batch = "", entities = ""
+        var id = 0
+        for _ in 0..<repeats {
+            for text in texts {
+                let quoted = Workload.jsonString(text)
+                batch += #"{"id":\#(id),"text":\#(quoted),"font_family":\#(family),"font_size":\#(size),"width":\#(width)}"# + "\n"
+                entities += #"{"id":\#(id),"text":\#(quoted)}"# + "\n"
+                id += 1
+            }
+        }
+        let dir = NSTemporaryDirectory()
+        let paths = (dir + "typeset-bench-\(name)-batch.jsonl", dir + "typeset-bench-\(name)-entities.jsonl")
+        try Data(batch.utf8).write(to: URL(fileURLWithPath: paths.0))
+        try Data(entities.utf8).write(to: URL(fileURLWithPath: paths.1))
+        return paths
+    }
+
+    /// Runs `tool arguments… input > output` and waits; nil if it could not
+    /// start or did not exit with status 0.
+    static func run(_ tool: String, _ arguments: [String], input: String,
+                    output: String = NSTemporaryDirectory() + "typeset-bench-measure-output.jsonl") -> ChildRun? {
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        let argv = ([tool] + arguments + [input]).map { strdup($0) } + [nil]
+        defer { for p in argv { free(p) } }
+        // The child must not count its allocations with the preloaded counter.
+        let environment = ProcessInfo.processInfo.environment.filter { $0.key != "LD_PRELOAD" }
+            .map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for p in environment { free(p) } }
+        var pid: pid_t = 0
+        let t0 = now()
+        guard posix_spawn(&pid, tool, &actions, nil, argv, environment) == 0 else { return nil }
+        var status: Int32 = 0
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+        let seconds = now() - t0
+        guard status == 0 else {
+            print("\(tool) \(arguments.joined(separator: " ")) exited with status \(status)")
+            return nil
+        }
+        return ChildRun(seconds: seconds, peakRSSKilobytes: Int(usage.ru_maxrss))
+    }
+
+    /// `measure` beside this benchmark's executable.
+    static func measureTool() -> String? {
+        guard let me = Bundle.main.executablePath else { return nil }
+        let path = URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("measure").path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
+    }
+
+    /// `runs` child runs as a figure of `items` per second, and the largest peak RSS (kB).
+    static func figure(runs: Int, _ tool: String, _ arguments: [String], input: String, items: Double) -> (Figure, Int)? {
+        var values: [Double] = [], rss = 0
+        for _ in 0..<runs {
+            guard let r = run(tool, arguments, input: input) else { return nil }
+            values.append(items / r.seconds)
+            rss = max(rss, r.peakRSSKilobytes)
+        }
+        return (Figure(values: values), rss)
+    }
+
+    /// The tool's figures against the library's of the same run, with the
+    /// issue's targets and a pass/miss column.
+    struct Comparison {
+        var batch1: (Figure, Int), batch2: (Figure, Int), entities: (Figure, Int)
+        var libraryBatch1: Figure, libraryBatch2: Figure, libraryEntities: Figure
+        /// Pango's cold measure, texts/s (CPU time, in process), when the peer ran.
+        var pango: Double?
+
+        var table: String {
+            func row(_ name: String, _ tool: Double, _ peer: Double, _ target: Double, _ unit: String) -> String {
+                let ratio = tool / peer
+                return "| \(name) | \(fmt(tool)) | \(fmt(peer)) \(unit) | \(fmt(ratio))× | ≥ \(fmt(target))× | \(ratio >= target ? "pass" : "miss") |\n"
+            }
+            var out = "measure end to end (JSON Lines in from a file, out to a file, lines included; wall time, process start included)\n"
+            out += "| figure | measure | peer (same run) | ratio | target | |\n|---|---:|---:|---:|---:|---|\n"
+            out += row("batch --jobs 1, texts/s, vs the library's batch on 1 core", batch1.0.median, libraryBatch1.median, 0.85, "(library)")
+            if let pango { out += row("batch --jobs 1, texts/s, vs Pango's cold measure", batch1.0.median, pango, 2.5, "(Pango)") }
+            out += row("batch --jobs 2, texts/s, vs the library's batch on 2 cores", batch2.0.median, libraryBatch2.median, 0.85, "(library)")
+            out += row("entities --jobs 1, MB/s of text, vs 100 MB/s", entities.0.median, 100, 1, "(target)")
+            out += "| entities --jobs 1, MB/s of text, vs the detector | \(fmt(entities.0.median)) | \(fmt(libraryEntities.median)) (library) | \(fmt(entities.0.median / libraryEntities.median))× | — | |\n"
+            out += String(format: "\n- peak RSS: batch --jobs 1 %.0f MB, --jobs 2 %.0f MB, entities %.0f MB\n",
+                          Double(batch1.1) / 1024, Double(batch2.1) / 1024, Double(entities.1) / 1024)
+            return out
+        }
+    }
+
+    /// Peak RSS of `measure batch --jobs 2` over the feed repeated to each
+    /// count of requests (output to /dev/null): memory must stay flat.
+    static func rssScale(_ tool: String, texts: [String], families: [String], width: Double,
+                         counts: [Int] = [10_000, 100_000, 1_000_000]) -> String {
+        var out = "measure batch --jobs 2, peak RSS by input size (the feed repeated)\n| requests | input | seconds | peak RSS |\n|---:|---:|---:|---:|\n"
+        for count in counts {
+            let repeats = max(1, count / texts.count)
+            guard let (path, _) = try? writeRequests(texts, families: families, size: 15, width: width, repeats: repeats, name: "rss"),
+                  let r = run(tool, ["batch", "--jobs", "2", "--no-progress"], input: path, output: "/dev/null") else {
+                out += "| \(count) | could not run | | |\n"
+                continue
+            }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            out += String(format: "| %d | %.0f MB | %.1f | %.0f MB |\n", repeats * texts.count, Double(size) / 1_048_576,
+                          r.seconds, Double(r.peakRSSKilobytes) / 1024)
+        }
+        return out
+    }
+}
