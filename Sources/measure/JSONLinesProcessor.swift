@@ -35,19 +35,20 @@ struct JSONLinesProcessor {
     func run<Request: Decodable>(input: FileHandle, output: FileHandle, decoding _: Request.Type,
                                  handle: @escaping @Sendable (_ request: Request, _ id: JSONValue?) throws -> JSONValue)
     -> (lines: Int, failed: Int) {
-        let state = StreamState(window: max(1, window), byteWindow: byteWindow)
+        let state = StreamState(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
                 let decoder = JSONDecoder()
-                state.work { line, number in
+                state.work { line, number, out in
                     switch line {
-                    case .bytes(let bytes): return Self.process(bytes, number: number, decoder: decoder, handle: handle)
+                    case .bytes(let bytes): return Self.process(bytes, number: number, decoder: decoder, handle: handle, to: &out)
                     case .tooLong(let length):
-                        return (Self.errorLine(id: nil, number: number, message:
-                            "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)"), false)
+                        Self.errorLine(id: nil, number: number, to: &out,
+                                       message: "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)")
+                        return false
                     }
                 }
             }
@@ -61,8 +62,8 @@ struct JSONLinesProcessor {
             finished.signal()
         }
         writing.start()
-        LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachLine { line, bytesRead in
-            state.add(line, bytesRead: bytesRead)
+        LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachBlock { lines, bytesRead in
+            state.add(lines, bytesRead: bytesRead)
         }
         state.endOfInput()
         finished.wait()
@@ -71,9 +72,10 @@ struct JSONLinesProcessor {
         return (state.lineCount, state.failedCount)
     }
 
-    /// One line's answer: the output line and whether it succeeded.
+    /// Appends one line's answer to `out`; returns whether it succeeded.
     static func process<Request: Decodable>(_ bytes: [UInt8], number: Int, decoder: JSONDecoder,
-                                            handle: (_ request: Request, _ id: JSONValue?) throws -> JSONValue) -> (String, Bool) {
+                                            handle: (_ request: Request, _ id: JSONValue?) throws -> JSONValue,
+                                            to out: inout [UInt8]) -> Bool {
         var id: JSONValue? = nil
         do {
             var line = bytes[...]
@@ -87,18 +89,22 @@ struct JSONLinesProcessor {
                 throw RequestError(Self.message(error, blank: line.allSatisfy { $0 == 0x20 || $0 == 0x09 }))
             }
             id = decoded.id
-            return (try handle(try decoded.request.get(), id).serialized, true)
+            try handle(try decoded.request.get(), id).write(to: &out)
+            out.append(0x0A)
+            return true
         } catch {
-            return (errorLine(id: id, number: number, message: "\(error)"), false)
+            errorLine(id: id, number: number, to: &out, message: "\(error)")
+            return false
         }
     }
 
-    /// `{"id": …, "error": {"line": N, "message": "…"}}`.
-    static func errorLine(id: JSONValue?, number: Int, message: String) -> String {
+    /// Appends `{"id": …, "error": {"line": N, "message": "…"}}` and a newline.
+    static func errorLine(id: JSONValue?, number: Int, to out: inout [UInt8], message: String) {
         var fields: [(String, JSONValue)] = []
         if let id { fields.append(("id", id)) }
         fields.append(("error", .object([("line", .int(number)), ("message", .string(message))])))
-        return JSONValue.object(fields).serialized
+        JSONValue.object(fields).write(to: &out)
+        out.append(0x0A)
     }
 
     /// The message for a line `JSONDecoder` could not read as an object.
@@ -129,37 +135,46 @@ struct RequestLine<Request: Decodable>: Decodable {
 }
 
 /// The lines between the reader, the workers and the writer, behind one
-/// condition. Lines are numbered from 1 in input order.
+/// condition. Lines are numbered from 1 in input order. The reader adds the
+/// lines of each read together, a worker takes a chunk of what is queued (its
+/// share, at most 256 lines) and stores the chunk's output lines together, so
+/// threads meet per chunk, not per line; a co-process's single line is a
+/// chunk of its own and answered at once.
 private final class StreamState: @unchecked Sendable {
     private let condition = NSCondition()
-    private let window: Int, byteWindow: Int
+    private let window: Int, byteWindow: Int, jobs: Int
     /// Read, not yet taken by a worker.
     private var queue: [(number: Int, line: InputLine)] = []
+    private var queueHead = 0
     /// Bytes of the lines read and not yet processed.
     private var bytesInFlight = 0
-    private var queueHead = 0
-    /// Done, not yet written, by line number.
-    private var done: [Int: (String, Bool)] = [:]
+    /// Processed chunks not yet written, by their first line number: the
+    /// output lines, how many lines, how many failed.
+    private var done: [Int: (output: [UInt8], lines: Int, failed: Int)] = [:]
     private var read = 0, written = 0, failed = 0
     private var bytesRead = 0
     private var inputEnded = false
 
-    init(window: Int, byteWindow: Int) {
+    init(window: Int, byteWindow: Int, jobs: Int) {
         self.window = window
         self.byteWindow = byteWindow
+        self.jobs = jobs
     }
 
     var lineCount: Int { condition.lock(); defer { condition.unlock() }; return read }
     var failedCount: Int { condition.lock(); defer { condition.unlock() }; return failed }
 
-    /// Queues a line, waiting while the window is full.
-    func add(_ line: InputLine, bytesRead total: Int) {
+    /// Queues the lines of one read, waiting while the window is full.
+    func add(_ lines: [InputLine], bytesRead total: Int) {
+        guard !lines.isEmpty else { return }
         condition.lock()
-        while read - written >= window || (bytesInFlight > 0 && bytesInFlight + line.byteCount > byteWindow) { condition.wait() }
-        read += 1
+        while read - written >= window || (bytesInFlight > 0 && bytesInFlight >= byteWindow) { condition.wait() }
         bytesRead = total
-        bytesInFlight += line.byteCount
-        queue.append((read, line))
+        for line in lines {
+            read += 1
+            bytesInFlight += line.byteCount
+            queue.append((read, line))
+        }
         condition.broadcast()
         condition.unlock()
     }
@@ -171,43 +186,50 @@ private final class StreamState: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// A worker: takes lines until the input ends and the queue is empty.
-    func work(_ process: (_ line: InputLine, _ number: Int) -> (String, Bool)) {
+    /// A worker: takes chunks until the input ends and the queue is empty;
+    /// `process` appends a line's output to the chunk's and says whether it succeeded.
+    func work(_ process: (_ line: InputLine, _ number: Int, _ output: inout [UInt8]) -> Bool) {
         while true {
             condition.lock()
             while queueHead == queue.count && !inputEnded { condition.wait() }
             if queueHead == queue.count { condition.unlock(); return }
-            let (number, line) = queue[queueHead]
-            queue[queueHead].line = .bytes([])
-            queueHead += 1
+            let available = queue.count - queueHead
+            let chunk = queue[queueHead..<queueHead + min(available, max(1, min(256, available / jobs)))]
+            for k in chunk.indices { queue[k].line = .bytes([]) }
+            queueHead = chunk.endIndex
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
-            let result = process(line, number)
+            var output: [UInt8] = []
+            var failures = 0, bytes = 0
+            for (number, line) in chunk {
+                if !process(line, number, &output) { failures += 1 }
+                bytes += line.byteCount
+            }
             condition.lock()
-            bytesInFlight -= line.byteCount
-            done[number] = result
+            bytesInFlight -= bytes
+            done[chunk.first!.number] = (output, chunk.count, failures)
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    /// The writer: writes each line's answer as soon as it and all before it are done.
+    /// The writer: writes each chunk's answers as soon as it and all before it are done.
     func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?) {
         while true {
             condition.lock()
             while done[written + 1] == nil && !(inputEnded && written == read) { condition.wait() }
             if done[written + 1] == nil { condition.unlock(); return }
-            // Take every answer that is ready, in order, then write outside the lock.
-            var ready: [(String, Bool)] = []
-            while let r = done.removeValue(forKey: written + 1) {
-                ready.append(r)
-                written += 1
-                if !r.1 { failed += 1 }
+            // Take every chunk that is ready, in order, then write outside the lock.
+            var ready: [[UInt8]] = []
+            while let chunk = done.removeValue(forKey: written + 1) {
+                ready.append(chunk.output)
+                written += chunk.lines
+                failed += chunk.failed
             }
             let (doneCount, failedCount, bytes) = (written, failed, bytesRead)
             condition.broadcast()
             condition.unlock()
-            for (text, _) in ready { writer.writeLine(text) }
+            for output in ready { writer.write(output) }
             writer.endOfBatch()
             progress?.update(done: doneCount, failed: failedCount, bytesRead: bytes)
         }
@@ -226,16 +248,16 @@ enum InputLine {
     }
 }
 
-/// Reads a file descriptor in blocks and hands out its lines, split by index
-/// (each line copied out once; only a line cut by a block boundary is carried
-/// into the next read). A final line without a newline is still a line. A
-/// line longer than `maxLineBytes` is skipped as it is read, never held: only
-/// its length is handed out.
+/// Reads a file descriptor in blocks and hands out the lines each read
+/// completes, split by index (each line copied out once; only a line cut by a
+/// block boundary is carried into the next read). A final line without a
+/// newline is still a line. A line longer than `maxLineBytes` is skipped as
+/// it is read, never held: only its length is handed out.
 private struct LineReader {
     let fd: Int32
     let maxLineBytes: Int
 
-    func forEachLine(_ body: (_ line: InputLine, _ bytesRead: Int) -> Void) {
+    func forEachBlock(_ body: (_ lines: [InputLine], _ bytesRead: Int) -> Void) {
         let size = 1 << 16
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         defer { buffer.deallocate() }
@@ -247,18 +269,19 @@ private struct LineReader {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             total += n
+            var lines: [InputLine] = []
             var start = 0
             for i in 0..<n where buffer[i] == 0x0A {
                 let piece = UnsafeBufferPointer(start: buffer + start, count: i - start)
                 if skipped > 0 || carry.count + piece.count > maxLineBytes {
-                    body(.tooLong(skipped + carry.count + piece.count), total)
+                    lines.append(.tooLong(skipped + carry.count + piece.count))
                     skipped = 0
                     carry = []
                 } else if carry.isEmpty {
-                    body(.bytes(Array(piece)), total)
+                    lines.append(.bytes(Array(piece)))
                 } else {
                     carry.append(contentsOf: piece)
-                    body(.bytes(carry), total)
+                    lines.append(.bytes(carry))
                     carry = []
                 }
                 start = i + 1
@@ -267,9 +290,10 @@ private struct LineReader {
             if skipped > 0 { skipped += rest }
             else if carry.count + rest > maxLineBytes { skipped = carry.count + rest; carry = [] }
             else if rest > 0 { carry.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: rest)) }
+            body(lines, total)
         }
-        if skipped > 0 { body(.tooLong(skipped), total) }
-        else if !carry.isEmpty { body(.bytes(carry), total) }
+        if skipped > 0 { body([.tooLong(skipped)], total) }
+        else if !carry.isEmpty { body([.bytes(carry)], total) }
     }
 }
 
@@ -289,9 +313,9 @@ final class OutputWriter: @unchecked Sendable {
         buffer.reserveCapacity(1 << 20)
     }
 
-    func writeLine(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        buffer.append(0x0A)
+    /// Appends output lines (newlines included), writing out every 1 MiB.
+    func write(_ lines: [UInt8]) {
+        buffer.append(contentsOf: lines)
         if buffer.count >= 1 << 20 { flush() }
     }
 

@@ -13,51 +13,60 @@ enum JSONValue {
 
     /// Compact serialization.
     var serialized: String {
-        var out = ""
+        var out: [UInt8] = []
         write(to: &out)
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
-    func write(to out: inout String) {
+    /// Appends the compact serialization as UTF-8 bytes.
+    func write(to out: inout [UInt8]) {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .int(let i): out += String(i)
+        case .null: out += "null".utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .int(let i): out += String(i).utf8
         case .number(let d):
-            if !d.isFinite { out += "null" }
-            else if d == d.rounded(), abs(d) < 1e15 { out += String(Int(d)) }
-            else { out += "\(d)" }
+            if !d.isFinite { out += "null".utf8 }
+            else if d == d.rounded(), abs(d) < 1e15 { out += String(Int(d)).utf8 }
+            else { out += d.description.utf8 }
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let a):
-            out += "["
-            for (i, v) in a.enumerated() { if i > 0 { out += "," }; v.write(to: &out) }
-            out += "]"
-        case .object(let o):
-            out += "{"
-            for (i, (k, v)) in o.enumerated() {
-                if i > 0 { out += "," }
-                Self.writeString(k, to: &out)
-                out += ":"
+            out.append(UInt8(ascii: "["))
+            for (i, v) in a.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
                 v.write(to: &out)
             }
-            out += "}"
+            out.append(UInt8(ascii: "]"))
+        case .object(let o):
+            out.append(UInt8(ascii: "{"))
+            for (i, (k, v)) in o.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.writeString(k, to: &out)
+                out.append(UInt8(ascii: ":"))
+                v.write(to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20: out += String(format: "\\u%04x", u.value)
-            default: out.unicodeScalars.append(u)
+    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as UTF-8.
+    private static func writeString(_ s: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): out += #"\""#.utf8
+            case UInt8(ascii: "\\"): out += #"\\"#.utf8
+            case 0x0A: out += #"\n"#.utf8
+            case 0x0D: out += #"\r"#.utf8
+            case 0x09: out += #"\t"#.utf8
+            case ..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += #"\u00"#.utf8
+                out.append(hex[Int(b >> 4)])
+                out.append(hex[Int(b & 15)])
+            default: out.append(b)
             }
         }
-        out += "\""
+        out.append(UInt8(ascii: "\""))
     }
 }
 
