@@ -75,23 +75,23 @@ extension JSONValue: Decodable {
     /// A number written without a fraction or exponent that fits an `Int` is
     /// an integer.
     init(from decoder: any Decoder) throws {
-        if var array = try? decoder.unkeyedContainer() {
+        // Probing a type that does not match throws (and builds an error), so
+        // the likeliest kinds of ids come first: integers, then strings.
+        let value = try decoder.singleValueContainer()
+        if value.decodeNil() { self = .null }
+        else if let i = try? value.decode(Int.self) { self = .int(i) }
+        else if let s = try? value.decode(String.self) { self = .string(s) }
+        else if let d = try? value.decode(Double.self) { self = .number(d) }
+        else if let b = try? value.decode(Bool.self) { self = .bool(b) }
+        else if var array = try? decoder.unkeyedContainer() {
             var values: [JSONValue] = []
             while !array.isAtEnd { values.append(try array.decode(JSONValue.self)) }
             self = .array(values)
-            return
-        }
-        if let object = try? decoder.container(keyedBy: FieldKey.self) {
+        } else {
+            let object = try decoder.container(keyedBy: FieldKey.self)
             self = .object(try object.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
                 ($0.stringValue, try object.decode(JSONValue.self, forKey: $0))
             })
-            return
         }
-        let value = try decoder.singleValueContainer()
-        if value.decodeNil() { self = .null }
-        else if let b = try? value.decode(Bool.self) { self = .bool(b) }
-        else if let i = try? value.decode(Int.self) { self = .int(i) }
-        else if let d = try? value.decode(Double.self) { self = .number(d) }
-        else { self = .string(try value.decode(String.self)) }
     }
 }

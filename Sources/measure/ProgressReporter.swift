@@ -2,7 +2,7 @@ import Foundation
 
 /// A progress line on stderr for long batches: count, rate, and an ETA from
 /// the bytes read against the input file's size (no pass to count lines),
-/// and a summary at the end.
+/// and a summary at the end (with the process's peak RSS).
 final class ProgressReporter: @unchecked Sendable {
     private let start = Date()
     private let live: Bool
@@ -42,9 +42,16 @@ final class ProgressReporter: @unchecked Sendable {
     func finish(done: Int, failed: Int) {
         let elapsed = Date().timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let summary = String(format: "%@%d line%@, %d error%@, %.2f s, %.0f lines/s\n",
+        let summary = String(format: "%@%d line%@, %d error%@, %.2f s, %.0f lines/s, peak RSS %.0f MB\n",
                              live ? "\r\u{1B}[K" : "", done, done == 1 ? "" : "s", failed, failed == 1 ? "" : "s",
-                             elapsed, rate)
+                             elapsed, rate, Double(Self.peakRSSKilobytes() ?? 0) / 1024)
         FileHandle.standardError.write(Data(summary.utf8))
+    }
+
+    /// This process's peak resident set size (VmHWM in /proc/self/status), in kB.
+    static func peakRSSKilobytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+        return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 }

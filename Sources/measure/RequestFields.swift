@@ -40,8 +40,8 @@ extension KeyedDecodingContainer where Key == FieldKey {
     /// A string or a non-empty array of strings.
     func strings(_ name: String, context: String = "") throws -> [String]? {
         guard has(name) else { return nil }
-        if let s = try? decode(String.self, forKey: FieldKey(name)) { return [s] }
-        if let a = try? decode([String].self, forKey: FieldKey(name)), !a.isEmpty { return a }
+        if let a = try? decode([String].self, forKey: FieldKey(name)) { if !a.isEmpty { return a } }
+        else if let s = try? decode(String.self, forKey: FieldKey(name)) { return [s] }
         throw RequestError("\(context)\(name) must be a string or a non-empty array of strings")
     }
 
