@@ -3,12 +3,14 @@ import Foundation
 /// The `measure` tool end to end on the feed, in a child process: JSON Lines
 /// in from a file, JSON Lines out to a file (lines included), wall time from
 /// spawn to exit (process start and font loading included) and the child's
-/// peak RSS. Set beside the library's in-process figures of the same run.
+/// peak RSS (from its own summary line: `wait4`'s figure would be this
+/// process's, which the spawned child inherits until it execs). Set beside
+/// the library's in-process figures of the same run.
 enum EndToEndBenchmark {
-    /// One child run: wall seconds and peak RSS in kB.
+    /// One child run: wall seconds and peak RSS in MB.
     struct ChildRun {
         var seconds: Double
-        var peakRSSKilobytes: Int
+        var peakRSSMegabytes: Int
     }
 
     /// Writes the feed as `measure batch` requests (the library's style and
@@ -40,7 +42,9 @@ enum EndToEndBenchmark {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        let summary = NSTemporaryDirectory() + "typeset-bench-measure-summary.txt"
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, summary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([tool] + arguments + [input]).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         // The child must not count its allocations with the preloaded counter.
@@ -51,14 +55,16 @@ enum EndToEndBenchmark {
         let t0 = now()
         guard posix_spawn(&pid, tool, &actions, nil, argv, environment) == 0 else { return nil }
         var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
+        guard waitpid(pid, &status, 0) == pid else { return nil }
         let seconds = now() - t0
         guard status == 0 else {
             print("\(tool) \(arguments.joined(separator: " ")) exited with status \(status)")
             return nil
         }
-        return ChildRun(seconds: seconds, peakRSSKilobytes: Int(usage.ru_maxrss))
+        // "… lines/s, peak RSS 53 MB"
+        let text = (try? String(contentsOfFile: summary, encoding: .utf8)) ?? ""
+        let rss = text.components(separatedBy: "peak RSS ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        return ChildRun(seconds: seconds, peakRSSMegabytes: rss)
     }
 
     /// `measure` beside this benchmark's executable.
@@ -68,13 +74,13 @@ enum EndToEndBenchmark {
         return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 
-    /// `runs` child runs as a figure of `items` per second, and the largest peak RSS (kB).
+    /// `runs` child runs as a figure of `items` per second, and the largest peak RSS (MB).
     static func figure(runs: Int, _ tool: String, _ arguments: [String], input: String, items: Double) -> (Figure, Int)? {
         var values: [Double] = [], rss = 0
         for _ in 0..<runs {
             guard let r = run(tool, arguments, input: input) else { return nil }
             values.append(items / r.seconds)
-            rss = max(rss, r.peakRSSKilobytes)
+            rss = max(rss, r.peakRSSMegabytes)
         }
         return (Figure(values: values), rss)
     }
@@ -99,8 +105,7 @@ enum EndToEndBenchmark {
             out += row("batch --jobs 2, texts/s, vs the library's batch on 2 cores", batch2.0.median, libraryBatch2.median, 0.85, "(library)")
             out += row("entities --jobs 1, MB/s of text, vs 100 MB/s", entities.0.median, 100, 1, "(target)")
             out += "| entities --jobs 1, MB/s of text, vs the detector | \(fmt(entities.0.median)) | \(fmt(libraryEntities.median)) (library) | \(fmt(entities.0.median / libraryEntities.median))× | — | |\n"
-            out += String(format: "\n- peak RSS: batch --jobs 1 %.0f MB, --jobs 2 %.0f MB, entities %.0f MB\n",
-                          Double(batch1.1) / 1024, Double(batch2.1) / 1024, Double(entities.1) / 1024)
+            out += "\n- peak RSS: batch --jobs 1 \(batch1.1) MB, --jobs 2 \(batch2.1) MB, entities \(entities.1) MB\n"
             return out
         }
     }
@@ -118,8 +123,8 @@ enum EndToEndBenchmark {
                 continue
             }
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            out += String(format: "| %d | %.0f MB | %.1f | %.0f MB |\n", repeats * texts.count, Double(size) / 1_048_576,
-                          r.seconds, Double(r.peakRSSKilobytes) / 1024)
+            out += String(format: "| %d | %.0f MB | %.1f | %d MB |\n", repeats * texts.count, Double(size) / 1_048_576,
+                          r.seconds, r.peakRSSMegabytes)
         }
         return out
     }
