@@ -129,3 +129,44 @@ enum EndToEndBenchmark {
         return out
     }
 }
+
+extension EndToEndBenchmark {
+    /// `measure batch -` as a co-process: after a first request (process
+    /// start, font loading), each of `requests` more is written alone with
+    /// stdin left open and timed until its answer line arrives. Returns the
+    /// latencies in ms, or nil if the tool did not answer.
+    static func coprocessLatencies(_ tool: String, texts: [String], families: [String], width: Double,
+                                   requests: Int = 50) -> Figure? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = ["batch", "-", "--jobs", "1", "--no-progress"]
+        process.environment = ProcessInfo.processInfo.environment.filter { $0.key != "LD_PRELOAD" }
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        defer { try? input.fileHandleForWriting.close(); process.waitUntilExit() }
+        let family = "[" + families.map { Workload.jsonString($0) }.joined(separator: ",") + "]"
+        var latencies: [Double] = []
+        for k in 0...requests {
+            // Texts the process has not seen yet: every request shapes new words.
+            let text = texts[(k * 7919) % texts.count]
+            let line = #"{"id":\#(k),"text":\#(Workload.jsonString(text)),"font_family":\#(family),"width":\#(width)}"# + "\n"
+            let t0 = now()
+            input.fileHandleForWriting.write(Data(line.utf8))
+            guard readLine(output.fileHandleForReading) else { return nil }
+            if k > 0 { latencies.append((now() - t0) * 1000) }
+        }
+        return Figure(values: latencies)
+    }
+
+    /// Reads up to and including the next newline; false at end of input.
+    private static func readLine(_ handle: FileHandle) -> Bool {
+        var byte: UInt8 = 0
+        while read(handle.fileDescriptor, &byte, 1) == 1 {
+            if byte == 0x0A { return true }
+        }
+        return false
+    }
+}

@@ -198,6 +198,10 @@ if let tool = EndToEndBenchmark.measureTool() {
                                            libraryBatch1: batch1, libraryBatch2: batchN, libraryEntities: entities,
                                            pango: pangoTextsPerSecond).table)
     }
+    if let latency = EndToEndBenchmark.coprocessLatencies(tool, texts: texts, families: families, width: width) {
+        print(String(format: "measure batch - as a co-process, one request at a time with stdin open: answered in %.2f ms median, %.2f ms at most (%d requests; target ≤ 50 ms: %@)\n",
+                     latency.median, latency.max, latency.values.count, latency.max <= 50 ? "pass" : "miss"))
+    }
     if options.rssScale { print(EndToEndBenchmark.rssScale(tool, texts: texts, families: families, width: width)) }
 } else {
     print("measure is not built beside typeset-bench: no end-to-end figures (scripts/bench builds both)")

@@ -62,6 +62,7 @@ struct RunRequest {
     /// empty, after the previous one (runs may leave gaps, which keep the
     /// paragraph's style), on scalar boundaries. The error names the run.
     static func utf16Ranges(of runs: [RunRequest], in text: String, utf16Offsets: Bool) throws -> [Range<Int>] {
+        guard !runs.isEmpty else { return [] }
         // UTF-16 offset of every scalar boundary (scalar index -> UTF-16 offset).
         var boundaries = [0]
         for s in text.unicodeScalars { boundaries.append(boundaries.last! + s.utf16.count) }
