@@ -106,6 +106,23 @@ int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
     return count;
 }
 
+/* Whether a UTF-16 unit is a bidi paragraph separator (class B). */
+static int is_paragraph_separator(uint16_t u) {
+    return u == 0x0A || u == 0x0D || (u >= 0x1C && u <= 0x1E) || u == 0x85 || u == 0x2029;
+}
+
+/* Levels of one run of text (one or more paragraphs) into `levels`; returns
+   the first paragraph's level, or -1. */
+static int32_t bidi_levels_of(const uint16_t *text, int32_t length, UBiDiLevel level, uint8_t *levels) {
+    UErrorCode err = U_ZERO_ERROR;
+    ubidi_setPara(bidi, (const UChar *)text, length, level, NULL, &err);
+    if (U_FAILURE(err)) return -1;
+    const UBiDiLevel *resolved = ubidi_getLevels(bidi, &err);
+    if (U_FAILURE(err)) return -1;
+    memcpy(levels, resolved, (size_t)length);
+    return ubidi_getParaLevel(bidi);
+}
+
 int32_t tsu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level,
                         uint8_t *levels) {
     if (length <= 0) return paragraph_level == 1 ? 1 : 0;
@@ -115,13 +132,27 @@ int32_t tsu_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_
         if (!bidi) return -1;
         opened_thread_object();
     }
-    UBiDiLevel level = paragraph_level == 0xFE ? UBIDI_DEFAULT_LTR : paragraph_level;
-    ubidi_setPara(bidi, (const UChar *)text, length, level, NULL, &err);
-    if (U_FAILURE(err)) return -1;
-    const UBiDiLevel *resolved = ubidi_getLevels(bidi, &err);
-    if (U_FAILURE(err)) return -1;
-    memcpy(levels, resolved, (size_t)length);
-    int32_t para = ubidi_getParaLevel(bidi);
+    int32_t para;
+    if (paragraph_level != 0xFE) {
+        para = bidi_levels_of(text, length, paragraph_level, levels);
+    } else {
+        /* Each paragraph finds its own level from its first strong character.
+           ICU does that too for a text of many paragraphs, but looks up each
+           character's paragraph from the first one (ubidi_getParaLevelAtIndex):
+           quadratic in the paragraph count (100,000 pre-wrap lines). So each
+           paragraph, separator included (CR LF together), is resolved alone. */
+        para = -1;
+        int32_t start = 0;
+        while (start < length) {
+            int32_t end = start;
+            while (end < length && !is_paragraph_separator(text[end])) end++;
+            if (end < length) end += (text[end] == 0x0D && end + 1 < length && text[end + 1] == 0x0A) ? 2 : 1;
+            int32_t level = bidi_levels_of(text + start, end - start, UBIDI_DEFAULT_LTR, levels + start);
+            if (level < 0) { para = -1; break; }
+            if (start == 0) para = level;
+            start = end;
+        }
+    }
     // Drop the reference to the caller's text.
     ubidi_setPara(bidi, (const UChar *)u"", 0, 0, NULL, &err);
     return para;

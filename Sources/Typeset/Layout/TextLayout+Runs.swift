@@ -97,8 +97,13 @@ extension TextLayout {
     /// item piece it belongs to (a new one at every run boundary).
     private func piecesOf(_ starts: [Int]) -> [Int] {
         var out: [Int] = []
-        var piece = 0, b = 0
+        var piece = 0
         let bounds = core.runBoundaries
+        // The first boundary at or after the line's first run (walking from the
+        // text's start for every line was quadratic in the line count).
+        var b = 0, hi = bounds.count
+        let first = starts.first ?? 0
+        while b < hi { let m = (b + hi) / 2; if Int(bounds[m]) < first { b = m + 1 } else { hi = m } }
         for (k, start) in starts.enumerated() {
             while b < bounds.count && Int(bounds[b]) < start { b += 1 }
             if k > 0 && b < bounds.count && Int(bounds[b]) == start { piece += 1 }

@@ -107,6 +107,29 @@ final class ReliabilityRegressionTests: XCTestCase {
         XCTAssertLessThan(t, 10, "scalar offsets of 20,000 lines took \(t) s")
     }
 
+    /// ICU resolved a text of many paragraphs (auto direction) by looking up
+    /// each character's paragraph from the first one: quadratic in the
+    /// pre-wrap line count (the scale benchmark's 100,000 lines). Paragraphs
+    /// are now resolved one by one; each still finds its own direction (its
+    /// runs' order and widths are those of the paragraph alone; lines are
+    /// aligned by the first paragraph's direction, the block's).
+    func testEachParagraphIsResolvedOnItsOwn() throws {
+        let paragraphs = ["Hello world", "שלום עולם", "123 456", "مرحبا abc", "", "(abc)", "abc שלום", "\u{2067}abc\u{2069} שלום"]
+        let style = Fixtures.style(["Noto Sans", "Noto Sans Hebrew", "Noto Sans Arabic"])
+        for separator in ["\n", "\r\n"] {
+            let text = paragraphs.joined(separator: separator)
+            let paragraph = ParagraphStyle(whiteSpace: .preWrap, alignment: .start)
+            let whole = try typesetter.prepare(text, style: style, paragraph: paragraph).layout(width: 300)
+            XCTAssertEqual(whole.lines.count, paragraphs.count, separator.debugDescription)
+            for (line, alone) in zip(whole.lines, paragraphs) where !alone.isEmpty {
+                let single = try typesetter.prepare(alone, style: style, paragraph: paragraph).layout(width: 300)
+                XCTAssertEqual(line.width, single.lines[0].width, "\(alone.debugDescription) after \(separator.debugDescription)")
+                XCTAssertEqual(whole.visualRuns(of: line).map(\.isRightToLeft), single.visualRuns(of: single.lines[0]).map(\.isRightToLeft),
+                               alone.debugDescription)
+            }
+        }
+    }
+
     /// Visual runs (and so rects) of a line scanned every item of the text.
     func testVisualRunsOfEveryLineStayLinear() throws {
         let text = (0..<10_000).map { "😀 line \($0) שלום" }.joined(separator: "\n")
