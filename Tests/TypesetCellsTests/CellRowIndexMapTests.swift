@@ -42,3 +42,81 @@ final class CellRowIndexMapTests: XCTestCase {
         XCTAssertEqual(m.values, [1, 2, 3], "a failed update changes nothing")
     }
 }
+
+/// `IndexedHeights` answers offsets from Fenwick trees: every answer must
+/// equal the naive sum over the rows, through random edits of every kind.
+final class IndexedHeightsTests: XCTestCase {
+    func testOffsetsMatchTheNaiveSumThroughRandomEdits() throws {
+        var rng = SplitMix(seed: 0x5EED)
+        var heights = IndexedHeights(count: 50)
+        var naive = [Double?](repeating: nil, count: 50)
+        func check(_ step: Int) {
+            XCTAssertEqual(heights.values, naive, "step \(step)")
+            for estimate in [0.0, 44.5] {
+                var top = 0.0
+                for row in 0...naive.count {
+                    XCTAssertEqual(heights.offset(ofRow: row, estimate: estimate), top, accuracy: 1e-6, "step \(step) row \(row)")
+                    if row < naive.count {
+                        let h = naive[row] ?? estimate
+                        if h > 0 {
+                            // An offset inside the row finds it.
+                            XCTAssertEqual(heights.row(atOffset: top + h / 2, estimate: estimate), row, "step \(step) row \(row)")
+                        }
+                        top += h
+                    }
+                }
+                XCTAssertEqual(heights.totalHeight(estimate: estimate), top, accuracy: 1e-6)
+                if !naive.isEmpty {
+                    XCTAssertEqual(heights.row(atOffset: -5, estimate: estimate), 0)
+                    XCTAssertEqual(heights.row(atOffset: top + 100, estimate: estimate), naive.count - 1)
+                }
+            }
+        }
+        for step in 0..<400 {
+            let n = naive.count
+            switch rng.next() % 6 {
+            case 0, 1:  // measure a row (or forget it)
+                guard n > 0 else { continue }
+                let r = Int(rng.next() % UInt64(n))
+                let h: Double? = rng.next() % 5 == 0 ? nil : Double(rng.next() % 400) / 3
+                heights[r] = h
+                naive[r] = h
+            case 2:
+                let r = Int(rng.next() % UInt64(n + 1)), k = Int(rng.next() % 3) + 1
+                try heights.insert(at: r, count: k)
+                naive.insert(contentsOf: [Double?](repeating: nil, count: k), at: r)
+            case 3:
+                guard n > 0 else { continue }
+                let rows = Array(Set((0..<Int(rng.next() % 3) + 1).map { _ in Int(rng.next() % UInt64(n)) }))
+                try heights.delete(at: rows)
+                for r in rows.sorted(by: >) { naive.remove(at: r) }
+            case 4:
+                guard n > 1 else { continue }
+                let from = Int(rng.next() % UInt64(n)), to = Int(rng.next() % UInt64(n))
+                try heights.move(from: from, to: to)
+                naive.insert(naive.remove(at: from), at: to)
+            default:
+                guard n > 0 else { continue }
+                // Delete the first row and insert one at the end (UIKit batch).
+                try heights.apply(deletions: [0], insertions: [n - 1])
+                naive.removeFirst()
+                naive.append(nil)
+            }
+            if step % 10 == 0 || step == 399 { check(step) }
+        }
+        XCTAssertNil(IndexedHeights(count: 0).row(atOffset: 10, estimate: 1))
+    }
+}
+
+/// SplitMix64: a small seeded generator for reproducible random edits.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}

@@ -13,7 +13,8 @@ import Typeset
 /// try heights.move(from: 2, to: 0)     // [64, nil, 120]
 /// ```
 ///
-/// Prefer keying by model ID (``LayoutCache``): IDs do not shift.
+/// Prefer keying by model ID (``LayoutCache``): IDs do not shift. For row
+/// heights use ``IndexedHeights``, which also answers row offsets in O(log n).
 public struct RowIndexMap<Value: Sendable>: Sendable {
     /// The values, one per row (nil: not known yet).
     public private(set) var values: [Value?]
@@ -99,21 +100,6 @@ public struct RowIndexMap<Value: Sendable>: Sendable {
             out.append(value)
         }
         values = out
-    }
-}
-
-/// Row heights by index: ``RowIndexMap`` of `Double`.
-public typealias IndexedHeights = RowIndexMap<Double>
-
-extension RowIndexMap where Value == Double {
-    /// The sum of the heights, `estimate` standing in for unknown ones.
-    public func totalHeight(estimate: Double) -> Double {
-        values.reduce(0) { $0 + ($1 ?? estimate) }
-    }
-
-    /// The top of a row (the sum of the heights above it), `estimate` for unknown ones.
-    public func offset(ofRow row: Int, estimate: Double) -> Double {
-        values.prefix(max(0, min(row, values.count))).reduce(0) { $0 + ($1 ?? estimate) }
     }
 }
 
