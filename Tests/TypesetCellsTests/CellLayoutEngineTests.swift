@@ -25,6 +25,40 @@ final class CellLayoutEngineTests: XCTestCase {
         XCTAssertEqual(l.height, 30)
     }
 
+    /// Right to left (CSS `direction: rtl` on the root): rows run from the
+    /// right and a column's start is its right edge, paddings stay on their
+    /// physical sides, texts keep their own direction inside their frames.
+    func testRightToLeftCellsMirrorAboutTheWidth() throws {
+        let root = CellElement.column("cell", [
+            .row("row", spacing: 5, [.box("a", width: 20, height: 10), .box("b", width: 40, height: 10)]),
+            .text("label", literal: "Hi", style: style),
+        ]).padding(CellInsets(top: 0, left: 10, bottom: 0, right: 30))
+        let ltr = try CellTemplate(name: "ltr", root: root)
+        let rtl = try CellTemplate(name: "rtl", root: root, direction: .rightToLeft)
+        let perModel = try CellTemplate(name: "model", root: root, direction: .modelKey("dir"))
+        let l = try engine.layout(ltr, for: CellData(id: 1), width: 200, scale: 1)
+        XCTAssertEqual(try CellTests.frame(l, "a").x, 10)
+        XCTAssertEqual(try CellTests.frame(l, "b").x, 35)
+        XCTAssertEqual(try CellTests.frame(l, "label").x, 10)
+        for (template, model) in [(rtl, CellData(id: 1)), (perModel, CellData(id: 2, texts: ["dir": "rtl"]))] {
+            let r = try engine.layout(template, for: model, width: 200, scale: 1)
+            // The content box is still [10, 170]: the row starts at its right edge.
+            XCTAssertEqual(try CellTests.frame(r, "a"), LayoutRect(x: 150, y: 0, width: 20, height: 10))
+            XCTAssertEqual(try CellTests.frame(r, "b"), LayoutRect(x: 105, y: 0, width: 40, height: 10))
+            // A hugging text sits at the column's start, now its right edge; its line starts its frame.
+            let label = try CellTests.frame(r, "label")
+            XCTAssertEqual(label.x + label.width, 170, accuracy: 1)
+            XCTAssertEqual(r.frame(named: "row")?.x, 10)
+        }
+        let notRTL = try engine.layout(perModel, for: CellData(id: 3, texts: ["dir": "ltr"]), width: 200, scale: 1)
+        XCTAssertEqual(try CellTests.frame(notRTL, "a").x, 10)
+        // JSON: "rtl", "ltr" or {"key": k}; anything else names the problem.
+        let json = #"{"name": "t", "direction": {"key": "dir"}, "root": {"kind": "box", "name": "b", "height": 4}}"#
+        XCTAssertEqual(try CellTemplate(json: Data(json.utf8)).direction, .modelKey("dir"))
+        XCTAssertEqual(try CellTemplate(json: try rtl.jsonData()).direction, .rightToLeft)
+        XCTAssertThrowsError(try CellTemplate(json: Data(#"{"direction": "up", "root": {"kind": "box", "height": 4}}"#.utf8)))
+    }
+
     func testUnevenFillSharesStayOnTheGrid() throws {
         let t = try CellTemplate(name: "t", root: .row([
             .box("a", height: .points(1)), .box("b", height: .points(1)), .box("c", height: .points(1)),

@@ -302,8 +302,13 @@ struct LineBreaker {
         var top = 0.0
         var widest: Int64 = 0
         var raws: [RawLine] = []
+        // Whether some line ended where the text does not force a break.
+        var softWrapped = false
         while var raw = nextLine(&cursor, limit: limit) {
             markOverflow(&raw, &cursor, width: width)
+            if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < core.segments.count && !core.segments[cursor.segment - 1].mandatoryBreak) {
+                softWrapped = true
+            }
             widest = max(widest, truncatedContent(raw, width: width))
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
@@ -333,8 +338,12 @@ struct LineBreaker {
                 truncation = truncation ?? t
             }
         }
+        // Unwrapped lines are the max-content width, each style or direction
+        // piece rounded up to 1/64 px as Chromium sums them (the prepared
+        // text's figure is the exact sum, which can be 1/64 px short per piece).
+        let natural = softWrapped || cursor.truncated ? LineBreaker.layoutUnitsCeil(core.naturalWidth) : contentWidth
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
-                          naturalWidth: LineBreaker.layoutUnitsCeil(core.naturalWidth), isTruncated: cursor.truncated,
+                          naturalWidth: natural, isTruncated: cursor.truncated,
                           truncation: truncation, boxWidth: nil, core: core)
     }
 

@@ -16,7 +16,13 @@ public struct PreparedText: Sendable {
     /// The paragraph options it was prepared with.
     public var paragraph: ParagraphStyle { core.paragraph }
     /// The width of the text on unbounded lines (CSS max-content), in px.
-    public var naturalWidth: Double { LineBreaker.layoutUnitsCeil(core.naturalWidth) }
+    /// With style or direction runs each run's piece of a line is rounded up
+    /// to 1/64 px, as Chromium sums them: that takes an unbounded layout
+    /// (arithmetic on the prepared text, a fraction of a microsecond a line).
+    public var naturalWidth: Double {
+        guard !core.runBoundaries.isEmpty else { return LineBreaker.layoutUnitsCeil(core.naturalWidth) }
+        return LineBreaker.with(core) { $0.layout(width: nil) }.naturalWidth
+    }
     /// The resolved paragraph direction.
     public var isRightToLeft: Bool { core.paragraphLevel & 1 == 1 }
     /// The number of shaped runs (items) the text was split into.

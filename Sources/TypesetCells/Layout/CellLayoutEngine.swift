@@ -96,7 +96,8 @@ public final class CellLayoutEngine: Sendable {
         let flags = t.flagKeys.map { !(model.text(for: $0) ?? "").isEmpty }
         let numbers = t.numberKeys.map { model.number(for: $0) }
         return PreparedCell(modelID: model.id, version: model.version, templateUID: t.uid, templateName: t.name,
-                            texts: texts, entities: entities, flags: flags, numbers: numbers, sharedTexts: shared)
+                            texts: texts, entities: entities, flags: flags, numbers: numbers,
+                            isRightToLeft: template.direction.isRightToLeft(for: model), sharedTexts: shared)
     }
 
     /// Lays out a prepared cell at a width and display scale: arithmetic only.
@@ -129,8 +130,8 @@ public final class CellLayoutEngine: Sendable {
             return ("", part.style)
         }
         let prepared = try typesetter.prepare(AttributedText(pieces), paragraph: text.paragraph)
-        // Bounded: a process that compiles templates over and over starts afresh.
-        if literals.count >= 4096 { literals.removeAll() }
+        // Bounded (4,096 labels, the oldest evicted first): a process that
+        // compiles templates over and over does not grow.
         literals[key] = prepared
         return prepared
     }

@@ -17,6 +17,11 @@ import TypesetEntities
 ///   width (a text's unwrapped width) but at most what is offered (CSS
 ///   fit-content), `.points` its value, `.fraction` that share of the offered
 ///   width (in 1/64 px, not floored to the grid); `maxWidth` caps the result.
+/// - Right to left (``CellDirection``), the cell is laid out left to right
+///   with each element's left and right paddings swapped, then every frame is
+///   mirrored about the cell's width: paddings stay physical, rows run from
+///   the right, start alignment is the right edge. Texts keep their own
+///   direction: their lines are placed in their frames as laid out.
 struct CellLayoutPass {
     let t: CompiledCellTemplate
     let prepared: PreparedCell
@@ -32,6 +37,8 @@ struct CellLayoutPass {
     /// Per frame slot: the exact origin before snapping (texts' lines are
     /// placed from it, so they sit where the browser draws them).
     private var exactOrigins: [(x: Double, y: Double)]
+    /// The cell's width: right to left, frames mirror about it.
+    private var cellWidth = 0.0
 
     init(template: CompiledCellTemplate, prepared: PreparedCell, grid: PixelGrid) {
         self.t = template
@@ -48,6 +55,7 @@ struct CellLayoutPass {
     }
 
     mutating func run(width: Double) throws -> CellLayout {
+        cellWidth = width
         var rootHeight = 0.0
         if try measure(0, offered: width) {
             // The template's minimum height stretches the root's frame too.
@@ -184,7 +192,14 @@ struct CellLayoutPass {
         t.nodes[child].spacingBefore ?? spacing
     }
 
-    private func padding(_ node: CellNode) -> CellInsets { node.padding }
+    /// A node's padding as the left-to-right pass uses it: right to left, the
+    /// left and right sides are swapped (the frames are mirrored afterwards).
+    private func padding(_ node: CellNode) -> CellInsets {
+        guard prepared.isRightToLeft else { return node.padding }
+        var p = node.padding
+        swap(&p.left, &p.right)
+        return p
+    }
 
     /// `v` floored to Chromium's layout unit (1/64 px), as percentages and
     /// shares resolve there (75% of 359 is 269.25 exactly).
@@ -198,11 +213,13 @@ struct CellLayoutPass {
     private mutating func place(_ n: Int, x: Double, y: Double) {
         let node = t.nodes[n]
         if node.frameSlot >= 0 {
+            // Right to left, the frame mirrors about the cell's width.
+            let frameX = prepared.isRightToLeft ? cellWidth - x - w[n] : x
             // Snapped once: each edge to the nearest device pixel.
-            let left = pixels(x), top = pixels(y)
-            frames[Int(node.frameSlot)] = PixelFrame(x: left, y: top, width: pixels(x + w[n]) - left,
+            let left = pixels(frameX), top = pixels(y)
+            frames[Int(node.frameSlot)] = PixelFrame(x: left, y: top, width: pixels(frameX + w[n]) - left,
                                                      height: pixels(y + h[n]) - top)
-            exactOrigins[Int(node.frameSlot)] = (x, y)
+            exactOrigins[Int(node.frameSlot)] = (frameX, y)
         }
         guard case .stack(let axis, _, let alignment) = node.kind else { return }
         let pad = padding(node)
@@ -248,7 +265,8 @@ struct CellLayoutPass {
                 records.append(.absent)
                 continue
             }
-            let pad = padding(t.nodes[text.node])
+            // The text's own padding, on its physical sides (its lines are not mirrored).
+            let pad = t.nodes[text.node].padding
             // A hugging text narrower than the width it was laid out at holds
             // unwrapped lines, all moved by the same free space: move them
             // back to the frame (a wrapped text's frame is the whole width).

@@ -21,6 +21,8 @@ public struct PreparedCell: Sendable {
     let flags: [Bool]
     /// Per `numberKeys` entry.
     let numbers: [Double?]
+    /// Whether the cell is laid out right to left (the template's direction for this model).
+    let isRightToLeft: Bool
     /// Approximate heap bytes (texts shared with the template's fixed labels are not counted).
     public let byteCount: Int
 
@@ -28,7 +30,7 @@ public struct PreparedCell: Sendable {
     public var preparedTextCount: Int { texts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     init(modelID: CellModelID, version: Int, templateUID: Int, templateName: String, texts: [PreparedText?],
-         entities: [[Entity]], flags: [Bool], numbers: [Double?], sharedTexts: [Bool]) {
+         entities: [[Entity]], flags: [Bool], numbers: [Double?], isRightToLeft: Bool, sharedTexts: [Bool]) {
         self.modelID = modelID
         self.version = version
         self.templateUID = templateUID
@@ -37,6 +39,7 @@ public struct PreparedCell: Sendable {
         self.entities = entities
         self.flags = flags
         self.numbers = numbers
+        self.isRightToLeft = isRightToLeft
         var bytes = MemoryLayout<PreparedCell>.size + 32 * 4
         for (i, t) in texts.enumerated() {
             bytes += MemoryLayout<PreparedText?>.stride

@@ -9,7 +9,7 @@ import Typeset
 ///
 /// JSON form (what `measure cell --template` reads):
 /// ```json
-/// {"name": "notification", "min_height": 72,
+/// {"name": "notification", "min_height": 72, "direction": {"key": "direction"},
 ///  "root": {"kind": "row", "name": "cell", "padding": 12, "spacing": 12, "children": [
 ///    {"kind": "box", "name": "avatar", "width": 40, "height": 40},
 ///    {"kind": "text", "name": "message", "width": "fill", "max_lines": 3,
@@ -28,15 +28,18 @@ public struct CellTemplate: Sendable, Equatable, Codable {
     public let root: CellElement
     /// The least cell height, in px.
     public let minHeight: Double
+    /// The direction the cell is laid out in (fixed, or per model).
+    public let direction: CellDirection
     /// The checked, flattened form.
     let compiled: CompiledCellTemplate
 
     /// A template.
     /// - Throws: ``CellTemplateError`` naming the element at fault.
-    public init(name: String, root: CellElement, minHeight: Double = 0) throws {
+    public init(name: String, root: CellElement, minHeight: Double = 0, direction: CellDirection = .leftToRight) throws {
         self.name = name
         self.root = root
         self.minHeight = minHeight
+        self.direction = direction
         self.compiled = try CompiledCellTemplate(name: name, root: root, minHeight: minHeight)
     }
 
@@ -65,9 +68,9 @@ public struct CellTemplate: Sendable, Equatable, Codable {
         return try encoder.encode(self)
     }
 
-    /// Equal descriptions (name, root and minimum height).
+    /// Equal descriptions (name, root, minimum height and direction).
     public static func == (a: CellTemplate, b: CellTemplate) -> Bool {
-        a.name == b.name && a.root == b.root && a.minHeight == b.minHeight
+        a.name == b.name && a.root == b.root && a.minHeight == b.minHeight && a.direction == b.direction
     }
 
     /// The names of the elements that get frames, in document order.
@@ -77,17 +80,18 @@ public struct CellTemplate: Sendable, Equatable, Codable {
     public var textNames: [String] { compiled.schema.textNames }
 
     private enum Keys: String, CodingKey, CaseIterable {
-        case name, root
+        case name, root, direction
         case minHeight = "min_height"
     }
 
-    /// Decodes `{"name": …, "min_height": …, "root": {element}}` and checks it.
+    /// Decodes `{"name": …, "min_height": …, "direction": …, "root": {element}}` and checks it.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
         try CellJSON.rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue), what: "a template")
         try self.init(name: try c.decodeIfPresent(String.self, forKey: .name) ?? "template",
                       root: try c.decode(CellElement.self, forKey: .root),
-                      minHeight: try c.decodeIfPresent(Double.self, forKey: .minHeight) ?? 0)
+                      minHeight: try c.decodeIfPresent(Double.self, forKey: .minHeight) ?? 0,
+                      direction: try c.decodeIfPresent(CellDirection.self, forKey: .direction) ?? .leftToRight)
     }
 
     /// Encodes the form `init(from:)` reads.
@@ -95,6 +99,7 @@ public struct CellTemplate: Sendable, Equatable, Codable {
         var c = encoder.container(keyedBy: Keys.self)
         try c.encode(name, forKey: .name)
         if minHeight != 0 { try c.encode(minHeight, forKey: .minHeight) }
+        if direction != .leftToRight { try c.encode(direction, forKey: .direction) }
         try c.encode(root, forKey: .root)
     }
 }

@@ -38,7 +38,7 @@ public enum ChatBubbleTemplate {
             .width(.hug).maxWidth(.fraction(0.75))
             .padding(CellInsets(horizontal: bubblePadding.horizontal, vertical: bubblePadding.vertical))
             .alignSelf(.start, CellConditionalAlignment(.end, when: .present("outgoing"))),
-        ]).padding(CellInsets(horizontal: rowPadding, vertical: 2)))
+        ]).padding(CellInsets(horizontal: rowPadding, vertical: 2)), direction: .modelKey("direction"))
     }
 
     /// A model for the template.

@@ -47,7 +47,7 @@ public enum FeedPostTemplate {
                     .box("actions", height: .points(32)),
                 ]),
             ]),
-        ]).padding(12))
+        ]).padding(12), direction: .modelKey("direction"))
     }
 
     /// A model for the template.

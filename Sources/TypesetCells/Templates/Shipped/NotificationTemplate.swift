@@ -33,7 +33,7 @@ public enum NotificationTemplate {
             .column("button", [
                 .text("button_title", key: "button", style: button, singleLine: true),
             ]).width(.hug).padding(CellInsets(horizontal: 12, vertical: 6)).alignSelf(.center),
-        ]).padding(12), minHeight: minHeight)
+        ]).padding(12), minHeight: minHeight, direction: .modelKey("direction"))
     }
 
     /// A model for the template.
