@@ -7,7 +7,7 @@
 // The mapping (also in Sources/TypesetCells/TypesetCells.docc/CellsAsCSS.md):
 // - every element: box-sizing: border-box; padding; min-height.
 // - row / column: display: flex; flex-direction; gap: spacing;
-//   align-items: flex-start | center | flex-end (alignment).
+//   align-items: flex-start | center | flex-end | baseline (alignment).
 //   spacing_before: margin-top (column) / margin-inline-start (row) of
 //   spacing_before - spacing, so the gap before the element is spacing_before.
 // - width in a column: fill = align-self: stretch; hug = align-self (its
@@ -55,7 +55,7 @@ function padding(p) {
   return [p.top ?? v, p.right ?? h, p.bottom ?? v, p.left ?? h];
 }
 
-const ALIGN = { start: 'flex-start', center: 'center', end: 'flex-end' };
+const ALIGN = { start: 'flex-start', center: 'center', end: 'flex-end', baseline: 'baseline' };
 
 function styleCSS(s, base) {
   const st = Object.assign({ font: ['Noto Sans'], size: 15, weight: 400, italic: false, letter_spacing: 0,

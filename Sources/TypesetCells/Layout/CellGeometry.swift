@@ -127,6 +127,11 @@ public enum CellAlignment: String, Sendable, Hashable, Codable, CaseIterable {
     case center
     /// Right in a column, bottom in a row.
     case end
+    /// In a row: children share their first baseline (CSS `align-items:
+    /// baseline`): a text's is its first line's, a stack's its first shown
+    /// child's (a row's the one its children share), a box's its bottom edge.
+    /// In a column: as `start`.
+    case baseline
 }
 
 /// The direction a stack places its children in.

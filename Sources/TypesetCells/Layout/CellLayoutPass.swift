@@ -32,6 +32,10 @@ struct CellLayoutPass {
     private var h: [Double]
     /// Offset along the parent's axis inside the parent's content box.
     private var main: [Double]
+    /// Per node: its first baseline below its top edge (see `CellAlignment.baseline`).
+    private var baselines: [Double]
+    /// Per node in a row that aligns baselines: its offset below the row's content top.
+    private var baselineOffsets: [Double]
     private var textLayouts: [TextLayout?]
     private var frames: [PixelFrame]
     /// Per frame slot: the exact origin before snapping (texts' lines are
@@ -49,6 +53,8 @@ struct CellLayoutPass {
         w = Array(repeating: 0, count: n)
         h = Array(repeating: 0, count: n)
         main = Array(repeating: 0, count: n)
+        baselines = Array(repeating: 0, count: n)
+        baselineOffsets = Array(repeating: 0, count: n)
         textLayouts = Array(repeating: nil, count: template.texts.count)
         frames = Array(repeating: .hidden, count: template.schema.frameNames.count)
         exactOrigins = Array(repeating: (0, 0), count: template.schema.frameNames.count)
@@ -91,6 +97,7 @@ struct CellLayoutPass {
         let inner = max(0, avail - pad.horizontal)
         let hug = node.width == .hug
         var contentW = inner, contentH = 0.0
+        var contentBaseline: Double? = nil  // nil: the border box's bottom edge
 
         switch node.kind {
         case .text(let slot):
@@ -100,6 +107,7 @@ struct CellLayoutPass {
             // CSS fit-content: the unwrapped width, at most what is offered.
             if hug { contentW = min(layout.naturalWidth, inner) }
             contentH = layout.exactHeight
+            contentBaseline = layout.lines.first.map { $0.baseline } ?? 0
 
         case .box(let height):
             if hug { contentW = 0 }
@@ -124,6 +132,7 @@ struct CellLayoutPass {
             guard any else { return false }
             if hug { contentW = widest }
             contentH = y
+            if let first = node.children.first(where: { present[$0] }) { contentBaseline = main[first] + baselines[first] }
 
         case .stack(.horizontal, let spacing, _):
             var shown: [Int] = []
@@ -157,10 +166,23 @@ struct CellLayoutPass {
             guard any else { return false }
             if hug { contentW = x }
             contentH = tallest
+            // Baseline-aligned children hang from their shared baseline, which
+            // may make the row taller than its tallest child.
+            let aligned = shown.filter { present[$0] && alignment(of: $0, in: node) == .baseline }
+            if let shared = aligned.map({ baselines[$0] }).max() {
+                for child in aligned {
+                    baselineOffsets[child] = shared - baselines[child]
+                    contentH = max(contentH, baselineOffsets[child] + h[child])
+                }
+                contentBaseline = shared
+            } else if let first = shown.first(where: { present[$0] }) {
+                contentBaseline = baselines[first]
+            }
         }
 
         w[n] = hug ? contentW + pad.horizontal : avail
         h[n] = max(contentH + pad.vertical, node.minHeight)
+        baselines[n] = contentBaseline.map { $0 + pad.top } ?? h[n]
         present[n] = true
         return true
     }
@@ -221,26 +243,37 @@ struct CellLayoutPass {
                                                      height: pixels(y + h[n]) - top)
             exactOrigins[Int(node.frameSlot)] = (frameX, y)
         }
-        guard case .stack(let axis, _, let alignment) = node.kind else { return }
+        guard case .stack(let axis, _, _) = node.kind else { return }
         let pad = padding(node)
         let innerW = w[n] - pad.horizontal, innerH = h[n] - pad.vertical
         for child in node.children where present[child] {
-            let c = t.nodes[child]
-            var align = c.alignSelf ?? alignment
-            if let alt = c.alignSelfWhen, holds(alt.0) { align = alt.1 }
+            let align = self.alignment(of: child, in: node)
             if axis == .vertical {
                 place(child, x: x + pad.left + cross(align, free: innerW - w[child]), y: y + pad.top + main[child])
             } else {
-                place(child, x: x + pad.left + main[child], y: y + pad.top + cross(align, free: innerH - h[child]))
+                place(child, x: x + pad.left + main[child], y: y + pad.top + cross(align, free: innerH - h[child], child: child))
             }
         }
     }
 
-    private func cross(_ a: CellAlignment, free: Double) -> Double {
+    /// A child's alignment across its stack: its own, or the stack's.
+    private func alignment(of child: Int, in stack: CellNode) -> CellAlignment {
+        let c = t.nodes[child]
+        if let alt = c.alignSelfWhen, holds(alt.0) { return alt.1 }
+        if let own = c.alignSelf { return own }
+        if case .stack(_, _, let alignment) = stack.kind { return alignment }
+        return .start
+    }
+
+    /// The offset across the stack: `free` is the space the child leaves;
+    /// baseline alignment applies in rows (`child` hangs from the shared
+    /// baseline) and is `start` in columns.
+    private func cross(_ a: CellAlignment, free: Double, child: Int = -1) -> Double {
         switch a {
         case .start: return 0
         case .center: return free / 2
         case .end: return free
+        case .baseline: return child >= 0 ? baselineOffsets[child] : 0
         }
     }
 

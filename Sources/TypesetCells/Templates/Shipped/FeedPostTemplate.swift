@@ -32,7 +32,7 @@ public enum FeedPostTemplate {
             .row("content", spacing: 12, [
                 .box("avatar", width: 48, height: 48),
                 .column("main", spacing: 4, [
-                    .row("header", spacing: 4, [
+                    .row("header", spacing: 4, alignment: .baseline, [
                         .text("name", key: "name", style: regular.bold, singleLine: true),
                         .text("handle", key: "handle", style: secondary, singleLine: true).priority(1),
                         .text("time", parts: [.literal("· "), .key("time")], style: secondary, singleLine: true)
