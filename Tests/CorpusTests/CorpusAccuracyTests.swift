@@ -21,6 +21,7 @@ final class CorpusAccuracyTests: XCTestCase {
         var tallies: [String: Tally] = [:]
         var misses: [CorpusScoreboard.Miss] = []
         var measureMismatches = 0
+        var drawingMismatches: [String] = []
         let typesetter = Fixtures.typesetter
         let tolerance = 1.0 / 64 + 1e-9
 
@@ -60,6 +61,7 @@ final class CorpusAccuracyTests: XCTestCase {
                     Self.explain(c, want, layout)
                 }
             }
+            drawingMismatches += Self.drawingMismatches(layout, c.id)
             if starts == wantStarts {
                 for (line, w) in zip(layout.lines, want.lines) {
                     t.lines += 1
@@ -69,8 +71,40 @@ final class CorpusAccuracyTests: XCTestCase {
         }
 
         XCTAssertEqual(measureMismatches, 0, "measure(width:) disagrees with layout(width:)")
+        XCTAssertEqual(drawingMismatches.count, 0, "drawn glyphs or rectangles disagree with the measured lines: "
+                       + drawingMismatches.prefix(5).joined(separator: " | "))
         print(CorpusScoreboard.table(tallies))
         try CorpusScoreboard(directory: Fixtures.corpusDirectory).check(tallies, misses: misses)
+    }
+
+    /// Drawing must place what measurement counted: on every line the drawn
+    /// glyphs' advances, run by run with the runs' rounding between them,
+    /// span the measured width (within 1/64 px), and the rectangles of the
+    /// line's text lie inside the line. (A cut line is left out: its ellipsis
+    /// is drawn from `TextLayout.truncation`, where Chromium puts it.)
+    static func drawingMismatches(_ layout: TextLayout, _ id: String) -> [String] {
+        var out: [String] = []
+        let tolerance = 1.0 / 64 + 1e-6
+        for (k, line) in layout.lines.enumerated() where !line.hasEllipsis {
+            let runs = layout.visualRuns(of: line)
+            guard let first = runs.first else { continue }
+            var right = first.x
+            for run in runs {
+                let glyphs = layout.glyphs(of: run, on: line)
+                let drawn = glyphs.reduce(0) { $0 + $1.advance }
+                if abs(drawn - run.width) > 1e-6 && !glyphs.isEmpty { out.append("\(id) line \(k): glyphs \(drawn) vs run \(run.width)") }
+                right = max(right, run.x + drawn)
+            }
+            if abs(first.x - line.x) > tolerance || abs(right - first.x - line.width) > tolerance {
+                out.append("\(id) line \(k): drawn \(first.x)..<\(right) vs line x \(line.x) width \(line.width)")
+            }
+            for r in layout.rects(forUTF16Range: line.utf16Range) where r.y == line.top {
+                if r.x < line.x - tolerance || r.x + r.width > line.x + line.width + tolerance {
+                    out.append("\(id) line \(k): rectangle \(r.x)..<\(r.x + r.width) outside \(line.x)..<\(line.x + line.width)")
+                }
+            }
+        }
+        return out
     }
 
     /// Writes a disagreeing case line by line to $TMPDIR/typeset-corpus-debug.txt

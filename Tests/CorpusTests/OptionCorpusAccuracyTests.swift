@@ -19,6 +19,12 @@ import TypesetTestSupport
 final class OptionCorpusAccuracyTests: XCTestCase {
     static let tolerance = 1.0 / 64 + 1e-9
 
+    /// Cases whose drawn glyphs are known not to span their measured lines, with why.
+    static let knownDrawingGaps = [
+        "options-align-014-09-s16-w320-lhx1.25-right-rtl-pw":
+            "tabs in a right-to-left paragraph: drawing counts tab stops from the logical start, 0.018 px over",
+    ]
+
     func testOptionsCorpusAgreesWithChromium() throws {
         let env = ProcessInfo.processInfo.environment
         let heldOut = env["TYPESET_OPTIONS_CORPUS"].map { URL(fileURLWithPath: $0) }
@@ -29,6 +35,7 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         var misses: [CorpusScoreboard.Miss] = []
         var debug = ""
         var measureMismatches: [String] = []
+        var drawingMismatches: [String] = []
         for (c, want) in all {
             var t = tallies[c.category, default: .init()]
             t.cases += 1
@@ -48,6 +55,7 @@ final class OptionCorpusAccuracyTests: XCTestCase {
                 misses.append(.init(id: c.id, detail: "error: \(error)"))
                 continue
             }
+            if Self.knownDrawingGaps[c.id] == nil { drawingMismatches += CorpusAccuracyTests.drawingMismatches(layout, c.id) }
             let why = Self.disagreements(c, want, layout)
             if why.isEmpty { t.agree += 1 } else {
                 misses.append(.init(id: c.id, detail: why.joined(separator: "; ")))
@@ -66,6 +74,8 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             try? debug.write(to: url, atomically: true, encoding: .utf8)
         }
         XCTAssertEqual(measureMismatches, [], "measure(width:) disagrees with layout(width:)")
+        XCTAssertEqual(drawingMismatches.count, 0, "drawn glyphs or rectangles disagree with the measured lines: "
+                       + drawingMismatches.prefix(5).joined(separator: " | "))
         print(CorpusScoreboard.table(tallies))
         if heldOut == nil { try CorpusScoreboard(directory: dir).check(tallies, misses: misses) }
     }

@@ -47,6 +47,7 @@ struct LinePlacement {
         if justified && !raw.hasEllipsis {
             line.x = 0
             line.width = Double(available) / 65536
+            line.justification = max(0, available - raw.content)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0

@@ -74,6 +74,12 @@ struct LineBreaker {
         var height: Double
         /// Width of the trailing spaces after the content (they hang), 1/65536 px.
         var trailing: Int64 = 0
+        /// Added to the last unit's width: less a closing bracket set
+        /// half-width to fit, the kern lost where a word is split, or the
+        /// hyphen shown at a soft hyphen.
+        var endAdjust: Int64 = 0
+        /// The line ends at a soft hyphen and shows a hyphen.
+        var showsHyphen = false
     }
 
     /// Where the breaker is: the next segment, and an offset inside it after an
@@ -112,6 +118,7 @@ struct LineBreaker {
         var asc = strut.ascent, desc = strut.descent
         var first = true
         var hyphenAtEnd: Int64 = 0
+        var lineEndAdjust: Int64 = 0
         // Where the current style run's piece of the line starts (see `runRounding`).
         var pieceStart: Int64 = 0
         // The last place the line can end and fit, hyphen and all: a soft
@@ -170,7 +177,8 @@ struct LineBreaker {
                     let taken = core.width(Int(from), cut)
                     cursor.splitRemainder = w - taken
                     content = x + taken + correction
-                        + (hasRunBoundaries ? runRounding(from: from, to: Int32(cut), lineStart: lineStart, pen: x,
+                    lineEndAdjust = correction
+                    content += (hasRunBoundaries ? runRounding(from: from, to: Int32(cut), lineStart: lineStart, pen: x,
                                                           pieceStart: &pieceStart) : 0)
                     contentEnd = Int32(cut)
                     lineEnd = Int32(cut)
@@ -185,6 +193,7 @@ struct LineBreaker {
                 rounding = runRounding(from: from, to: seg.end, lineStart: lineStart, pen: x, pieceStart: &segPieceStart)
             }
             content = x + w + rounding - (fitsPlain ? 0 : endTrim)
+            lineEndAdjust = fitsPlain ? 0 : -endTrim
             pieceStart = segPieceStart
             hyphenAtEnd = hyphen
             contentEnd = segContentEnd
@@ -203,8 +212,12 @@ struct LineBreaker {
         if s < segs.count && hyphenAtEnd > 0 && content + hyphenAtEnd > limit, let f = fallback {
             // The line would end at a soft hyphen whose hyphen does not fit: end it earlier.
             (s, content, contentEnd, lineEnd, asc, desc, hyphenAtEnd) = (f.s, f.content, f.contentEnd, f.lineEnd, f.asc, f.desc, f.hyphen)
+            lineEndAdjust = 0  // an earlier segment: only the last one can end trimmed
         }
-        if s < segs.count { content += hyphenAtEnd }  // a soft-hyphen break shows its hyphen
+        if s < segs.count {  // a soft-hyphen break shows its hyphen
+            content += hyphenAtEnd
+            lineEndAdjust += hyphenAtEnd
+        }
         var hasEllipsis = false
         if let maxLines, cursor.lineCount + 1 == maxLines, s < segs.count {
             // The last allowed line: laid out as if nothing followed, then cut
@@ -218,7 +231,8 @@ struct LineBreaker {
         cursor.lineCount += 1
         return RawLine(start: lineStart, contentEnd: contentEnd, end: lineEnd, content: content, ascent: asc,
                        descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc),
-                       trailing: splitAt >= 0 ? 0 : max(0, x - content))
+                       trailing: splitAt >= 0 ? 0 : max(0, x - content), endAdjust: lineEndAdjust,
+                       showsHyphen: s < segs.count && hyphenAtEnd > 0 && !hasEllipsis)
     }
 
     /// `nextLine` for plain segments (no soft hyphen, tab, hanging space,
@@ -317,7 +331,7 @@ struct LineBreaker {
                 utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
                 width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
                 ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
-                contentEnd: raw.contentEnd))
+                contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, showsHyphen: raw.showsHyphen))
             top += raw.height
             if placement.isNeeded { raws.append(raw) }
         }

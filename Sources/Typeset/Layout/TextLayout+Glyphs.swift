@@ -8,14 +8,23 @@ public struct PositionedGlyph: Sendable, Hashable {
     public var y: Double
     /// The source UTF-16 offset of the glyph's cluster.
     public var utf16Offset: Int
+    /// How far the pen moves to the next glyph of the run, left to right, px
+    /// (the last glyph's reaches the run's right edge): a run's glyphs'
+    /// advances add up to its measured width.
+    public var advance: Double
 }
 
 extension TextLayout {
-    /// The glyphs of a visual run, positioned on its line's baseline.
+    /// The glyphs of a visual run, positioned on its line's baseline, where
+    /// measurement counted them.
     ///
     /// Layout never keeps glyphs (a prepared text stores advances only, to stay
-    /// small); this shapes the run again, which gives the same glyphs and
-    /// advances as preparation did. Use it to draw, not to measure.
+    /// small): this shapes the run again for its glyphs and their offsets
+    /// within each cluster, and places every cluster at the pen position the
+    /// measured advances give (letter spacing, CJK punctuation trimming, tab
+    /// stops and per-word shaping included), so what is drawn is what was
+    /// measured. A line that ends at a soft hyphen (`Line.showsHyphen`) leaves
+    /// room for the hyphen after its last glyph. Use it to draw, not to measure.
     public func glyphs(of run: VisualRun, on line: Line) -> [PositionedGlyph] {
         let style = core.styles[run.styleIndex]
         var shaped: [ShapedGlyph] = []
@@ -25,18 +34,40 @@ extension TextLayout {
                          rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
                          language: style.language, features: Shaper.features(for: style), into: &shaped)
         }
-        var x = run.x
+        guard !shaped.isEmpty else { return [] }
+        let advances = LineAdvances(core: core, line: line)
+        // Cluster starts in logical order: a cluster ends where the next one starts.
+        let starts = Array(Set(shaped.map { Int($0.cluster) })).sorted()
+        func end(of cluster: Int) -> Int {
+            var lo = 0, hi = starts.count
+            while lo < hi { let m = (lo + hi) / 2; if starts[m] <= cluster { lo = m + 1 } else { hi = m } }
+            return lo < starts.count ? starts[lo] : run.end
+        }
+        func offset(_ a: Int, _ b: Int) -> Double { Double(advances.width(a, b)) / 65536 }
         var out: [PositionedGlyph] = []
         out.reserveCapacity(shaped.count)
-        let ls = style.letterSpacing
-        var previousCluster: Int32 = -1
-        for g in shaped {
-            out.append(PositionedGlyph(glyphID: g.glyphID, x: x + Double(g.xOffset) / 65536,
-                                       y: line.baseline - Double(g.yOffset) / 65536,
-                                       utf16Offset: core.sourceOffset(Int(g.cluster))))
-            x += Double(g.advance) / 65536
-            if ls != 0 && g.cluster != previousCluster { x += ls }
-            previousCluster = g.cluster
+        var i = 0
+        while i < shaped.count {
+            // A cluster's glyphs are contiguous in HarfBuzz's (visual) order.
+            let cluster = Int(shaped[i].cluster)
+            var j = i + 1
+            while j < shaped.count && Int(shaped[j].cluster) == cluster { j += 1 }
+            let left = run.isRightToLeft ? run.x + run.width - offset(run.start, end(of: cluster))
+                                         : run.x + offset(run.start, cluster)
+            var pen = left
+            for g in shaped[i..<j] {
+                out.append(PositionedGlyph(glyphID: g.glyphID, x: pen + Double(g.xOffset) / 65536,
+                                           y: line.baseline - Double(g.yOffset) / 65536,
+                                           utf16Offset: core.sourceOffset(cluster), advance: 0))
+                pen += Double(g.advance) / 65536
+            }
+            i = j
+        }
+        // Each glyph's advance reaches the next glyph's pen position (origin less offset).
+        for k in out.indices {
+            let pen = out[k].x - Double(shaped[k].xOffset) / 65536
+            let next = k + 1 < out.count ? out[k + 1].x - Double(shaped[k + 1].xOffset) / 65536 : run.x + run.width
+            out[k].advance = next - pen
         }
         return out
     }

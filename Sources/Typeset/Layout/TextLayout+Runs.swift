@@ -68,16 +68,17 @@ extension TextLayout {
         var x = line.x
         var runs: [VisualRun] = []
         runs.reserveCapacity(order.count)
-        let metrics = core.unitMetrics
+        let advances = LineAdvances(core: core, line: line)
         // Chromium rounds each inline item's piece of the line (split where
         // the style or the direction changes) up to 1/64 px and places the
         // pieces side by side: the rounding goes after each piece's last run.
         let piece = core.runBoundaries.isEmpty ? [Int](repeating: 0, count: logical.count) : piecesOf(logical.map(\.start))
+        func width(_ r: (start: Int, end: Int, item: Item)) -> Int64 { advances.width(r.start, r.end) }
         var pieceWidth = [Int64](repeating: 0, count: (piece.last ?? 0) + 1)
-        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += metrics.width(r.start, r.end) }
+        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += width(r) }
         for (v, k) in order.enumerated() {
             let r = logical[Int(k)]
-            let w = Double(metrics.width(r.start, r.end)) / 65536
+            let w = Double(width(r)) / 65536
             var pad = 0.0
             if !core.runBoundaries.isEmpty && (v + 1 == order.count || piece[Int(order[v + 1])] != piece[Int(k)]) {
                 let p = pieceWidth[piece[Int(k)]]
@@ -119,7 +120,6 @@ extension TextLayout {
         let p1 = core.processedOffset(source: range.upperBound)
         guard p0 < p1 else { return [] }
         var rects: [LayoutRect] = []
-        let metrics = core.unitMetrics
         // Lines are sorted; find the first line that can intersect.
         var lo = 0, hi = lines.count
         while lo < hi {
@@ -128,10 +128,11 @@ extension TextLayout {
         }
         for line in lines[lo...] {
             if Int(line.contentStart) >= p1 { break }
+            let advances = LineAdvances(core: core, line: line)
             for run in visualRuns(of: line) where run.end > p0 && run.start < p1 {
                 let q0 = max(p0, run.start), q1 = min(p1, run.end)
-                let before = Double(metrics.width(run.start, q0)) / 65536
-                let inside = Double(metrics.width(q0, q1)) / 65536
+                let before = Double(advances.width(run.start, q0)) / 65536
+                let inside = Double(advances.width(q0, q1)) / 65536
                 let x = run.isRightToLeft ? run.x + run.width - before - inside : run.x + before
                 let rect = LayoutRect(x: x, y: line.top, width: inside, height: line.height)
                 if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) <= 1.0 / 64 + 1e-9 {

@@ -50,6 +50,19 @@ public struct TextLayout: Sendable {
         /// Processed-text range of the line's visible content (internal).
         var contentStart: Int32
         var contentEnd: Int32
+        /// What the line adds to its last unit's advance (1/65536 px): less a
+        /// fullwidth closing bracket set half-width to fit, the kern with
+        /// the next letter that a word split at the line's end loses, or the
+        /// hyphen shown at a soft hyphen (visual runs, rectangles and glyphs
+        /// count it too).
+        var endAdjust: Int64 = 0
+        /// Whether the line ends at a soft hyphen (U+00AD) and shows a hyphen
+        /// there, which is not in the text: its width is in the line's, after
+        /// the last glyph (draw U+2010, or "-" when the font lacks it).
+        public internal(set) var showsHyphen = false
+        /// A justified line's free space, shared by its expansion
+        /// opportunities when it is drawn (1/65536 px).
+        var justification: Int64 = 0
     }
 
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.

@@ -1,0 +1,51 @@
+/// The advances of one line's units as the line breaker counted them: the
+/// prepared text's unit advances, plus what only the line knows — each tab's
+/// advance to its stop (it depends on the pen) and the line's end adjustment
+/// (a closing bracket set half-width to fit, the kern a split word loses, a
+/// soft hyphen's hyphen) and a justified line's expansion. Visual runs, rectangles and glyphs measure with it,
+/// so that what is drawn spans what was measured.
+struct LineAdvances {
+    private let metrics: UnitMetrics
+    /// Extra width per unit, sorted by unit.
+    private let extras: [(unit: Int, width: Int64)]
+
+    init(core: PreparedCore, line: TextLayout.Line) {
+        metrics = core.unitMetrics
+        let a = Int(line.contentStart), b = Int(line.contentEnd)
+        var extras: [(unit: Int, width: Int64)] = []
+        if core.tabInterval > 0, a < b, core.text.units[a..<b].contains(0x09) {
+            // Tab stops count from the line's start, as the line breaker's pen does.
+            var pen: Int64 = 0
+            for i in a..<b {
+                let next = core.advance(pen, over: i, metrics)
+                if core.text.units[i] == 0x09 { extras.append((i, next - pen - Int64(metrics.advances[i]))) }
+                pen = next
+            }
+        }
+        if line.endAdjust != 0 && b > a { extras.append((b - 1, line.endAdjust)) }
+        if line.justification > 0 {
+            // Justification widens each opportunity (after a space, around CJK
+            // characters) by a share of the free space; the last takes the rest.
+            let units = core.text.units
+            var opportunities: [Int] = []
+            for j in (a + 1)..<max(a + 1, b) where units[j - 1] == 0x20 || units[j - 1] == 0xA0
+                || PreparedCore.isCJKJustified(units[j - 1]) || PreparedCore.isCJKJustified(units[j]) {
+                opportunities.append(j - 1)
+            }
+            if !opportunities.isEmpty {
+                let share = line.justification / Int64(opportunities.count)
+                for (k, unit) in opportunities.enumerated() {
+                    extras.append((unit, k + 1 == opportunities.count ? line.justification - share * Int64(k) : share))
+                }
+            }
+        }
+        self.extras = extras.sorted { $0.unit < $1.unit }
+    }
+
+    /// The width of `[a, b)` on the line, 1/65536 px.
+    func width(_ a: Int, _ b: Int) -> Int64 {
+        var w = metrics.width(a, b)
+        for e in extras where e.unit >= a && e.unit < b { w += e.width }
+        return w
+    }
+}
