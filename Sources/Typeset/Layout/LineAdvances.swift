@@ -6,8 +6,11 @@
 /// so that what is drawn spans what was measured.
 struct LineAdvances {
     private let metrics: UnitMetrics
-    /// Extra width per unit, sorted by unit.
-    private let extras: [(unit: Int, width: Int64)]
+    /// Units with extra width, sorted, and the extra width before each of
+    /// them (prefix sums: a range's extra is found in O(log n), so drawing a
+    /// line of many tabs stays linear).
+    private let units: [Int]
+    private let before: [Int64]
 
     init(core: PreparedCore, line: TextLayout.Line) {
         metrics = core.unitMetrics
@@ -39,13 +42,24 @@ struct LineAdvances {
                 }
             }
         }
-        self.extras = extras.sorted { $0.unit < $1.unit }
+        extras.sort { $0.unit < $1.unit }
+        units = extras.map(\.unit)
+        var sums: [Int64] = [0]
+        for e in extras { sums.append(sums.last! + e.width) }
+        before = sums
     }
 
     /// The width of `[a, b)` on the line, 1/65536 px.
     func width(_ a: Int, _ b: Int) -> Int64 {
-        var w = metrics.width(a, b)
-        for e in extras where e.unit >= a && e.unit < b { w += e.width }
-        return w
+        let w = metrics.width(a, b)
+        guard !units.isEmpty else { return w }
+        return w + before[firstIndex(atOrAfter: b)] - before[firstIndex(atOrAfter: a)]
+    }
+
+    /// The index of the first unit with extra width at or after `unit`.
+    private func firstIndex(atOrAfter unit: Int) -> Int {
+        var lo = 0, hi = units.count
+        while lo < hi { let m = (lo + hi) / 2; if units[m] < unit { lo = m + 1 } else { hi = m } }
+        return lo
     }
 }
