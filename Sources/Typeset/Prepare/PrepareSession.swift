@@ -109,7 +109,16 @@ struct PrepareSession {
                 ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic) ?? primary
             var plain = base
             plain.letterSpacing = 0
-            ellipsis = advance(of: Array(ellipsisText.utf16), face: face, style: plain, script: 0)
+            // In its own script and direction: a localized marker (an Arabic
+            // word, say) joins as it is drawn, not as Latin.
+            let units = Array(ellipsisText.utf16)
+            let script = ellipsisText.unicodeScalars.lazy.map { tsu_script($0.value) }
+                .first { $0 >= 0 && $0 != tsu_script_common() && $0 != tsu_script_inherited() } ?? tsu_script_common()
+            var levels = [UInt8](repeating: 0, count: units.count)
+            let level = units.withUnsafeBufferPointer { u in
+                levels.withUnsafeMutableBufferPointer { l in tsu_bidi_levels(u.baseAddress, Int32(units.count), 0xFE, l.baseAddress) }
+            }
+            ellipsis = advance(of: units, face: face, style: plain, script: script, rtl: level == 1)
         }
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
@@ -167,10 +176,10 @@ struct PrepareSession {
         return splits
     }
 
-    private func advance(of units: [UInt16], face: FontFace, style: TextStyle, script: Int32 = 25) -> Int64 {
+    private func advance(of units: [UInt16], face: FontFace, style: TextStyle, script: Int32 = 25, rtl: Bool = false) -> Int64 {
         var glyphs: [ShapedGlyph] = []
         units.withUnsafeBufferPointer { buf in
-            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: false, script: script,
+            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: rtl, script: script,
                          language: nil, features: Shaper.features(for: style), into: &glyphs)
         }
         return glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }

@@ -87,6 +87,19 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertFalse(full.isTruncated)
     }
 
+    /// A localized truncation marker is measured in its own script and
+    /// direction, as it is drawn (an Arabic word joins; it was shaped as
+    /// Latin, its letters apart).
+    func testLocalizedEllipsisIsMeasuredInItsScript() throws {
+        let arabic = TextStyle(font: ["Noto Sans Arabic", "Noto Sans"], size: 15)
+        let marker = "المزيد"
+        let text = "مرحبا بالعالم، هذا نص طويل جدا يجب أن يقطع في السطر الأول"
+        let layout = try Fixtures.typesetter.layout(text, style: arabic, paragraph: ParagraphStyle(maxLines: 1, ellipsis: marker), width: 150)
+        let truncation = try XCTUnwrap(layout.truncation)
+        let alone = try Fixtures.typesetter.prepare(marker, style: arabic).naturalWidth
+        XCTAssertEqual(truncation.ellipsisWidth, alone, accuracy: 1.0 / 64 + 1e-9)
+    }
+
     func testAlignmentOffsets() throws {
         let text = "Hi"
         let w = try Fixtures.typesetter.layout(text, style: sans, width: 100).lines[0].width
