@@ -373,11 +373,16 @@
       if (u) natRange = u.right - u.left;
     }
 
+    // 4. CSS min-content of the same box: its widest unbreakable piece.
+    const minc = makeDiv(c, host, 'min-content');
+    const minW = minc.getBoundingClientRect().width;
+
     const trunc = c.extended ? truncate(c, host, cps, outLines, probe, pbox) : null;
 
     host.removeChild(div);
     host.removeChild(probe);
     host.removeChild(nat);
+    host.removeChild(minc);
 
     const res = {
       id: c.id,
@@ -385,6 +390,7 @@
       line_count: outLines.length,
       lines: outLines,
       natural_width: natW,
+      min_content_width: minW,
       natural_width_text: natRange,
       code_points: cps.length,
       check_probe_height: checkProbeHeight,

@@ -10,7 +10,7 @@ fonts/, loaded with @font-face from file:// URLs) and writes one line per
 case, in case order:
 
     {"id", "category", "chromium", "height", "line_count",
-     "lines": [{"start", "end", "width"}, ...], "natural_width"}
+     "lines": [{"start", "end", "width"}, ...], "natural_width", "min_content_width"}
 
 - chromium: `chromium --version` of the browser that measured.
 - height: the box's getBoundingClientRect().height (CSS px).
@@ -19,6 +19,8 @@ case, in case order:
   or hangs at a line end, and a preserved "\\n", belong to the line they end.
   width: x-extent of the line's glyphs without trailing whitespace (px).
 - natural_width: width of the same box with `width: max-content` (px).
+- min_content_width: width of the same box with `width: min-content` (px):
+  its widest unbreakable piece.
 With --full every line also carries "text", "x" (left edge relative to the
 box) and "width_with_trailing_ws", and the case "natural_width_text" and
 "code_points" (what measure.js computes).
@@ -446,6 +448,7 @@ def main():
                 ('id', c['id']), ('category', c['category']), ('chromium', version),
                 ('height', r['height']), ('line_count', r['line_count']),
                 ('lines', lines), ('natural_width', r['natural_width']),
+                ('min_content_width', r['min_content_width']),
             ])
             if c['extended']:
                 row['truncated'] = r.get('truncated', False)
