@@ -42,6 +42,7 @@ struct CorpusCase: Decodable {
         var line_count: Int
         var lines: [Line]
         var natural_width: Double?
+        var min_content_width: Double?
         var chromium: String?
     }
 

@@ -34,24 +34,29 @@ struct LineBreaker {
     private let hasRunBoundaries: Bool
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
-    static func with<R>(_ core: PreparedCore, _ body: (LineBreaker) -> R) -> R {
+    /// Runs `body` with a breaker over `core`; `minContent` breaks only at the
+    /// text's own opportunities (no overflow-wrap inside words, no line
+    /// clamp), as CSS min-content sizing does.
+    static func with<R>(_ core: PreparedCore, minContent: Bool = false, _ body: (LineBreaker) -> R) -> R {
         core.segments.withUnsafeBufferPointer { segments in
             core.segmentMetrics.withUnsafeBufferPointer { metrics in
-                body(LineBreaker(core: core, segments: segments, segmentMetrics: metrics))
+                body(LineBreaker(core: core, segments: segments, segmentMetrics: metrics, minContent: minContent))
             }
         }
     }
 
     private init(core: PreparedCore, segments: UnsafeBufferPointer<Segment>,
-                 segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>) {
+                 segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>, minContent: Bool) {
         self.core = core
         self.segments = segments
         self.segmentMetrics = segmentMetrics
-        maxLines = core.paragraph.maxLines
-        breakWords = core.paragraph.breakWords
+        maxLines = minContent ? nil : core.paragraph.maxLines
+        breakWords = minContent ? false : core.paragraph.breakWords
         strut = (core.strutAscent, core.strutDescent)
         fixedLineHeight = core.fixedLineHeight
-        hasTrimmableClose = !core.trimmableClose.isEmpty
+        // A closing bracket is set half-width only to make a line fit: never
+        // for min-content (Chromium's is the piece at its full width).
+        hasTrimmableClose = !minContent && !core.trimmableClose.isEmpty
         hyphenWidth = core.hyphenWidth
         plain = core.hasOnlyPlainSegments && maxLines == nil
         strutMetricsOnly = core.strutMetricsOnly
@@ -318,12 +323,17 @@ struct LineBreaker {
         var raws: [RawLine] = []
         // Whether some line ended where the text does not force a break.
         var softWrapped = false
+        // Preserved (pre-wrap) spaces and tabs before a line's end count in
+        // max-content, though they hang in the line.
+        let preserves = core.paragraph.whiteSpace == .preWrap
+        var widestWithTrailing: Int64 = 0
         while var raw = nextLine(&cursor, limit: limit) {
             markOverflow(&raw, &cursor, width: width)
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < core.segments.count && !core.segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }
             widest = max(widest, truncatedContent(raw, width: width))
+            if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing) }
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
             let baseline = top + raw.ascent
@@ -355,7 +365,8 @@ struct LineBreaker {
         // Unwrapped lines are the max-content width, each style or direction
         // piece rounded up to 1/64 px as Chromium sums them (the prepared
         // text's figure is the exact sum, which can be 1/64 px short per piece).
-        let natural = softWrapped || cursor.truncated ? LineBreaker.layoutUnitsCeil(core.naturalWidth) : contentWidth
+        let natural = softWrapped || cursor.truncated ? LineBreaker.layoutUnitsCeil(core.naturalWidth)
+            : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
                           naturalWidth: natural, isTruncated: cursor.truncated,
                           truncation: truncation, boxWidth: nil, core: core)

@@ -15,12 +15,27 @@ public struct PreparedText: Sendable {
     public var utf16Count: Int { core.sourceUTF16.count }
     /// The paragraph options it was prepared with.
     public var paragraph: ParagraphStyle { core.paragraph }
+    /// CSS min-content: the widest piece the text cannot be broken inside at
+    /// its own break opportunities (a word, with what the style adds to it;
+    /// `overflow-wrap: break-word` does not count, `line-break: anywhere` and
+    /// `word-break: break-all` do), in px. A flexbox item's automatic minimum
+    /// width. Arithmetic on the prepared text, like a layout.
+    public var minContentWidth: Double {
+        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth
+    }
+
+    /// CSS max-content: the same as ``naturalWidth``.
+    public var maxContentWidth: Double { naturalWidth }
+
     /// The width of the text on unbounded lines (CSS max-content), in px.
     /// With style or direction runs each run's piece of a line is rounded up
-    /// to 1/64 px, as Chromium sums them: that takes an unbounded layout
+    /// to 1/64 px, as Chromium sums them, and `pre-wrap` counts the spaces
+    /// and tabs before each line's end: those take an unbounded layout
     /// (arithmetic on the prepared text, a fraction of a microsecond a line).
     public var naturalWidth: Double {
-        guard !core.runBoundaries.isEmpty else { return LineBreaker.layoutUnitsCeil(core.naturalWidth) }
+        guard !core.runBoundaries.isEmpty || core.paragraph.whiteSpace == .preWrap else {
+            return LineBreaker.layoutUnitsCeil(core.naturalWidth)
+        }
         return LineBreaker.with(core) { $0.layout(width: nil) }.naturalWidth
     }
     /// The resolved paragraph direction.
@@ -54,12 +69,19 @@ public struct PreparedText: Sendable {
         return LineBreaker.with(core) { $0.measure(width: width) }
     }
 
-    /// Lays out for a layout engine's measure function (Yoga-style modes).
-    /// `.exactly(w)` and `.atMost(w)` break lines at `w`; the reported width is
-    /// `w`, or the widest line (at most `w`), or the natural width.
+    /// Lays out for a layout engine's measure function (Yoga-style modes, and
+    /// the min-/max-content sizes of Taffy-style engines). `.exactly(w)` and
+    /// `.atMost(w)` break lines at `w`; the reported width is `w`, or the
+    /// widest line (at most `w`); `.unconstrained` (max-content) gives one
+    /// line per paragraph at the natural width; `.minContent` breaks at every
+    /// opportunity the widest piece allows, at ``minContentWidth``.
     public func layout(_ constraint: WidthConstraint) throws -> TextLayout {
         switch constraint {
         case .unconstrained: return try layout(width: nil)
+        case .minContent:
+            var l = try layout(width: minContentWidth)
+            l.boxWidth = minContentWidth
+            return l
         case .atMost(let w): return try layout(width: w)
         case .exactly(let w):
             var l = try layout(width: w)
@@ -93,8 +115,11 @@ public enum WidthConstraint: Sendable, Hashable {
     case exactly(Double)
     /// The box may be at most this wide; it shrinks to its widest line.
     case atMost(Double)
-    /// No limit: one line per paragraph.
+    /// No limit: one line per paragraph (CSS max-content).
     case unconstrained
+    /// As narrow as the text allows: its widest unbreakable piece (CSS
+    /// min-content, a flex item's automatic minimum width).
+    case minContent
 }
 
 /// The storage behind a `PreparedText`.
