@@ -86,11 +86,6 @@ struct TextRequest: Decodable {
     var text: String
 
     init(from decoder: any Decoder) throws {
-        let o = try decoder.container(keyedBy: FieldKey.self)
-        guard o.contains(FieldKey("text")) else { throw RequestError("missing field \"text\"") }
-        guard let t = try? o.decode(String.self, forKey: FieldKey("text")) else {
-            throw RequestError("field \"text\" must be a string")
-        }
-        text = t
+        text = try decoder.container(keyedBy: FieldKey.self).requiredText()
     }
 }

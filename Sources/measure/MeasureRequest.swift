@@ -30,11 +30,7 @@ struct MeasureRequest: Decodable {
     /// ``utf16Offsets`` is known.
     init(from decoder: any Decoder) throws {
         let o = try decoder.container(keyedBy: FieldKey.self)
-        guard o.contains(FieldKey("text")) else { throw RequestError("missing field \"text\"") }
-        guard let t = try? o.decode(String.self, forKey: FieldKey("text")) else {
-            throw RequestError("field \"text\" must be a string")
-        }
-        text = t
+        text = try o.requiredText()
         if let v = try o.strings("font_family") { families = v }
         if let v = try o.strings("font_file") { fontFiles = v }
         if let v = try o.number("font_size") { size = v }

@@ -15,6 +15,15 @@ struct FieldKey: CodingKey {
 /// nil, a value of another type is a ``RequestError`` that names the field
 /// (prefixed by `context`, e.g. "run 2: ").
 extension KeyedDecodingContainer where Key == FieldKey {
+    /// The request's `text`: present and a string.
+    func requiredText() throws -> String {
+        guard contains(FieldKey("text")) else { throw RequestError("missing field \"text\"") }
+        guard let text = try? decode(String.self, forKey: FieldKey("text")) else {
+            throw RequestError("field \"text\" must be a string")
+        }
+        return text
+    }
+
     /// Whether the field is present and not `null`.
     func has(_ name: String) -> Bool {
         let key = FieldKey(name)

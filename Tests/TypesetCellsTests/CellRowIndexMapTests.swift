@@ -2,6 +2,7 @@ import XCTest
 import Typeset
 import TypesetEntities
 import TypesetCells
+import TypesetTestSupport
 
 /// Index-addressed heights that follow their rows through updates.
 final class CellRowIndexMapTests: XCTestCase {
@@ -47,7 +48,7 @@ final class CellRowIndexMapTests: XCTestCase {
 /// equal the naive sum over the rows, through random edits of every kind.
 final class IndexedHeightsTests: XCTestCase {
     func testOffsetsMatchTheNaiveSumThroughRandomEdits() throws {
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         var heights = IndexedHeights(count: 50)
         var naive = [Double?](repeating: nil, count: 50)
         func check(_ step: Int) {
@@ -105,18 +106,5 @@ final class IndexedHeightsTests: XCTestCase {
             if step % 10 == 0 || step == 399 { check(step) }
         }
         XCTAssertNil(IndexedHeights(count: 0).row(atOffset: 10, estimate: 1))
-    }
-}
-
-/// SplitMix64: a small seeded generator for reproducible random edits.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
