@@ -1,0 +1,106 @@
+/// Lines from the breaker: the allocation-free measure and the full layout
+/// (lines with their metrics, placement for alignment and truncation, the
+/// max-content width of unwrapped lines).
+extension LineBreaker {
+    /// Lines, heights and widths at a width: only numbers, nothing allocated.
+    func measure(width: Double?) -> TextMeasurement {
+        let limit = breakingLimit(for: width)
+        var cursor = Cursor()
+        var height = 0.0, widest: Int64 = 0
+        while var line = nextLine(&cursor, limit: limit) {
+            markOverflow(&line, &cursor, width: width)
+            height += line.height
+            widest = max(widest, truncatedContent(line, width: width))
+        }
+        return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
+                               isTruncated: cursor.truncated)
+    }
+
+    /// The width lines break at: none for `nowrap`.
+    func breakingLimit(for width: Double?) -> Int64 {
+        core.paragraph.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+    }
+
+    /// A `nowrap` line wider than the box is cut with the ellipsis when
+    /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
+    func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
+        guard core.paragraph.whiteSpace == .nowrap, core.paragraph.textOverflow == .ellipsis, let width else { return }
+        if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
+            line.hasEllipsis = true
+            cursor.truncated = true
+        }
+    }
+
+    /// The width a cut line takes in the layout: its own width, or what is
+    /// drawn (visible text and ellipsis) where that is wider.
+    func truncatedContent(_ line: RawLine, width: Double?) -> Int64 {
+        guard line.hasEllipsis else { return line.content }
+        let box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
+        guard let cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box,
+                                     rightToLeft: core.paragraphLevel & 1 == 1) else { return line.content }
+        return max(line.content, cut.drawnRight - cut.drawnLeft)
+    }
+
+    func layout(width: Double?) -> TextLayout {
+        let limit = breakingLimit(for: width)
+        var cursor = Cursor()
+        var lines: [TextLayout.Line] = []
+        let placement = LinePlacement(core: core, boxWidth: width ?? 0)
+        // Room for the lines the natural width suggests (growing the array one
+        // line at a time reallocated it three times for a five-line post).
+        let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w + 2 : 2 } ?? 2
+        lines.reserveCapacity(Int(min(expected, Double(core.segments.count) + 1)))
+        var top = 0.0
+        var widest: Int64 = 0
+        var raws: [RawLine] = []
+        // Whether some line ended where the text does not force a break.
+        var softWrapped = false
+        // Preserved (pre-wrap) spaces and tabs before a line's end count in
+        // max-content, though they hang in the line.
+        let preserves = core.paragraph.whiteSpace == .preWrap
+        var widestWithTrailing: Int64 = 0
+        while var raw = nextLine(&cursor, limit: limit) {
+            markOverflow(&raw, &cursor, width: width)
+            if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < core.segments.count && !core.segments[cursor.segment - 1].mandatoryBreak) {
+                softWrapped = true
+            }
+            widest = max(widest, truncatedContent(raw, width: width))
+            if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing) }
+            // Ascent and descent are the line box's about the baseline (the
+            // half-leading of fixed line heights included, see `InlineBox`).
+            let baseline = top + raw.ascent
+            lines.append(TextLayout.Line(
+                utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
+                width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
+                ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
+                contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, showsHyphen: raw.showsHyphen))
+            top += raw.height
+            if placement.isNeeded { raws.append(raw) }
+        }
+        // The first line owns collapsed leading spaces; the last line owns the
+        // source text after it (collapsed trailing spaces).
+        if let first = lines.first, first.utf16Range.lowerBound > 0 {
+            lines[0].utf16Range = 0..<first.utf16Range.upperBound
+        }
+        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.sourceUTF16.count {
+            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.sourceUTF16.count
+        }
+        let contentWidth = Self.layoutUnitsCeil(widest)
+        var truncation: Truncation? = nil
+        if placement.isNeeded {
+            let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
+            for k in raws.indices {
+                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1)
+                truncation = truncation ?? t
+            }
+        }
+        // Unwrapped lines are the max-content width, each style or direction
+        // piece rounded up to 1/64 px as Chromium sums them (the prepared
+        // text's figure is the exact sum, which can be 1/64 px short per piece).
+        let natural = softWrapped || cursor.truncated ? LineBreaker.layoutUnitsCeil(core.naturalWidth)
+            : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
+        return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
+                          naturalWidth: natural, isTruncated: cursor.truncated,
+                          truncation: truncation, boxWidth: nil, core: core)
+    }
+}
