@@ -15,8 +15,9 @@ import Typeset
 /// answered with an error), not by the input: lines are split by index
 /// in each read and copied out once. Reads return what the input has, so a
 /// co-process writing one request at a time gets its answer at once; output
-/// is flushed per line when stdout is a pipe or terminal, and written in
-/// large blocks when it is a file.
+/// is flushed after every run of ready lines when stdout is a pipe or
+/// terminal, and written in large blocks when it is a file. Threads meet per
+/// chunk of lines (see `StreamState`), not per line.
 struct JSONLinesProcessor {
     var jobs: Int
     var progress: ProgressReporter?
@@ -28,7 +29,7 @@ struct JSONLinesProcessor {
     var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
 
     /// The default line limit: 16 MiB, a paragraph of some 16 million
-    /// characters (laying it out takes seconds; see README, Reliability).
+    /// characters (see README, Reliability).
     static let defaultMaxLineBytes = 16 << 20
 
     /// Returns the number of lines and of failed lines.
