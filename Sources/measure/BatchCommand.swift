@@ -47,7 +47,7 @@ struct BatchCommand: ParsableCommand {
             var request = decoded
             request.utf16Offsets = utf16
             let layout = try request.measure(with: typesetter, files: files)
-            return MeasureRequest.output(id: id, layout: layout, scale: request.scale, lines: lines, utf16Offsets: utf16)
+            return LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: lines, utf16Offsets: utf16)
         }
         if result.failed > 0 { throw ExitStatus.someFailed }
     }

@@ -54,30 +54,36 @@ struct EntitiesCommand: ParsableCommand {
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let result = processor.run(input: handle, output: .standardOutput, decoding: TextRequest.self) { request, id in
-            Self.output(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16)
+            EntitiesAnswer(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16)
         }
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
+}
 
-    /// The output object for one text's entities.
-    static func output(id: JSONValue?, entities: [Entity], utf16Offsets: Bool) -> JSONValue {
-        var fields: [(String, JSONValue)] = []
-        if let id { fields.append(("id", id)) }
-        let lists: [(String, EntityKind)] = [("hashtags", .hashtag), ("mentions", .mention), ("cashtags", .cashtag), ("urls", .url)]
-        for (name, kind) in lists {
-            fields.append((name, .array(entities.filter { $0.kind == kind }.map { entity($0, utf16Offsets: utf16Offsets) })))
+/// One text's entities as an output line, written straight to bytes (this
+/// is the command's hot path).
+struct EntitiesAnswer: JSONWritable {
+    var id: JSONValue?
+    var entities: [Entity]
+    var utf16Offsets: Bool
+
+    func write(to out: inout [UInt8]) {
+        out.appendJSONObject { o in
+            if let id { o.value("id", id) }
+            let lists: [(StaticString, EntityKind)] = [("hashtags", .hashtag), ("mentions", .mention), ("cashtags", .cashtag), ("urls", .url)]
+            for (name, kind) in lists {
+                o.array(name, entities.lazy.filter { $0.kind == kind }) { out, entity in
+                    // The entity's text, offsets and, for a list mention, its slug.
+                    let range = utf16Offsets ? entity.utf16Range : entity.scalarRange
+                    out.appendJSONObject { e in
+                        e.string("text", entity.text)
+                        e.int("start", range.lowerBound)
+                        e.int("end", range.upperBound)
+                        if let slug = entity.listSlug { e.string("list_slug", slug) }
+                    }
+                }
+            }
         }
-        return .object(fields)
-    }
-
-    /// One entity: its text, offsets and, for a list mention, its slug.
-    private static func entity(_ entity: Entity, utf16Offsets: Bool) -> JSONValue {
-        let range = utf16Offsets ? entity.utf16Range : entity.scalarRange
-        var fields: [(String, JSONValue)] = [
-            ("text", .string(entity.text)), ("start", .int(range.lowerBound)), ("end", .int(range.upperBound)),
-        ]
-        if let slug = entity.listSlug { fields.append(("list_slug", .string(slug))) }
-        return .object(fields)
     }
 }
 

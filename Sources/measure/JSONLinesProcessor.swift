@@ -3,8 +3,9 @@ import Typeset
 
 /// Streams JSON Lines from a file or stdin through `handle` on `jobs` worker
 /// threads and writes one output line per input line, in input order, as
-/// soon as that line and every line before it are done. Each line is decoded
-/// with `JSONDecoder` into the command's `Request`; a bad line (invalid
+/// soon as that line and every line before it are done. Each line is read by
+/// ``JSONParser`` and decoded into the command's `Request` by
+/// ``JSONValueDecoder``; a bad line (invalid
 /// UTF-8, invalid JSON, not an object, a request that does not decode, or a
 /// failure of `handle`) gets `{"id": …, "error": {"line": N, "message": "…"}}`
 /// in its place.
@@ -33,8 +34,9 @@ struct JSONLinesProcessor {
     static let defaultMaxLineBytes = 16 << 20
 
     /// Returns the number of lines and of failed lines.
-    func run<Request: Decodable>(input: FileHandle, output: FileHandle, decoding _: Request.Type,
-                                 handle: @escaping @Sendable (_ request: Request, _ id: JSONValue?) throws -> JSONValue)
+    func run<Request: Decodable, Answer: JSONWritable>(
+        input: FileHandle, output: FileHandle, decoding _: Request.Type,
+        handle: @escaping @Sendable (_ request: Request, _ id: JSONValue?) throws -> Answer)
     -> (lines: Int, failed: Int) {
         let state = StreamState(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
         let limit = maxLineBytes
@@ -42,10 +44,9 @@ struct JSONLinesProcessor {
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
-                let decoder = JSONDecoder()
                 state.work { line, number, out in
                     switch line {
-                    case .bytes(let bytes): return Self.process(bytes, number: number, decoder: decoder, handle: handle, to: &out)
+                    case .bytes(let bytes): return Self.process(bytes, number: number, handle: handle, to: &out)
                     case .tooLong(let length):
                         Self.errorLine(id: nil, number: number, to: &out,
                                        message: "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)")
@@ -74,25 +75,24 @@ struct JSONLinesProcessor {
     }
 
     /// Appends one line's answer to `out`; returns whether it succeeded.
-    static func process<Request: Decodable>(_ bytes: [UInt8], number: Int, decoder: JSONDecoder,
-                                            handle: (_ request: Request, _ id: JSONValue?) throws -> JSONValue,
+    static func process<Request: Decodable, Answer: JSONWritable>(
+        _ bytes: [UInt8], number: Int, handle: (_ request: Request, _ id: JSONValue?) throws -> Answer,
                                             to out: inout [UInt8]) -> Bool {
         var id: JSONValue? = nil
         do {
             var line = bytes[...]
             if line.last == 0x0D { line = line.dropLast() }  // CRLF input
             if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }  // a byte order mark before the object
-            if let bad = UTF8Validation.firstInvalidByte(in: line) {
-                throw RequestError("invalid UTF-8 at byte \(bad)")
-            }
-            let decoded: RequestLine<Request>
-            do { decoded = try decoder.decode(RequestLine<Request>.self, from: Data(line)) } catch let error as DecodingError {
-                throw RequestError(Self.message(error, blank: line.allSatisfy { $0 == 0x20 || $0 == 0x09 }))
-            }
-            id = decoded.id
-            try handle(try decoded.request.get(), id).write(to: &out)
+            let value = try JSONParser.parse(line)
+            guard case .object = value else { throw RequestError("each line must be a JSON object") }
+            id = value[field: "id"]
+            let request = try JSONValueDecoder.decode(Request.self, from: value)
+            try handle(request, id).write(to: &out)
             out.append(0x0A)
             return true
+        } catch let error as DecodingError {
+            errorLine(id: id, number: number, to: &out, message: message(error))
+            return false
         } catch {
             errorLine(id: id, number: number, to: &out, message: "\(error)")
             return false
@@ -108,30 +108,15 @@ struct JSONLinesProcessor {
         out.append(0x0A)
     }
 
-    /// The message for a line `JSONDecoder` could not read as an object.
-    static func message(_ error: DecodingError, blank: Bool) -> String {
+    /// The message for a request that did not decode (a field the request's
+    /// own checks do not name).
+    static func message(_ error: DecodingError) -> String {
         switch error {
-        case .typeMismatch(_, let c) where c.codingPath.isEmpty: return "each line must be a JSON object"
-        case .dataCorrupted(let c) where c.codingPath.isEmpty: return blank ? "empty line" : "invalid JSON"
         case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
-            return "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
+            return c.codingPath.isEmpty ? c.debugDescription
+                : "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
         @unknown default: return "\(error)"
         }
-    }
-}
-
-/// One input line: its `id` (any JSON value, echoed back as given) and the
-/// request decoded from the same object, or why it could not be, so that an
-/// error line still carries the id.
-struct RequestLine<Request: Decodable>: Decodable {
-    var id: JSONValue?
-    var request: Result<Request, any Error>
-
-    init(from decoder: any Decoder) throws {
-        let object = try decoder.container(keyedBy: FieldKey.self)
-        // decodeIfPresent would turn "id": null into no id; it is echoed as sent.
-        id = object.contains(FieldKey("id")) ? try object.decode(JSONValue.self, forKey: FieldKey("id")) : nil
-        do { request = .success(try Request(from: decoder)) } catch { request = .failure(error) }
     }
 }
 
@@ -195,9 +180,16 @@ private final class StreamState: @unchecked Sendable {
             while queueHead == queue.count && !inputEnded { condition.wait() }
             if queueHead == queue.count { condition.unlock(); return }
             let available = queue.count - queueHead
-            let chunk = queue[queueHead..<queueHead + min(available, max(1, min(256, available / jobs)))]
-            for k in chunk.indices { queue[k].line = .bytes([]) }
-            queueHead = chunk.endIndex
+            // Move the lines out (a slice would keep the queue's buffer shared
+            // and make the next write to the queue copy all of it).
+            let end = queueHead + min(available, max(1, min(256, available / jobs)))
+            var chunk: [(number: Int, line: InputLine)] = []
+            chunk.reserveCapacity(end - queueHead)
+            for k in queueHead..<end {
+                chunk.append(queue[k])
+                queue[k].line = .bytes([])
+            }
+            queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
             var output: [UInt8] = []
@@ -272,7 +264,8 @@ private struct LineReader {
             total += n
             var lines: [InputLine] = []
             var start = 0
-            for i in 0..<n where buffer[i] == 0x0A {
+            while let found = memchr(buffer + start, 0x0A, n - start) {
+                let i = buffer.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 let piece = UnsafeBufferPointer(start: buffer + start, count: i - start)
                 if skipped > 0 || carry.count + piece.count > maxLineBytes {
                     lines.append(.tooLong(skipped + carry.count + piece.count))

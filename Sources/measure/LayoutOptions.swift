@@ -76,30 +76,32 @@ struct LayoutOptions: ParsableArguments {
     /// The options as a batch protocol request for `text` (without `--runs`
     /// when `runs` is false: their ranges need the text).
     func request(text: String, runs withRuns: Bool = true) throws -> MeasureRequest {
-        var object: [String: Any] = [
-            "text": text, "font_size": size, "font_weight": weight, "font_style": italic ? "italic" : "normal",
-            "white_space": whiteSpace.rawValue, "text_overflow": textOverflow.rawValue, "word_break": wordBreak.rawValue,
-            "line_break": lineBreak.rawValue, "letter_spacing": letterSpacing, "align": align.rawValue,
-            "direction": direction.rawValue, "scale": scale,
-            "font_family": font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) },
+        var object: [(String, JSONValue)] = [
+            ("text", .string(text)), ("font_size", .number(size)), ("font_weight", .number(Double(weight))),
+            ("font_style", .string(italic ? "italic" : "normal")),
+            ("white_space", .string(whiteSpace.rawValue)), ("text_overflow", .string(textOverflow.rawValue)),
+            ("word_break", .string(wordBreak.rawValue)), ("line_break", .string(lineBreak.rawValue)),
+            ("letter_spacing", .number(letterSpacing)), ("align", .string(align.rawValue)),
+            ("direction", .string(direction.rawValue)), ("scale", .number(scale)),
+            ("font_family", .array(font.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })),
         ]
-        if !fontFiles.isEmpty { object["font_file"] = fontFiles }
+        if !fontFiles.isEmpty { object.append(("font_file", .array(fontFiles.map { .string($0) }))) }
         if let runs {
-            guard let parsed = try? JSONSerialization.jsonObject(with: Data(runs.utf8)) else {
+            guard let parsed = try? JSONParser.parse(Array(runs.utf8)) else {
                 throw ValidationError("--runs must be a JSON array of runs")
             }
-            if withRuns { object["runs"] = parsed }
+            if withRuns { object.append(("runs", parsed)) }
         }
-        if let width { object["width"] = width }
-        if let lang { object["lang"] = lang }
-        if let maxLines { object["max_lines"] = maxLines }
+        if let width { object.append(("width", .number(width))) }
+        if let lang { object.append(("lang", .string(lang))) }
+        if let maxLines { object.append(("max_lines", .number(Double(maxLines)))) }
         if lineHeight != "normal" {
             guard let lh = Double(lineHeight) else { throw ValidationError("--line-height must be a number of px or normal") }
-            object["line_height"] = lh
+            object.append(("line_height", .number(lh)))
         }
         // The options are read as the batch reads a request: one set of checks and messages.
         do {
-            let request = try JSONDecoder().decode(MeasureRequest.self, from: JSONSerialization.data(withJSONObject: object))
+            let request = try JSONValueDecoder.decode(MeasureRequest.self, from: .object(object))
             _ = try RunRequest.utf16Ranges(of: request.runs, in: request.text, utf16Offsets: false)
             return request
         } catch { throw ValidationError("\(error)") }

@@ -91,36 +91,56 @@ struct MeasureRequest: Decodable {
         }
         return attributed
     }
+}
 
-    /// The protocol's output object for a layout.
-    static func output(id: JSONValue?, layout: TextLayout, scale: Double, lines withLines: Bool,
-                       utf16Offsets: Bool) -> JSONValue {
+/// The batch protocol's answer for one layout (README, "The batch protocol"),
+/// written straight to bytes.
+struct LayoutAnswer: JSONWritable {
+    var id: JSONValue?
+    var layout: TextLayout
+    var scale: Double
+    /// Whether every line is listed.
+    var withLines: Bool
+    var utf16Offsets: Bool
+
+    func write(to out: inout [UInt8]) {
         let size = layout.size(scale: scale)
-        var fields: [(String, JSONValue)] = []
-        if let id { fields.append(("id", id)) }
-        fields += [
-            ("width", .number(size.width)), ("height", .number(size.height)),
-            ("exact_width", .number(layout.exactWidth)), ("exact_height", .number(layout.exactHeight)),
-            ("line_count", .int(layout.lines.count)), ("natural_width", .number(layout.naturalWidth)),
-            ("truncated", .bool(layout.isTruncated)),
-        ]
         let offset: (Int) -> Int = utf16Offsets ? { $0 } : { layout.scalarOffset(utf16: $0) }
-        if let t = layout.truncation {
-            // What the cut line shows: where its visible text ends, the marker and where it goes.
-            fields.append(("ellipsis", .object([
-                ("text", .string(t.ellipsis)), ("x", .number(t.ellipsisX)), ("width", .number(t.ellipsisWidth)),
-                ("line", .int(t.lineIndex)), ("cut", .int(offset(layout.lines[t.lineIndex].utf16Range.upperBound))),
-                ("visible", .array(t.visibleUTF16Ranges.map { .array([.int(offset($0.lowerBound)), .int(offset($0.upperBound))]) })),
-            ])))
+        out.appendJSONObject { o in
+            if let id { o.value("id", id) }
+            o.number("width", size.width)
+            o.number("height", size.height)
+            o.number("exact_width", layout.exactWidth)
+            o.number("exact_height", layout.exactHeight)
+            o.int("line_count", layout.lines.count)
+            o.number("natural_width", layout.naturalWidth)
+            o.bool("truncated", layout.isTruncated)
+            if let t = layout.truncation {
+                // What the cut line shows: where its visible text ends, the marker and where it goes.
+                o.object("ellipsis") { e in
+                    e.string("text", t.ellipsis)
+                    e.number("x", t.ellipsisX)
+                    e.number("width", t.ellipsisWidth)
+                    e.int("line", t.lineIndex)
+                    e.int("cut", offset(layout.lines[t.lineIndex].utf16Range.upperBound))
+                    e.array("visible", t.visibleUTF16Ranges) { out, range in
+                        JSONValue.array([.int(offset(range.lowerBound)), .int(offset(range.upperBound))]).write(to: &out)
+                    }
+                }
+            }
+            guard withLines else { return }
+            o.array("lines", layout.lines) { out, line in
+                out.appendJSONObject { l in
+                    l.int("start", offset(line.utf16Range.lowerBound))
+                    l.int("end", offset(line.utf16Range.upperBound))
+                    l.number("width", line.width)
+                    l.number("x", line.x)
+                    l.number("top", line.top)
+                    l.number("baseline", line.baseline)
+                    l.number("height", line.height)
+                }
+            }
         }
-        if withLines {
-            fields.append(("lines", .array(layout.lines.map { l in
-                .object([("start", .int(offset(l.utf16Range.lowerBound))), ("end", .int(offset(l.utf16Range.upperBound))),
-                         ("width", .number(l.width)), ("x", .number(l.x)), ("top", .number(l.top)),
-                         ("baseline", .number(l.baseline)), ("height", .number(l.height))])
-            })))
-        }
-        return .object(fields)
     }
 }
 

@@ -17,9 +17,12 @@ struct FieldKey: CodingKey {
 extension KeyedDecodingContainer where Key == FieldKey {
     /// The request's `text`: present and a string.
     func requiredText() throws -> String {
-        guard contains(FieldKey("text")) else { throw RequestError("missing field \"text\"") }
-        guard let text = try? decode(String.self, forKey: FieldKey("text")) else {
+        let text: String?
+        do { text = try decodeIfPresent(String.self, forKey: FieldKey("text")) } catch {
             throw RequestError("field \"text\" must be a string")
+        }
+        guard let text else {
+            throw RequestError(contains(FieldKey("text")) ? "field \"text\" must be a string" : "missing field \"text\"")
         }
         return text
     }
@@ -30,27 +33,29 @@ extension KeyedDecodingContainer where Key == FieldKey {
         return contains(key) && (try? decodeNil(forKey: key)) == false
     }
 
-    func number(_ name: String, context: String = "") throws -> Double? {
-        guard has(name) else { return nil }
-        guard let n = try? decode(Double.self, forKey: FieldKey(name)) else {
-            throw RequestError("\(context)field \"\(name)\" must be a number")
+    /// A present, non-null field of type `T`; a value of another type is an
+    /// error that calls the field `what`.
+    private func field<T: Decodable>(_ name: String, _: T.Type, context: String, what: String) throws -> T? {
+        do { return try decodeIfPresent(T.self, forKey: FieldKey(name)) } catch {
+            throw RequestError("\(context)field \"\(name)\" must be \(what)")
         }
-        return n
+    }
+
+    func number(_ name: String, context: String = "") throws -> Double? {
+        try field(name, Double.self, context: context, what: "a number")
     }
 
     func string(_ name: String, context: String = "") throws -> String? {
-        guard has(name) else { return nil }
-        guard let s = try? decode(String.self, forKey: FieldKey(name)) else {
-            throw RequestError("\(context)field \"\(name)\" must be a string")
-        }
-        return s
+        try field(name, String.self, context: context, what: "a string")
     }
 
     /// A string or a non-empty array of strings.
     func strings(_ name: String, context: String = "") throws -> [String]? {
-        guard has(name) else { return nil }
-        if let a = try? decode([String].self, forKey: FieldKey(name)) { if !a.isEmpty { return a } }
-        else if let s = try? decode(String.self, forKey: FieldKey(name)) { return [s] }
+        let key = FieldKey(name)
+        // Arrays first: a batch request's font stack usually is one.
+        if let a = try? decodeIfPresent([String].self, forKey: key) { if !a.isEmpty { return a } }
+        else if let s = try? decodeIfPresent(String.self, forKey: key) { return [s] }
+        else if !has(name) { return nil }
         throw RequestError("\(context)\(name) must be a string or a non-empty array of strings")
     }
 

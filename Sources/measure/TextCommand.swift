@@ -23,7 +23,7 @@ struct TextCommand: ParsableCommand {
         let (_, request, _, layout) = try options.layout()
         let scale = request.scale
         if json {
-            print(MeasureRequest.output(id: nil, layout: layout, scale: scale, lines: true, utf16Offsets: false).serialized)
+            print(LayoutAnswer(id: nil, layout: layout, scale: scale, withLines: true, utf16Offsets: false).serialized)
             return
         }
         let size = layout.size(scale: scale)

@@ -60,7 +60,7 @@ final class EntitiesCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.lines, [
             ##"{"id":1,"hashtags":[{"text":"ok","start":0,"end":3}],"mentions":[],"cashtags":[],"urls":[]}"##,
-            ##"{"error":{"line":2,"message":"invalid JSON"}}"##,
+            ##"{"error":{"line":2,"message":"invalid JSON at byte 0: no JSON value starts here"}}"##,
             ##"{"id":3,"error":{"line":3,"message":"missing field \"text\""}}"##,
             ##"{"id":4,"error":{"line":4,"message":"field \"text\" must be a string"}}"##,
             ##"{"error":{"line":5,"message":"each line must be a JSON object"}}"##,

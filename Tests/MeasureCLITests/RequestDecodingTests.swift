@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Requests are decoded with `JSONDecoder`: a wrongly typed field is an error
+/// Requests are decoded field by field: a wrongly typed field is an error
 /// line that names the field and keeps the request's id; the id is echoed
 /// exactly as sent (any JSON value, `null` included).
 final class RequestDecodingTests: XCTestCase {
@@ -41,7 +41,7 @@ final class RequestDecodingTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(r.lines.count, ids.count, r.summary)
         for (line, id) in zip(r.lines, ids) {
-            // Keys come out sorted; every id here is written in that order already.
+            // Object ids keep their keys in the order sent.
             XCTAssertTrue(line.hasPrefix(#"{"id":\#(id.replacingOccurrences(of: " ", with: "")),"#), "\(id) -> \(line)")
         }
     }

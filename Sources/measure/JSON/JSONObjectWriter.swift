@@ -1,0 +1,77 @@
+/// Writes a JSON object field by field straight into output bytes, for the
+/// answers on the tool's hot paths (`batch`, `entities`): no ``JSONValue``
+/// tree is built and freed per line. Fields come out in the order written.
+struct JSONObjectWriter {
+    fileprivate var bytes: [UInt8]
+    private var fieldCount = 0
+
+    fileprivate init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// A field name written in the source: plain ASCII, no escapes needed.
+    private mutating func key(_ name: StaticString) {
+        if fieldCount > 0 { bytes.append(UInt8(ascii: ",")) }
+        fieldCount += 1
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
+        bytes += "\":".utf8
+    }
+
+    /// A number field (see ``JSONValue/writeNumber(_:to:)``).
+    mutating func number(_ name: StaticString, _ value: Double) {
+        key(name)
+        JSONValue.writeNumber(value, to: &bytes)
+    }
+
+    mutating func int(_ name: StaticString, _ value: Int) {
+        key(name)
+        JSONValue.writeInt(value, to: &bytes)
+    }
+
+    mutating func bool(_ name: StaticString, _ value: Bool) {
+        key(name)
+        bytes += (value ? "true" : "false").utf8
+    }
+
+    mutating func string(_ name: StaticString, _ value: String) {
+        key(name)
+        JSONValue.writeString(value, to: &bytes)
+    }
+
+    mutating func value(_ name: StaticString, _ value: JSONValue) {
+        key(name)
+        value.write(to: &bytes)
+    }
+
+    /// A nested object.
+    mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+        key(name)
+        bytes.appendJSONObject(body)
+    }
+
+    /// An array, each element written by `element`.
+    mutating func array<S: Sequence>(_ name: StaticString, _ elements: S, _ element: (inout [UInt8], S.Element) -> Void) {
+        key(name)
+        bytes.append(UInt8(ascii: "["))
+        var first = true
+        for e in elements {
+            if !first { bytes.append(UInt8(ascii: ",")) }
+            first = false
+            element(&bytes, e)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+}
+
+extension Array<UInt8> {
+    /// Appends `{`, the fields `body` writes, and `}`.
+    mutating func appendJSONObject(_ body: (inout JSONObjectWriter) -> Void) {
+        append(UInt8(ascii: "{"))
+        // The bytes move into the writer and back (swaps, not copies), so
+        // that every append finds its buffer uniquely referenced.
+        var writer = JSONObjectWriter(bytes: [])
+        swap(&self, &writer.bytes)
+        body(&writer)
+        writer.bytes.append(UInt8(ascii: "}"))
+        swap(&self, &writer.bytes)
+    }
+}
