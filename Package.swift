@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "TypesetEntities", targets: ["TypesetEntities"]),
         // List cells: templates, cell layout, caches, batches.
         .library(name: "TypesetCells", targets: ["TypesetCells"]),
+        // The measure tool's JSON Lines protocols (batch, entities, cell), in process.
+        .library(name: "TypesetBatch", targets: ["TypesetBatch"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "typeset-bench", targets: ["TypesetBenchmark"]),
     ],
@@ -46,10 +48,13 @@ let package = Package(
         .target(
             name: "TypesetCells",
             dependencies: ["Typeset", "TypesetEntities"]),
+        .target(
+            name: "TypesetBatch",
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells"]),
         .executableTarget(
             name: "measure",
             dependencies: [
-                "Typeset", "TypesetEntities", "TypesetCells",
+                "Typeset", "TypesetEntities", "TypesetCells", "TypesetBatch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -74,6 +79,6 @@ let package = Package(
             dependencies: ["Typeset", "TypesetCells", "TypesetTestSupport"]),
         .testTarget(
             name: "MeasureCLITests",
-            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetBatch", "TypesetTestSupport"]),
     ]
 )

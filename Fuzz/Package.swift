@@ -27,6 +27,13 @@ let package = Package(
             dependencies: ["FuzzSupport", .product(name: "TypesetCells", package: "Typeset")],
             swiftSettings: fuzzFlags),
         .executableTarget(
+            name: "FuzzRequests",
+            dependencies: [
+                "FuzzSupport", .product(name: "Typeset", package: "Typeset"),
+                .product(name: "TypesetBatch", package: "Typeset"), .product(name: "TypesetCells", package: "Typeset"),
+            ],
+            swiftSettings: fuzzFlags),
+        .executableTarget(
             name: "FuzzFonts",
             dependencies: ["FuzzSupport", .product(name: "Typeset", package: "Typeset")],
             swiftSettings: fuzzFlags),

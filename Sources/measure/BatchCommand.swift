@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TypesetBatch
 import Typeset
 import TypesetEntities
 import TypesetCells
@@ -37,18 +38,12 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let handle = try openInput(input)
-        let typesetter = Typesetter(fonts: try fonts.collection())
-        let files = FontFileCache()
-        let utf16 = offsets == .utf16, lines = !noLines
+        let lines = BatchLines(typesetter: Typesetter(fonts: try fonts.collection()),
+                               utf16Offsets: offsets == .utf16, includesLines: !noLines)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
-        let result = processor.run(input: handle, output: .standardOutput, decoding: MeasureRequest.self) { decoded, id in
-            var request = decoded
-            request.utf16Offsets = utf16
-            let layout = try request.measure(with: typesetter, files: files)
-            return LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: lines, utf16Offsets: utf16)
-        }
+        let result = processor.run(input: handle, output: .standardOutput, answer: lines.answer)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
 }

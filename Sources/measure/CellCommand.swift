@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TypesetBatch
 import Typeset
 import TypesetEntities
 import TypesetCells
@@ -57,27 +58,9 @@ struct CellCommand: ParsableCommand {
         let engine = CellLayoutEngine(typesetter: Typesetter(fonts: try fonts.collection()))
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let (width, scale) = (self.width, self.scale)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
-        let result = processor.run(input: handle, output: .standardOutput, decoding: CellData.self) { model, id in
-            let layout = try engine.layout(cellTemplate, for: model, width: width, scale: scale)
-            return Self.output(id: id, layout: layout)
-        }
+        let lines = CellLines(engine: engine, template: cellTemplate, width: width, scale: scale)
+        let result = processor.run(input: handle, output: .standardOutput, answer: lines.answer)
         if result.failed > 0 { throw ExitStatus.someFailed }
-    }
-
-    /// The output object of one model's layout.
-    static func output(id: JSONValue?, layout: CellLayout) -> JSONValue {
-        var fields: [(String, JSONValue)] = []
-        if let id { fields.append(("id", id)) }
-        fields.append(("height", .number(layout.height)))
-        fields.append(("frames", .object(layout.frames.map { frame in
-            (frame.name, .array([.number(frame.rect.x), .number(frame.rect.y),
-                                 .number(frame.rect.width), .number(frame.rect.height)]))
-        })))
-        fields.append(("texts", .object(layout.texts.map { text in
-            (text.name, .object([("lines", .int(text.lineCount)), ("truncated", .bool(text.isTruncated))]))
-        })))
-        return .object(fields)
     }
 }

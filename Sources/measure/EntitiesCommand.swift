@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TypesetBatch
 import Typeset
 import TypesetEntities
 import TypesetCells
@@ -48,50 +49,11 @@ struct EntitiesCommand: ParsableCommand {
 
     func run() throws {
         let handle = try openInput(input)
-        let detector = EntityDetector()
-        let utf16 = offsets == .utf16
+        let lines = EntityLines(utf16Offsets: offsets == .utf16)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
-        let result = processor.run(input: handle, output: .standardOutput, decoding: TextRequest.self) { request, id in
-            EntitiesAnswer(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16)
-        }
+        let result = processor.run(input: handle, output: .standardOutput, answer: lines.answer)
         if result.failed > 0 { throw ExitStatus.someFailed }
-    }
-}
-
-/// One text's entities as an output line, written straight to bytes (this
-/// is the command's hot path).
-struct EntitiesAnswer: JSONWritable {
-    var id: JSONValue?
-    var entities: [Entity]
-    var utf16Offsets: Bool
-
-    func write(to out: inout [UInt8]) {
-        out.appendJSONObject { o in
-            if let id { o.value("id", id) }
-            let lists: [(StaticString, EntityKind)] = [("hashtags", .hashtag), ("mentions", .mention), ("cashtags", .cashtag), ("urls", .url)]
-            for (name, kind) in lists {
-                o.array(name, entities.lazy.filter { $0.kind == kind }) { out, entity in
-                    // The entity's text, offsets and, for a list mention, its slug.
-                    let range = utf16Offsets ? entity.utf16Range : entity.scalarRange
-                    out.appendJSONObject { e in
-                        e.string("text", entity.text)
-                        e.int("start", range.lowerBound)
-                        e.int("end", range.upperBound)
-                        if let slug = entity.listSlug { e.string("list_slug", slug) }
-                    }
-                }
-            }
-        }
-    }
-}
-
-/// A line of `measure entities`: its `text` (other fields are ignored).
-struct TextRequest: Decodable {
-    var text: String
-
-    init(from decoder: any Decoder) throws {
-        text = try decoder.container(keyedBy: FieldKey.self).requiredText()
     }
 }

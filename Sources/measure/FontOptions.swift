@@ -51,18 +51,3 @@ struct FontOptions: ParsableArguments {
             + looked.joined(separator: ", ") + "): pass --fonts-dir DIR or set TYPESET_FONTS")
     }
 }
-
-/// Loads font files named on the command line or in batch lines, once each.
-final class FontFileCache: @unchecked Sendable {
-    private var faces: [String: FontFace] = [:]
-    private let lock = NSLock()
-
-    func face(_ path: String) throws -> FontFace {
-        lock.lock()
-        defer { lock.unlock() }
-        if let f = faces[path] { return f }
-        let f = try FontFace(path: path)
-        faces[path] = f
-        return f
-    }
-}

@@ -1,14 +1,10 @@
 import Foundation
-import Typeset
+import TypesetBatch
 
-/// Streams JSON Lines from a file or stdin through `handle` on `jobs` worker
+/// Streams JSON Lines from a file or stdin through `answer` on `jobs` worker
 /// threads and writes one output line per input line, in input order, as
-/// soon as that line and every line before it are done. Each line is read by
-/// ``JSONParser`` and decoded into the command's `Request` by
-/// ``JSONValueDecoder``; a bad line (invalid
-/// UTF-8, invalid JSON, not an object, a request that does not decode, or a
-/// failure of `handle`) gets `{"id": …, "error": {"line": N, "message": "…"}}`
-/// in its place.
+/// soon as that line and every line before it are done (what each line means
+/// is `answer`'s business: the protocols live in TypesetBatch).
 ///
 /// Memory is bounded by the in-flight window (at most `window` lines and
 /// `byteWindow` bytes read but not yet processed) and the longest line, which
@@ -33,10 +29,11 @@ struct JSONLinesProcessor {
     /// characters (see README, Reliability).
     static let defaultMaxLineBytes = 16 << 20
 
-    /// Returns the number of lines and of failed lines.
-    func run<Request: Decodable, Answer: JSONWritable>(
-        input: FileHandle, output: FileHandle, decoding _: Request.Type,
-        handle: @escaping @Sendable (_ request: Request, _ id: JSONValue?) throws -> Answer)
+    /// Returns the number of lines and of failed lines. `answer` appends a
+    /// line's answer (or error object) and its newline, and says whether it
+    /// succeeded; ``RequestLine`` answers the tool's protocols.
+    func run(input: FileHandle, output: FileHandle,
+             answer: @escaping @Sendable (_ line: ArraySlice<UInt8>, _ number: Int, _ out: inout [UInt8]) -> Bool)
     -> (lines: Int, failed: Int) {
         let state = StreamState(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
         let limit = maxLineBytes
@@ -46,10 +43,10 @@ struct JSONLinesProcessor {
             let t = Thread {
                 state.work { line, number, out in
                     switch line {
-                    case .bytes(let bytes): return Self.process(bytes, number: number, handle: handle, to: &out)
+                    case .bytes(let bytes): return answer(bytes[...], number, &out)
                     case .tooLong(let length):
-                        Self.errorLine(id: nil, number: number, to: &out,
-                                       message: "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)")
+                        RequestLine.appendError(id: nil, number: number, to: &out,
+                                                message: "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)")
                         return false
                     }
                 }
@@ -72,51 +69,6 @@ struct JSONLinesProcessor {
         writer.flush()
         progress?.finish(done: state.lineCount, failed: state.failedCount)
         return (state.lineCount, state.failedCount)
-    }
-
-    /// Appends one line's answer to `out`; returns whether it succeeded.
-    static func process<Request: Decodable, Answer: JSONWritable>(
-        _ bytes: [UInt8], number: Int, handle: (_ request: Request, _ id: JSONValue?) throws -> Answer,
-                                            to out: inout [UInt8]) -> Bool {
-        var id: JSONValue? = nil
-        do {
-            var line = bytes[...]
-            if line.last == 0x0D { line = line.dropLast() }  // CRLF input
-            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }  // a byte order mark before the object
-            let value = try JSONParser.parse(line)
-            guard case .object = value else { throw RequestError("each line must be a JSON object") }
-            id = value[field: "id"]
-            let request = try JSONValueDecoder.decode(Request.self, from: value)
-            try handle(request, id).write(to: &out)
-            out.append(0x0A)
-            return true
-        } catch let error as DecodingError {
-            errorLine(id: id, number: number, to: &out, message: message(error))
-            return false
-        } catch {
-            errorLine(id: id, number: number, to: &out, message: "\(error)")
-            return false
-        }
-    }
-
-    /// Appends `{"id": …, "error": {"line": N, "message": "…"}}` and a newline.
-    static func errorLine(id: JSONValue?, number: Int, to out: inout [UInt8], message: String) {
-        var fields: [(String, JSONValue)] = []
-        if let id { fields.append(("id", id)) }
-        fields.append(("error", .object([("line", .int(number)), ("message", .string(message))])))
-        JSONValue.object(fields).write(to: &out)
-        out.append(0x0A)
-    }
-
-    /// The message for a request that did not decode (a field the request's
-    /// own checks do not name).
-    static func message(_ error: DecodingError) -> String {
-        switch error {
-        case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
-            return c.codingPath.isEmpty ? c.debugDescription
-                : "\(c.codingPath.map(\.stringValue).joined(separator: ".")): \(c.debugDescription)"
-        @unknown default: return "\(error)"
-        }
     }
 }
 

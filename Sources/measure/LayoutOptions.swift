@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TypesetBatch
 import Typeset
 import TypesetEntities
 import TypesetCells

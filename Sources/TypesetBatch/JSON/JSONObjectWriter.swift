@@ -1,7 +1,7 @@
 /// Writes a JSON object field by field straight into output bytes, for the
 /// answers on the tool's hot paths (`batch`, `entities`): no ``JSONValue``
 /// tree is built and freed per line. Fields come out in the order written.
-struct JSONObjectWriter {
+package struct JSONObjectWriter {
     fileprivate var bytes: [UInt8]
     private var fieldCount = 0
 
@@ -17,39 +17,39 @@ struct JSONObjectWriter {
     }
 
     /// A number field (see ``JSONValue/writeNumber(_:to:)``).
-    mutating func number(_ name: StaticString, _ value: Double) {
+    package mutating func number(_ name: StaticString, _ value: Double) {
         key(name)
         JSONValue.writeNumber(value, to: &bytes)
     }
 
-    mutating func int(_ name: StaticString, _ value: Int) {
+    package mutating func int(_ name: StaticString, _ value: Int) {
         key(name)
         JSONValue.writeInt(value, to: &bytes)
     }
 
-    mutating func bool(_ name: StaticString, _ value: Bool) {
+    package mutating func bool(_ name: StaticString, _ value: Bool) {
         key(name)
         bytes += (value ? "true" : "false").utf8
     }
 
-    mutating func string(_ name: StaticString, _ value: String) {
+    package mutating func string(_ name: StaticString, _ value: String) {
         key(name)
         JSONValue.writeString(value, to: &bytes)
     }
 
-    mutating func value(_ name: StaticString, _ value: JSONValue) {
+    package mutating func value(_ name: StaticString, _ value: JSONValue) {
         key(name)
         value.write(to: &bytes)
     }
 
     /// A nested object.
-    mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+    package mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
         key(name)
         bytes.appendJSONObject(body)
     }
 
     /// An array, each element written by `element`.
-    mutating func array<S: Sequence>(_ name: StaticString, _ elements: S, _ element: (inout [UInt8], S.Element) -> Void) {
+    package mutating func array<S: Sequence>(_ name: StaticString, _ elements: S, _ element: (inout [UInt8], S.Element) -> Void) {
         key(name)
         bytes.append(UInt8(ascii: "["))
         var first = true
@@ -64,7 +64,7 @@ struct JSONObjectWriter {
 
 extension Array<UInt8> {
     /// Appends `{`, the fields `body` writes, and `}`.
-    mutating func appendJSONObject(_ body: (inout JSONObjectWriter) -> Void) {
+    package mutating func appendJSONObject(_ body: (inout JSONObjectWriter) -> Void) {
         append(UInt8(ascii: "{"))
         // The bytes move into the writer and back (swaps, not copies), so
         // that every append finds its buffer uniquely referenced.

@@ -1,14 +1,14 @@
 import Foundation
 
 /// Anything the tool writes as one line of JSON output.
-protocol JSONWritable {
+package protocol JSONWritable {
     /// Appends the compact serialization as UTF-8 bytes.
     func write(to out: inout [UInt8])
 }
 
 extension JSONWritable {
     /// Compact serialization.
-    var serialized: String {
+    package var serialized: String {
         var out: [UInt8] = []
         write(to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -17,7 +17,7 @@ extension JSONWritable {
 
 /// A JSON value with deterministic output (keys in insertion order), for the
 /// tool's JSON and JSON Lines.
-enum JSONValue: JSONWritable {
+package enum JSONValue: JSONWritable {
     case null
     case bool(Bool)
     case number(Double)
@@ -27,7 +27,7 @@ enum JSONValue: JSONWritable {
     case object([(String, JSONValue)])
 
     /// Appends the compact serialization as UTF-8 bytes.
-    func write(to out: inout [UInt8]) {
+    package func write(to out: inout [UInt8]) {
         switch self {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
@@ -54,7 +54,7 @@ enum JSONValue: JSONWritable {
     }
 
     /// An integer in decimal.
-    static func writeInt(_ n: Int, to out: inout [UInt8]) {
+    package static func writeInt(_ n: Int, to out: inout [UInt8]) {
         if n < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = n.magnitude
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
@@ -73,7 +73,7 @@ enum JSONValue: JSONWritable {
     /// values are multiples of 1/64 px, whose exact decimal (at most six
     /// fraction digits) is that shortest form: they are written without
     /// building a `String`.
-    static func writeNumber(_ d: Double, to out: inout [UInt8]) {
+    package static func writeNumber(_ d: Double, to out: inout [UInt8]) {
         guard d.isFinite else { out += "null".utf8; return }
         let sixtyFourths = d * 64
         if abs(d) < 1e12, sixtyFourths == sixtyFourths.rounded() {
@@ -97,7 +97,7 @@ enum JSONValue: JSONWritable {
 
     /// A JSON string literal: quotes, backslashes and control characters
     /// escaped, the rest as UTF-8 (runs without escapes appended at once).
-    static func writeString(_ s: String, to out: inout [UInt8]) {
+    package static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in

@@ -10,9 +10,9 @@ import Typeset
 /// Written by hand because it is on the `measure` tool's hot path: Foundation's
 /// `JSONDecoder` reads a feed's requests at ~57 MB/s on this machine, under
 /// the 100 MB/s the entities command must reach in total.
-struct JSONParser {
+package struct JSONParser {
     /// How deeply arrays and objects may nest: a bound on the parser's recursion.
-    static let maxDepth = 256
+    package static let maxDepth = 256
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
@@ -22,7 +22,7 @@ struct JSONParser {
 
     /// The value `bytes` holds.
     /// - Throws: ``JSONParseError`` naming the byte offset and the problem.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         guard parser.i < bytes.count else { throw JSONParseError(offset: 0, problem: .empty) }
@@ -33,7 +33,7 @@ struct JSONParser {
     }
 
     /// The value of a JSON text held in a byte array.
-    static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+    package static func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
         let result: Result<JSONValue, JSONParseError>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONParseError) in try parse(buffer) }
         }
@@ -261,20 +261,20 @@ struct JSONParser {
 }
 
 /// Why a JSON text could not be read, and where.
-struct JSONParseError: Error, CustomStringConvertible {
+package struct JSONParseError: Error, CustomStringConvertible {
     /// The byte offset of the problem in the text.
-    var offset: Int
-    var problem: Problem
+    package var offset: Int
+    package var problem: Problem
 
     /// What went wrong.
-    enum Problem: Equatable {
+    package enum Problem: Equatable {
         case empty, unexpectedEnd, unexpectedCharacter, trailingBytes, tooDeep
         case expected(String)
         case invalidNumber, numberOutOfRange
         case invalidEscape, loneSurrogate, controlCharacter, invalidUTF8
     }
 
-    var description: String {
+    package var description: String {
         switch problem {
         case .empty: return "empty line"
         case .invalidUTF8: return "invalid UTF-8 at byte \(offset)"

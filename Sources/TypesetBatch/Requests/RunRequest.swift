@@ -4,20 +4,20 @@ import Typeset
 /// One styled run of a batch request (`"runs": [...]`): a range of the text
 /// laid out as a CSS `<span>` inside the paragraph, with the style fields it
 /// sets; the rest it inherits from the request's own style.
-struct RunRequest {
+package struct RunRequest {
     /// The range as given: scalar offsets, or UTF-16 offsets with `--offsets utf16`.
-    var start: Int
-    var end: Int
-    var families: [String]?
-    var fontFiles: [String]?
-    var size: Double?
-    var weight: Int?
-    var italic: Bool?
-    var letterSpacing: Double?
-    var lineHeight: LineHeight?
+    package var start: Int
+    package var end: Int
+    package var families: [String]?
+    package var fontFiles: [String]?
+    package var size: Double?
+    package var weight: Int?
+    package var italic: Bool?
+    package var letterSpacing: Double?
+    package var lineHeight: LineHeight?
 
     /// Reads run number `index` (0-based, for the error messages).
-    init(from decoder: any Decoder, index: Int) throws {
+    package init(from decoder: any Decoder, index: Int) throws {
         let context = "run \(index): "
         guard let o = try? decoder.container(keyedBy: FieldKey.self) else { throw RequestError("run \(index) must be an object") }
         func offset(_ name: String) throws -> Int {
@@ -46,7 +46,7 @@ struct RunRequest {
     }
 
     /// The run's style: the paragraph's, with the fields this run sets.
-    func style(over base: TextStyle, files: FontFileCache) throws -> TextStyle {
+    package func style(over base: TextStyle, files: FontFileCache) throws -> TextStyle {
         var s = base
         if let fontFiles { s.font = FontStack(faces: try fontFiles.map { try files.face($0) }) }
         else if let families { s.font = FontStack(families: families) }
@@ -61,7 +61,7 @@ struct RunRequest {
     /// The runs' UTF-16 ranges in `text`, checked: each inside the text, not
     /// empty, after the previous one (runs may leave gaps, which keep the
     /// paragraph's style), on scalar boundaries. The error names the run.
-    static func utf16Ranges(of runs: [RunRequest], in text: String, utf16Offsets: Bool) throws -> [Range<Int>] {
+    package static func utf16Ranges(of runs: [RunRequest], in text: String, utf16Offsets: Bool) throws -> [Range<Int>] {
         guard !runs.isEmpty else { return [] }
         // UTF-16 offset of every scalar boundary (scalar index -> UTF-16 offset).
         var boundaries = [0]

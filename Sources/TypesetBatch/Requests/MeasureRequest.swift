@@ -5,30 +5,30 @@ import TypesetCells
 
 /// One measurement as the batch protocol describes it (README, "The batch
 /// protocol"): every field but `text` optional.
-struct MeasureRequest: Decodable {
-    var text: String
-    var families: [String] = ["Noto Sans"]
-    var fontFiles: [String] = []
-    var size = 15.0
-    var weight = 400
-    var italic = false
-    var lineHeight: LineHeight = .normal
-    var width: Double? = nil
-    var paragraph = ParagraphStyle()
-    var letterSpacing = 0.0
+package struct MeasureRequest: Decodable {
+    package var text: String
+    package var families: [String] = ["Noto Sans"]
+    package var fontFiles: [String] = []
+    package var size = 15.0
+    package var weight = 400
+    package var italic = false
+    package var lineHeight: LineHeight = .normal
+    package var width: Double? = nil
+    package var paragraph = ParagraphStyle()
+    package var letterSpacing = 0.0
     /// The text's language (BCP 47, the `lang` field): line breaking, shaping.
-    var language: String? = nil
-    var scale = 1.0
+    package var language: String? = nil
+    package var scale = 1.0
     /// Spans with their own style (`runs`), in order.
-    var runs: [RunRequest] = []
+    package var runs: [RunRequest] = []
     /// Whether run offsets count UTF-16 units (`--offsets utf16`) rather than
     /// scalars: the batch sets it after decoding.
-    var utf16Offsets = false
+    package var utf16Offsets = false
 
     /// Reads a request field by field, naming the field at fault. Run offsets
     /// are checked against the text by ``attributedText(style:files:)``, once
     /// ``utf16Offsets`` is known.
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let o = try decoder.container(keyedBy: FieldKey.self)
         text = try o.requiredText()
         if let v = try o.strings("font_family") { families = v }
@@ -68,10 +68,10 @@ struct MeasureRequest: Decodable {
     }
 
     /// A request built from command-line options.
-    init(text: String) { self.text = text }
+    package init(text: String) { self.text = text }
 
     /// Measures the request.
-    func measure(with typesetter: Typesetter, files: FontFileCache) throws -> TextLayout {
+    package func measure(with typesetter: Typesetter, files: FontFileCache) throws -> TextLayout {
         guard scale.isFinite, scale > 0 else { throw TypesetError.invalidScale(scale) }
         let stack: FontStack = fontFiles.isEmpty
             ? FontStack(families: families)
@@ -83,7 +83,7 @@ struct MeasureRequest: Decodable {
 
     /// The text in the request's style (the paragraph's, its strut), each run
     /// restyled as a span.
-    func attributedText(style: TextStyle, files: FontFileCache) throws -> AttributedText {
+    package func attributedText(style: TextStyle, files: FontFileCache) throws -> AttributedText {
         var attributed = AttributedText(text, baseStyle: style)
         let ranges = try RunRequest.utf16Ranges(of: runs, in: text, utf16Offsets: utf16Offsets)
         for (run, range) in zip(runs, ranges) {
@@ -91,61 +91,4 @@ struct MeasureRequest: Decodable {
         }
         return attributed
     }
-}
-
-/// The batch protocol's answer for one layout (README, "The batch protocol"),
-/// written straight to bytes.
-struct LayoutAnswer: JSONWritable {
-    var id: JSONValue?
-    var layout: TextLayout
-    var scale: Double
-    /// Whether every line is listed.
-    var withLines: Bool
-    var utf16Offsets: Bool
-
-    func write(to out: inout [UInt8]) {
-        let size = layout.size(scale: scale)
-        let offset: (Int) -> Int = utf16Offsets ? { $0 } : { layout.scalarOffset(utf16: $0) }
-        out.appendJSONObject { o in
-            if let id { o.value("id", id) }
-            o.number("width", size.width)
-            o.number("height", size.height)
-            o.number("exact_width", layout.exactWidth)
-            o.number("exact_height", layout.exactHeight)
-            o.int("line_count", layout.lines.count)
-            o.number("natural_width", layout.naturalWidth)
-            o.bool("truncated", layout.isTruncated)
-            if let t = layout.truncation {
-                // What the cut line shows: where its visible text ends, the marker and where it goes.
-                o.object("ellipsis") { e in
-                    e.string("text", t.ellipsis)
-                    e.number("x", t.ellipsisX)
-                    e.number("width", t.ellipsisWidth)
-                    e.int("line", t.lineIndex)
-                    e.int("cut", offset(layout.lines[t.lineIndex].utf16Range.upperBound))
-                    e.array("visible", t.visibleUTF16Ranges) { out, range in
-                        JSONValue.array([.int(offset(range.lowerBound)), .int(offset(range.upperBound))]).write(to: &out)
-                    }
-                }
-            }
-            guard withLines else { return }
-            o.array("lines", layout.lines) { out, line in
-                out.appendJSONObject { l in
-                    l.int("start", offset(line.utf16Range.lowerBound))
-                    l.int("end", offset(line.utf16Range.upperBound))
-                    l.number("width", line.width)
-                    l.number("x", line.x)
-                    l.number("top", line.top)
-                    l.number("baseline", line.baseline)
-                    l.number("height", line.height)
-                }
-            }
-        }
-    }
-}
-
-/// A problem with one input line, reported in its place.
-struct RequestError: Error, CustomStringConvertible {
-    var description: String
-    init(_ message: String) { description = message }
 }

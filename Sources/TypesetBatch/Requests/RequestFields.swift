@@ -3,12 +3,12 @@ import Typeset
 
 /// Any field name of a JSON object, so that requests can be decoded field by
 /// field with the protocol's own messages.
-struct FieldKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(_ name: String) { stringValue = name }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
+package struct FieldKey: CodingKey {
+    package var stringValue: String
+    package var intValue: Int? { nil }
+    package init(_ name: String) { stringValue = name }
+    package init(stringValue: String) { self.stringValue = stringValue }
+    package init?(intValue: Int) { nil }
 }
 
 /// Typed field readers for request objects: an absent field or `null` is
@@ -16,7 +16,7 @@ struct FieldKey: CodingKey {
 /// (prefixed by `context`, e.g. "run 2: ").
 extension KeyedDecodingContainer where Key == FieldKey {
     /// The request's `text`: present and a string.
-    func requiredText() throws -> String {
+    package func requiredText() throws -> String {
         let text: String?
         do { text = try decodeIfPresent(String.self, forKey: FieldKey("text")) } catch {
             throw RequestError("field \"text\" must be a string")
@@ -28,7 +28,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
     }
 
     /// Whether the field is present and not `null`.
-    func has(_ name: String) -> Bool {
+    package func has(_ name: String) -> Bool {
         let key = FieldKey(name)
         return contains(key) && (try? decodeNil(forKey: key)) == false
     }
@@ -41,16 +41,16 @@ extension KeyedDecodingContainer where Key == FieldKey {
         }
     }
 
-    func number(_ name: String, context: String = "") throws -> Double? {
+    package func number(_ name: String, context: String = "") throws -> Double? {
         try field(name, Double.self, context: context, what: "a number")
     }
 
-    func string(_ name: String, context: String = "") throws -> String? {
+    package func string(_ name: String, context: String = "") throws -> String? {
         try field(name, String.self, context: context, what: "a string")
     }
 
     /// A string or a non-empty array of strings.
-    func strings(_ name: String, context: String = "") throws -> [String]? {
+    package func strings(_ name: String, context: String = "") throws -> [String]? {
         let key = FieldKey(name)
         // Arrays first: a batch request's font stack usually is one.
         if let a = try? decodeIfPresent([String].self, forKey: key) { if !a.isEmpty { return a } }
@@ -60,7 +60,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
     }
 
     /// One of an enumeration's raw values.
-    func enumValue<E: RawRepresentable & CaseIterable>(_ name: String, _: E.Type, context: String = "") throws -> E?
+    package func enumValue<E: RawRepresentable & CaseIterable>(_ name: String, _: E.Type, context: String = "") throws -> E?
     where E.RawValue == String {
         guard let s = try string(name, context: context) else { return nil }
         guard let e = E(rawValue: s) else {
@@ -70,7 +70,7 @@ extension KeyedDecodingContainer where Key == FieldKey {
     }
 
     /// A px value, `"normal"` or `null` (normal).
-    func lineHeight(_ name: String, context: String = "") throws -> LineHeight? {
+    package func lineHeight(_ name: String, context: String = "") throws -> LineHeight? {
         let key = FieldKey(name)
         guard contains(key) else { return nil }
         if (try? decodeNil(forKey: key)) == true { return .normal }
