@@ -12,8 +12,9 @@ package struct JSONObjectWriter {
         if fieldCount > 0 { bytes.append(UInt8(ascii: ",")) }
         fieldCount += 1
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes += "\":".utf8
+        bytes.appendStatic(name)
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
     }
 
     /// A number field (see ``JSONValue/writeNumber(_:to:)``).
@@ -29,7 +30,7 @@ package struct JSONObjectWriter {
 
     package mutating func bool(_ name: StaticString, _ value: Bool) {
         key(name)
-        bytes += (value ? "true" : "false").utf8
+        bytes.appendStatic(value ? "true" : "false")
     }
 
     package mutating func string(_ name: StaticString, _ value: String) {
@@ -63,6 +64,11 @@ package struct JSONObjectWriter {
 }
 
 extension Array<UInt8> {
+    /// Appends a literal's bytes.
+    mutating func appendStatic(_ literal: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+    }
+
     /// Appends `{`, the fields `body` writes, and `}`.
     package mutating func appendJSONObject(_ body: (inout JSONObjectWriter) -> Void) {
         append(UInt8(ascii: "{"))

@@ -130,7 +130,12 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func field(_ key: Key) -> JSONValue? {
         let name = key.stringValue
-        return fields.last { $0.0 == name }?.1
+        var k = fields.count
+        while k > 0 {
+            k -= 1
+            if fields[k].0 == name { return fields[k].1 }
+        }
+        return nil
     }
 
     private func value(_ key: Key) throws -> JSONValueDecoder {
