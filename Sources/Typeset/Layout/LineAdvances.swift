@@ -29,12 +29,8 @@ struct LineAdvances {
         if line.justification > 0 {
             // Justification widens each opportunity (after a space, around CJK
             // characters) by a share of the free space; the last takes the rest.
-            let units = core.text.units
             var opportunities: [Int] = []
-            for j in (a + 1)..<max(a + 1, b) where units[j - 1] == 0x20 || units[j - 1] == 0xA0
-                || PreparedCore.isCJKJustified(units[j - 1]) || PreparedCore.isCJKJustified(units[j]) {
-                opportunities.append(j - 1)
-            }
+            for j in (a + 1)..<max(a + 1, b) where core.isExpansionOpportunity(before: j) { opportunities.append(j - 1) }
             if !opportunities.isEmpty {
                 let share = line.justification / Int64(opportunities.count)
                 for (k, unit) in opportunities.enumerated() {

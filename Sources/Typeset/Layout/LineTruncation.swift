@@ -134,13 +134,16 @@ extension PreparedCore {
     /// character before it, none at the line's end.
     func expansionOpportunities(_ a: Int, _ b: Int, lineEnd: Int) -> Int {
         guard a < b else { return 0 }
-        let units = text.units
         var count = 0
-        for j in (a + 1)...b where j < lineEnd {
-            let before = units[j - 1], after = units[j]
-            if before == 0x20 || before == 0xA0 || Self.isCJKJustified(before) || Self.isCJKJustified(after) { count += 1 }
-        }
+        for j in (a + 1)...b where j < lineEnd && isExpansionOpportunity(before: j) { count += 1 }
         return count
+    }
+
+    /// Whether justification widens the boundary before unit `j` (counted
+    /// with unit `j - 1`): see ``expansionOpportunities(_:_:lineEnd:)``.
+    func isExpansionOpportunity(before j: Int) -> Bool {
+        let before = text.units[j - 1], after = text.units[j]
+        return before == 0x20 || before == 0xA0 || Self.isCJKJustified(before) || Self.isCJKJustified(after)
     }
 
     /// CJK ideographs, kana, bopomofo and CJK symbols and punctuation, which

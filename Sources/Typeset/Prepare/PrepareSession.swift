@@ -114,11 +114,8 @@ struct PrepareSession {
             let units = Array(ellipsisText.utf16)
             let script = ellipsisText.unicodeScalars.lazy.map { tsu_script($0.value) }
                 .first { $0 >= 0 && $0 != tsu_script_common() && $0 != tsu_script_inherited() } ?? tsu_script_common()
-            var levels = [UInt8](repeating: 0, count: units.count)
-            let level = units.withUnsafeBufferPointer { u in
-                levels.withUnsafeMutableBufferPointer { l in tsu_bidi_levels(u.baseAddress, Int32(units.count), 0xFE, l.baseAddress) }
-            }
-            ellipsis = advance(of: units, face: face, style: plain, script: script, rtl: level == 1)
+            let rtl = try BidiLevels.resolve(units, direction: .auto).paragraphLevel == 1
+            ellipsis = advance(of: units, face: face, style: plain, script: script, rtl: rtl)
         }
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
