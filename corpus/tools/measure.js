@@ -54,50 +54,6 @@
   'use strict';
   const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
 
-  // The case's CSS. Options-corpus cases (c.extended) also set weight, style,
-  // word-break, text-align, direction (dir, "auto" included), a unitless
-  // line-height, and when `clamp` is set their truncation: a line clamp
-  // (display:-webkit-box; -webkit-line-clamp) or, for white_space "nowrap"
-  // with text_overflow "ellipsis", overflow:hidden; text-overflow:ellipsis.
-  function styleBox(el, c, clamp) {
-    const s = el.style;
-    s.position = 'absolute';
-    s.left = '0px';
-    s.top = '0px';
-    s.margin = '0';
-    s.padding = '0';
-    s.border = '0';
-    s.boxSizing = 'content-box';
-    s.fontFamily = c.css_family;
-    s.fontSize = c.font_size + 'px';
-    s.fontWeight = c.extended ? String(c.font_weight) : '400';
-    s.fontStyle = c.extended ? c.font_style : 'normal';
-    if (c.line_height_multiple) s.lineHeight = String(c.line_height_multiple);
-    else s.lineHeight = (c.line_height === null || c.line_height === undefined)
-      ? 'normal' : (c.line_height + 'px');
-    s.whiteSpace = c.white_space || 'normal';
-    s.letterSpacing = (c.letter_spacing || 0) + 'px';
-    s.wordSpacing = '0px';
-    s.overflowWrap = 'break-word';
-    s.wordWrap = 'break-word';
-    s.wordBreak = c.extended ? c.word_break : 'normal';
-    s.textAlign = c.extended ? c.align : 'start';
-    s.lineBreak = c.extended ? c.line_break : 'auto';
-    if (c.extended && c.lang) el.lang = c.lang;
-    s.textIndent = '0px';
-    el.dir = c.dir || 'ltr';
-    if (clamp && c.extended && c.max_lines) {
-      s.display = '-webkit-box';
-      s.webkitBoxOrient = 'vertical';
-      s.webkitLineClamp = String(c.max_lines);
-      s.overflow = 'hidden';
-    }
-    if (clamp && c.extended && c.nowrap_ellipsis) {
-      s.overflow = 'hidden';
-      s.textOverflow = 'ellipsis';
-    }
-  }
-
   // The case's text as pieces: [{a, b, run}] covering it in order (run null
   // for text in the block's own style).
   function pieces(c) {
@@ -276,7 +232,7 @@
   // when lineHeight is given (see above).
   function makeDiv(c, host, width, lineHeight, clamp) {
     const div = document.createElement('div');
-    styleBox(div, c, clamp);
+    TypesetCaseStyle.styleBox(div, c, clamp);
     div.style.width = width;
     if (lineHeight !== undefined) div.style.lineHeight = lineHeight;
     const nodes = [];

@@ -85,6 +85,7 @@ ROOT = os.path.dirname(CORPUS)
 FONTS_DIR = os.path.join(ROOT, 'fonts')
 MEASURE_JS = os.path.join(HERE, 'measure.js')
 TRUNCATION_JS = os.path.join(HERE, 'truncation.js')
+CASE_STYLE_JS = os.path.join(HERE, 'case_style.js')
 CHROMIUM = shutil.which('chromium') or shutil.which('chromium-browser') or 'chromium'
 CHROME_FLAGS = [
     '--headless=new', '--disable-gpu', '--no-sandbox',
@@ -226,9 +227,11 @@ JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'lang', 'line_break')
 
 
-def build_page(cases, families, generic, fam_css=None, index=None):
+def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS):
     """families: {absolute font path: CSS family name};
-    fam_css: {family name: CSS family name} (font_family cases)."""
+    fam_css: {family name: CSS family name} (font_family cases);
+    script: the page script that measures (measure.js, or hits.js for
+    record_hits.py)."""
     fam_css = fam_css or {}
     faces = ['@font-face { font-family: "%s"; src: url("%s"); }' % (fam, font_url(f))
              for f, fam in families.items()]
@@ -255,7 +258,9 @@ def build_page(cases, families, generic, fam_css=None, index=None):
     fams = json.dumps(list(families.values()))
     with open(TRUNCATION_JS, encoding='utf-8') as fh:
         truncation = fh.read()
-    with open(MEASURE_JS, encoding='utf-8') as fh:
+    with open(CASE_STYLE_JS, encoding='utf-8') as fh:
+        case_style = fh.read()
+    with open(script, encoding='utf-8') as fh:
         measure = fh.read()
     return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
             '<style>\n' + '\n'.join(faces + rules) + '\nhtml,body{margin:0;padding:0}\n'
@@ -265,17 +270,18 @@ def build_page(cases, families, generic, fam_css=None, index=None):
             'const ORACLE_FAMS = ' + fams + ';\n'
             'const ORACLE_LOADS = ' + json.dumps(loads) + ';\n</script>\n'
             '<script>\n' + truncation + '\n</script>\n'
+            '<script>\n' + case_style + '\n</script>\n'
             '<script>\n' + measure + '\n</script>\n</body></html>\n')
 
 
-def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, index=None):
+def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, index=None, script=MEASURE_JS):
     """Measures one batch in one Chromium process; returns {id: result}."""
     first = cases[0]['id']
     tmp = tempfile.mkdtemp(prefix='typeset-record-')
     try:
         page = os.path.join(tmp, 'page.html')
         with open(page, 'w', encoding='utf-8') as fh:
-            fh.write(build_page(cases, families, generic, fam_css, index))
+            fh.write(build_page(cases, families, generic, fam_css, index, script))
         if keep_dir:
             shutil.copy(page, os.path.join(keep_dir, 'page-%s.html' % first))
         cmd = [CHROMIUM] + CHROME_FLAGS + [

@@ -1,0 +1,112 @@
+// Runs inside headless Chromium: record_hits.py inlines it into each batch
+// page (after case_style.js) in place of measure.js, with the same
+// ORACLE_CASES / ORACLE_FAMS globals and the same result envelope.
+//
+// For each case (main-corpus fields: one text node in a box of the case's
+// width and styles) it records what a text view asks of a layout:
+//   points: [x, y, offset] for a grid of points over the box and 8 px
+//           around it: document.caretPositionFromPoint's UTF-16 offset in
+//           the text (x, y relative to the box's top-left).
+//   carets: [offset, x, y, height] for every code point boundary (at most
+//           60, evenly sampled): the rect of a collapsed Range there (what a
+//           caret is drawn from), relative to the box.
+//   ranges: [start, end, [[x, y, width, height], ...]] for every word (at
+//           most 12) and for two ranges that cross lines: Range.getClientRects.
+(function () {
+  'use strict';
+
+  function rel(r, box) {
+    return [r.left - box.left, r.top - box.top, r.width, r.height];
+  }
+
+  function boundaries(text) {
+    const out = [0];
+    for (let i = 0; i < text.length;) {
+      i += text.codePointAt(i) > 0xffff ? 2 : 1;
+      out.push(i);
+    }
+    return out;
+  }
+
+  function sample(list, n) {
+    if (list.length <= n) return list;
+    const out = [];
+    for (let k = 0; k < n; k++) out.push(list[Math.floor(k * (list.length - 1) / (n - 1))]);
+    return out;
+  }
+
+  function hitCase(c, host) {
+    const div = document.createElement('div');
+    TypesetCaseStyle.styleBox(div, c, false);
+    div.style.width = c.width + 'px';
+    div.textContent = c.text;
+    host.appendChild(div);
+    const node = div.firstChild;
+    const box = div.getBoundingClientRect();
+    const text = c.text;
+
+    const points = [];
+    const rows = Math.max(2, Math.round(box.height / (c.font_size * 0.45)));
+    for (let r = 0; r <= rows; r++) {
+      const y = -8 + (box.height + 16) * r / rows;
+      for (let k = 0; k <= 16; k++) {
+        const x = -8 + (c.width + 16) * k / 16;
+        const p = document.caretPositionFromPoint(box.left + x, box.top + y);
+        if (!p) continue;
+        let offset = null;
+        if (p.offsetNode === node) offset = p.offset;
+        else if (p.offsetNode === div) offset = p.offset === 0 ? 0 : text.length;
+        if (offset !== null) points.push([x, y, offset]);
+      }
+    }
+
+    const range = document.createRange();
+    const carets = [];
+    for (const i of sample(boundaries(text), 60)) {
+      range.setStart(node, i);
+      range.setEnd(node, i);
+      const rects = range.getClientRects();
+      if (rects.length > 0) carets.push([i].concat(rel(rects[0], box).filter(function (_, k) { return k !== 2; })));
+    }
+
+    const spans = [];
+    const word = /\S+/g;
+    let m;
+    while ((m = word.exec(text)) !== null) spans.push([m.index, m.index + m[0].length]);
+    const ranges = sample(spans, 12);
+    if (text.length > 4) {
+      ranges.push([1, Math.floor(text.length * 2 / 3)]);
+      ranges.push([Math.floor(text.length / 3), text.length]);
+    }
+    const out = [];
+    for (const [a, b] of ranges) {
+      range.setStart(node, a);
+      range.setEnd(node, b);
+      out.push([a, b, Array.from(range.getClientRects()).map(function (r) { return rel(r, box); })]);
+    }
+    host.removeChild(div);
+    return { id: c.id, height: box.height, points: points, carets: carets, ranges: out };
+  }
+
+  function run() {
+    const host = document.getElementById('oracle-host');
+    const out = { device_pixel_ratio: window.devicePixelRatio, fonts: [], results: [], errors: [] };
+    document.fonts.forEach(function (f) { out.fonts.push({ family: f.family, status: f.status }); });
+    for (const c of ORACLE_CASES) {
+      try {
+        out.results.push(hitCase(c, host));
+      } catch (e) {
+        out.errors.push({ id: c.id, error: String(e && e.stack || e) });
+      }
+    }
+    document.getElementById('oracle-result').textContent = JSON.stringify(out);
+    document.title = 'oracle-done';
+  }
+
+  Promise.all(ORACLE_FAMS.map(function (f) {
+    return document.fonts.load('16px "' + f + '"').catch(function () { return []; });
+  })).then(function () { return document.fonts.ready; })
+    .then(run, function (e) {
+      document.getElementById('oracle-result').textContent = JSON.stringify({ fatal: String(e) });
+    });
+})();

@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""Records Chromium's hit testing and editing geometry for a sample of the
+main corpus: corpus/hits/expected.jsonl.
+
+    python3 corpus/tools/record_hits.py [--every N] [--out FILE]
+
+Takes every Nth case of corpus/cases.jsonl (default 40: some 250 cases, every
+category), lays each out in headless Chromium as record.py does (the same
+page, fonts and CSS: case_style.js) and runs hits.js on it, which writes per
+case:
+
+    {"id", "height",
+     "points": [[x, y, offset], ...],          caretPositionFromPoint
+     "carets": [[offset, x, y, height], ...],  a collapsed Range's rect
+     "ranges": [[start, end, [[x, y, w, h], ...]], ...]}   Range.getClientRects
+
+Coordinates are px from the box's top-left; offsets are UTF-16 offsets into
+the case's text. HitTestingCorpusTests compares the engine with them.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import json
+import os
+import sys
+
+import families as fam_index
+import record
+
+HITS_JS = os.path.join(record.HERE, 'hits.js')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--cases', default=os.path.join(record.CORPUS, 'cases.jsonl'))
+    ap.add_argument('--out', default=os.path.join(record.CORPUS, 'hits', 'expected.jsonl'))
+    ap.add_argument('--every', type=int, default=40, help='take every Nth case (default 40)')
+    ap.add_argument('--batch', type=int, default=50, help='cases per page (default 50)')
+    ap.add_argument('--jobs', type=int, default=2, help='chromium processes at once (default 2)')
+    args = ap.parse_args()
+
+    try:
+        index = fam_index.scan_fonts_dir(record.FONTS_DIR)
+        with open(args.cases, encoding='utf-8') as fh:
+            rows = [json.loads(l) for l in fh if l.strip()]
+        cases = [record.normalize_case(c, record.FONTS_DIR, index) for c in rows[::args.every]]
+        version = record.chromium_version()
+        families = {}
+        for c in cases:
+            for f in (f for stack, _ in record.case_stacks(c) for f in stack):
+                families.setdefault(f, 'tsf-%d' % len(families))
+        batches = [cases[i:i + args.batch] for i in range(0, len(cases), args.batch)]
+        results = {}
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
+            futs = []
+            for b in batches:
+                used = {f for c in b for stack, _ in record.case_stacks(c) for f in stack}
+                fams = {f: fam for f, fam in families.items() if f in used}
+                futs.append(ex.submit(record.run_batch, b, fams, 60000, '', None, None, index, HITS_JS))
+            for b, fut in zip(batches, futs):
+                res = fut.result()
+                for c in b:
+                    if c['id'] not in res:
+                        raise record.RecordError('case %s: no result' % c['id'])
+                    results[c['id']] = res[c['id']]
+                sys.stderr.write('\rrecord_hits: %d/%d cases' % (len(results), len(cases)))
+        sys.stderr.write('\n')
+    except record.RecordError as e:
+        sys.stderr.write('\nrecord_hits: FAILED: %s\n' % e)
+        return 1
+
+    os.makedirs(os.path.dirname(args.out), exist_ok=True)
+    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
+        for c in cases:
+            r = results[c['id']]
+            row = collections.OrderedDict([('id', c['id']), ('category', c['category']), ('chromium', version)])
+            for k in ('height', 'points', 'carets', 'ranges'):
+                row[k] = r[k]
+            fh.write(json.dumps(row, ensure_ascii=False) + '\n')
+    sys.stderr.write('record_hits: %d cases -> %s\n' % (len(cases), args.out))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
