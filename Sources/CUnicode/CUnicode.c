@@ -20,6 +20,7 @@ static _Thread_local UBreakIterator *line_iters[TSU_LINE_SLOTS];
 static _Thread_local char line_locales[TSU_LINE_SLOTS][TSU_LOCALE_MAX];
 static _Thread_local unsigned line_next_slot;
 static _Thread_local UBreakIterator *grapheme_iter;
+static _Thread_local UBreakIterator *word_iter;
 static _Thread_local UBiDi *bidi;
 
 // The per-thread ICU objects above are closed when their thread exits: the
@@ -35,6 +36,7 @@ static void close_thread_objects(void *unused) {
     for (int i = 0; i < TSU_LINE_SLOTS; i++)
         if (line_iters[i]) { ubrk_close(line_iters[i]); line_iters[i] = NULL; atomic_fetch_sub(&open_objects, 1); }
     if (grapheme_iter) { ubrk_close(grapheme_iter); grapheme_iter = NULL; atomic_fetch_sub(&open_objects, 1); }
+    if (word_iter) { ubrk_close(word_iter); word_iter = NULL; atomic_fetch_sub(&open_objects, 1); }
     if (bidi) { ubidi_close(bidi); bidi = NULL; atomic_fetch_sub(&open_objects, 1); }
 }
 
@@ -104,6 +106,29 @@ int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
         out[count++] = pos;
     ubrk_setText(grapheme_iter, NULL, 0, &err);
     return count;
+}
+
+int32_t tsu_word_bounds(const uint16_t *text, int32_t length, int32_t offset,
+                        int32_t *start, int32_t *end) {
+    if (length <= 0) { *start = *end = 0; return 0; }
+    UErrorCode err = U_ZERO_ERROR;
+    if (!word_iter) {
+        word_iter = ubrk_open(UBRK_WORD, "", NULL, 0, &err);
+        if (U_FAILURE(err)) { word_iter = NULL; return -1; }
+        opened_thread_object();
+    }
+    ubrk_setText(word_iter, (const UChar *)text, length, &err);
+    if (U_FAILURE(err)) return -1;
+    if (offset < 0) offset = 0;
+    if (offset > length) offset = length;
+    /* The word that contains `offset`, or at the text's end the last one. */
+    int32_t e = offset < length ? ubrk_following(word_iter, offset) : length;
+    int32_t s = ubrk_preceding(word_iter, e);
+    *start = s == UBRK_DONE ? 0 : s;
+    *end = e == UBRK_DONE ? length : e;
+    int32_t status = ubrk_getRuleStatus(word_iter);
+    ubrk_setText(word_iter, NULL, 0, &err);
+    return status >= UBRK_WORD_NONE_LIMIT ? 1 : 0;
 }
 
 /* Whether a UTF-16 unit is a bidi paragraph separator (class B). */

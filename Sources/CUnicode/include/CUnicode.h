@@ -29,6 +29,14 @@ int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale
 int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
                             int32_t *out, int32_t capacity);
 
+/// The word boundaries (UAX #29, ICU's word break rules, dictionaries for
+/// CJK and Thai) around `offset`: the segment containing it (at `length`,
+/// the last one) in [*start, *end). Returns 1 when the segment is a word
+/// (letters, numbers, ideographs, kana), 0 for spaces or punctuation, -1
+/// on an ICU error.
+int32_t tsu_word_bounds(const uint16_t *text, int32_t length, int32_t offset,
+                        int32_t *start, int32_t *end);
+
 /// Resolves UAX #9 embedding levels for one paragraph. `paragraph_level` is
 /// 0 (LTR), 1 (RTL) or 0xFE (auto: first strong character, default LTR).
 /// Writes one level per UTF-16 unit into `levels` and returns the resolved

@@ -114,8 +114,16 @@ extension TextLayout {
     }
 
     /// The rectangles covering a source UTF-16 range: one per line and visual
-    /// run it touches (adjacent pieces merged), for hit-testing and tap targets.
+    /// run it touches (adjacent pieces merged), for hit-testing and tap
+    /// targets: exactly the measured advances (``selectionRects(for:)``
+    /// gives what a browser highlights).
     public func rects(forUTF16Range range: Range<Int>) -> [LayoutRect] {
+        rects(forUTF16Range: range, asSelection: false)
+    }
+
+    /// The rectangles of a range; as a selection (`asSelection`), on the
+    /// 1/64 px grid and with a pre-wrap line's trailing spaces.
+    func rects(forUTF16Range range: Range<Int>, asSelection: Bool) -> [LayoutRect] {
         let p0 = core.processedOffset(source: range.lowerBound)
         let p1 = core.processedOffset(source: range.upperBound)
         guard p0 < p1 else { return [] }
@@ -126,19 +134,44 @@ extension TextLayout {
             let mid = (lo + hi) / 2
             if Int(lines[mid].contentEnd) <= p0 && lines[mid].utf16Range.upperBound <= range.lowerBound { lo = mid + 1 } else { hi = mid }
         }
-        for line in lines[lo...] {
+        // A selection is in layout units, as Chromium reports a text
+        // fragment's rectangle: the left edge floored, the width ceiled to 1/64 px.
+        func add(x: Double, width: Double, on line: Line) {
+            let rect = asSelection
+                ? LayoutRect(x: (x * 64).rounded(.down) / 64, y: line.top, width: (width * 64).rounded(.up) / 64, height: line.height)
+                : LayoutRect(x: x, y: line.top, width: width, height: line.height)
+            if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) <= 1.0 / 64 + 1e-9 {
+                rects[rects.count - 1].width += rect.width
+            } else if let last = rects.last, last.y == rect.y, abs(rect.x + rect.width - last.x) <= 1.0 / 64 + 1e-9 {
+                rects[rects.count - 1].x = rect.x
+                rects[rects.count - 1].width += rect.width
+            } else {
+                rects.append(rect)
+            }
+        }
+        let rtl = core.paragraphLevel & 1 == 1
+        for (index, line) in lines[lo...].enumerated() {
             if Int(line.contentStart) >= p1 { break }
             let advances = LineAdvances(core: core, line: line)
-            for run in visualRuns(of: line) where run.end > p0 && run.start < p1 {
+            let runs = visualRuns(of: line)
+            for run in runs where run.end > p0 && run.start < p1 {
                 let q0 = max(p0, run.start), q1 = min(p1, run.end)
                 let before = Double(advances.width(run.start, q0)) / 65536
                 let inside = Double(advances.width(q0, q1)) / 65536
-                let x = run.isRightToLeft ? run.x + run.width - before - inside : run.x + before
-                let rect = LayoutRect(x: x, y: line.top, width: inside, height: line.height)
-                if let last = rects.last, last.y == rect.y, abs(last.x + last.width - rect.x) <= 1.0 / 64 + 1e-9 {
-                    rects[rects.count - 1].width += rect.width
-                } else {
-                    rects.append(rect)
+                add(x: run.isRightToLeft ? run.x + run.width - before - inside : run.x + before, width: inside, on: line)
+            }
+            // In a selection, preserved trailing spaces (pre-wrap: they hang)
+            // follow the line's content in the paragraph's direction, past
+            // the box if need be; a space collapsed at a wrap has no rectangle.
+            let end = lo + index + 1 < lines.count ? Int(lines[lo + index + 1].contentStart) : core.text.units.count
+            let t0 = max(p0, Int(line.contentEnd)), t1 = min(p1, end)
+            if asSelection, core.paragraph.whiteSpace == .preWrap, t0 < t1 {
+                let metrics = core.unitMetrics
+                let offset = Double(metrics.width(Int(line.contentEnd), t0)) / 65536
+                let width = Double(metrics.width(t0, t1)) / 65536
+                if width > 0 {
+                    let left = runs.first?.x ?? line.x, right = runs.last.map { $0.x + $0.width } ?? line.x
+                    add(x: rtl ? left - offset - width : right + offset, width: width, on: line)
                 }
             }
         }

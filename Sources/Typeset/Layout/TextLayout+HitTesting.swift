@@ -1,0 +1,146 @@
+import CUnicode
+
+/// A place between two grapheme clusters where a caret can stand, as a text
+/// view keeps it: an offset into the source text and, where a line wraps
+/// without a space, which of the two lines it belongs to.
+public struct TextPosition: Sendable, Hashable {
+    /// Which line a position at a soft line break belongs to.
+    public enum Affinity: Sendable, Hashable {
+        /// The end of the line before the break.
+        case upstream
+        /// The start of the line after it (the default).
+        case downstream
+    }
+
+    /// The source text's UTF-16 offset.
+    public var utf16Offset: Int
+    /// The side of a soft line break the position sits on.
+    public var affinity: Affinity
+
+    /// A position at a UTF-16 offset.
+    public init(utf16Offset: Int, affinity: Affinity = .downstream) {
+        self.utf16Offset = utf16Offset
+        self.affinity = affinity
+    }
+}
+
+extension TextLayout {
+    /// The caret position nearest a point in layout coordinates (origin at
+    /// the layout's top-left), as a browser's `caretPositionFromPoint`
+    /// answers it: the line whose box holds `y` (the first line above the
+    /// layout, the last below it), then the grapheme boundary on that line
+    /// nearest `x` in visual order, across bidi runs (a point past a line's
+    /// end is its end, before any trailing space). A position at the end
+    /// of a line that wraps without a space is `.upstream`.
+    public func position(atX x: Double, y: Double) -> TextPosition {
+        guard !lines.isEmpty else { return TextPosition(utf16Offset: 0) }
+        var index = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
+        // Lines only after a clamp's last are not drawn.
+        if isTruncated, let cut = truncation?.lineIndex { index = min(index, cut) }
+        let line = lines[index]
+        let stops = caretStops(of: line)
+        guard var best = stops.first else {
+            return TextPosition(utf16Offset: core.sourceOffset(Int(line.contentStart)))
+        }
+        // Where two runs meet, both have a stop at one x: the run of the
+        // lower bidi level wins (Blink's hit-test bidi adjustment).
+        for stop in stops.dropFirst() {
+            let d = abs(stop.x - x), e = abs(best.x - x)
+            if d < e - 1e-9 || (abs(d - e) <= 1e-9 && stop.level < best.level) { best = stop }
+        }
+        // The line's visual edges are its logical start and end, whatever
+        // the direction of the run there: the left edge is an LTR line's
+        // start and an RTL line's end.
+        let rtl = core.paragraphLevel & 1 == 1
+        var processed = best.offset
+        if best.x <= stops.map(\.x).min()! + 1e-9 { processed = Int(rtl ? line.contentEnd : line.contentStart) }
+        else if best.x >= stops.map(\.x).max()! - 1e-9 { processed = Int(rtl ? line.contentStart : line.contentEnd) }
+        best.offset = processed
+        let offset = core.sourceOffset(best.offset)
+        let wrapsHere = best.offset == Int(line.contentEnd) && index + 1 < lines.count
+            && lines[index + 1].utf16Range.lowerBound == offset
+        return TextPosition(utf16Offset: offset, affinity: wrapsHere ? .upstream : .downstream)
+    }
+
+    /// Where a caret at `position` is drawn: a zero-width rectangle at the
+    /// x of the position's grapheme boundary on its line, as tall as the
+    /// line box. An offset inside a grapheme cluster counts as the
+    /// cluster's start; one after a line's trailing spaces stands after
+    /// them, at most at the box's edge (as a browser draws a caret there).
+    public func caretRect(for position: TextPosition) -> LayoutRect {
+        guard !lines.isEmpty else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
+        let index = lineIndex(for: position)
+        let line = lines[index]
+        let source = core.processedOffset(source: position.utf16Offset)
+        var p = min(max(source, Int(line.contentStart)), Int(line.contentEnd))
+        let metrics = core.unitMetrics
+        // Inside a grapheme cluster, the caret stands before it.
+        while p > Int(line.contentStart) && !metrics.isGraphemeStart(p) { p -= 1 }
+        var x = caretStops(of: line).first { $0.offset == p }?.x ?? line.x
+        if source > p, p == Int(line.contentEnd) {
+            // After the line's trailing spaces, as far as the box has room.
+            let spaces = Double(metrics.width(p, min(source, core.text.units.count))) / 65536
+            x = core.paragraphLevel & 1 == 1 ? max(0, x - spaces) : min(exactWidth, x + spaces)
+        }
+        return LayoutRect(x: x, y: line.top, width: 0, height: line.height)
+    }
+
+    /// The rectangles a selection of a source UTF-16 range highlights, as
+    /// Chromium's `Range.getClientRects` reports them: one per line and
+    /// visual run (adjacent pieces merged), edges on the 1/64 px grid (left
+    /// floored, width ceiled), a pre-wrap line's trailing spaces included
+    /// (they may pass the box's edge). ``rects(forUTF16Range:)`` gives the
+    /// exact advances instead.
+    public func selectionRects(for utf16Range: Range<Int>) -> [LayoutRect] {
+        rects(forUTF16Range: utf16Range, asSelection: true)
+    }
+
+    /// The index of the line a position is on: the line whose text holds
+    /// its offset, or for an `.upstream` position at a line's start, the
+    /// line before.
+    public func lineIndex(for position: TextPosition) -> Int {
+        guard !lines.isEmpty else { return 0 }
+        let offset = position.utf16Offset
+        var lo = 0, hi = lines.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if lines[mid].utf16Range.upperBound <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        var index = min(lo, lines.count - 1)
+        if position.affinity == .upstream, index > 0, lines[index].utf16Range.lowerBound == offset { index -= 1 }
+        return index
+    }
+
+    /// The word around a source UTF-16 offset by ICU's word boundaries (UAX
+    /// #29 with dictionaries for CJK and Thai): what a double click selects.
+    /// White space and punctuation between words are segments of their own.
+    public func wordRange(at utf16Offset: Int) -> Range<Int> {
+        let units = core.sourceUTF16
+        var start: Int32 = 0, end: Int32 = 0
+        let status = units.withUnsafeBufferPointer {
+            tsu_word_bounds($0.baseAddress, Int32($0.count), Int32(max(0, min(utf16Offset, $0.count))), &start, &end)
+        }
+        guard status >= 0 else { return utf16Offset..<utf16Offset }
+        return Int(start)..<Int(end)
+    }
+
+    /// The caret stops of a line in visual order: every grapheme boundary of
+    /// each visual run, with its x and the run's bidi level (processed offsets).
+    func caretStops(of line: Line) -> [(x: Double, offset: Int, level: UInt8)] {
+        let advances = LineAdvances(core: core, line: line)
+        let metrics = core.unitMetrics
+        var stops: [(x: Double, offset: Int, level: UInt8)] = []
+        for run in visualRuns(of: line) {
+            var boundaries = [run.start]
+            for i in (run.start + 1)..<max(run.start + 1, run.end) where metrics.isGraphemeStart(i) { boundaries.append(i) }
+            if run.end > run.start { boundaries.append(run.end) }
+            if run.isRightToLeft { boundaries.reverse() }
+            for b in boundaries {
+                let before = Double(advances.width(run.start, b)) / 65536
+                stops.append((run.isRightToLeft ? run.x + run.width - before : run.x + before, b, run.level))
+            }
+        }
+        if stops.isEmpty { stops.append((line.x, Int(line.contentStart), core.paragraphLevel)) }
+        return stops
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Typeset
+import TypesetTestSupport
+import XCTest
+
+/// Hit testing and editing geometry against Chromium (corpus/hits, recorded
+/// by tools/record_hits.py for every 40th main-corpus case): point → offset
+/// (`caretPositionFromPoint`), the caret's x at each code point boundary (a
+/// collapsed Range's rect) and selection rectangles (Range.getClientRects,
+/// compared per line: its x extent).
+final class HitTestingCorpusTests: XCTestCase {
+    struct Recorded: Decodable {
+        var id: String
+        var points: [[Double]]
+        var carets: [[Double]]
+        var ranges: [Range]
+
+        struct Range: Decodable {
+            var start: Int, end: Int, rects: [[Double]]
+            init(from decoder: any Decoder) throws {
+                var c = try decoder.unkeyedContainer()
+                start = try c.decode(Int.self)
+                end = try c.decode(Int.self)
+                rects = try c.decode([[Double]].self)
+            }
+        }
+    }
+
+    /// What agrees with Chromium 156 today (see the closing test).
+    static let pins = (points: 45_311, carets: 11_717, selections: 2_382)
+
+    func testHitTestingAgreesWithChromium() throws {
+        let dir = Fixtures.corpusDirectory
+        let recorded = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("hits/expected.jsonl"), as: Recorded.self)
+        let cases = Dictionary(try CorpusScoreboard.jsonLines(dir.appendingPathComponent("cases.jsonl"), as: CorpusCase.self)
+            .map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var points = (total: 0, agree: 0), carets = (total: 0, agree: 0), selections = (total: 0, agree: 0)
+        var misses: [String] = []
+        var byCategory: [String: (Int, Int)] = [:], caretsByCategory: [String: (Int, Int)] = [:]
+        func miss(_ s: String) { misses.append(s) }
+        for r in recorded {
+            let c = try XCTUnwrap(cases[r.id], r.id)
+            let layout = try Fixtures.typesetter.prepare(c.attributedText(), paragraph: c.engineInput().1).layout(width: c.width)
+            // Points outside the box hit the page around it, which Chromium
+            // resolves to the text's start or end: a DOM matter, not the text's.
+            for p in r.points where p[1] >= 0 && p[1] < layout.exactHeight && p[0] >= 0 && p[0] <= c.width {
+                points.total += 1
+                let got = layout.position(atX: p[0], y: p[1]).utf16Offset
+                byCategory[c.category, default: (0, 0)].0 += 1
+                if got == Int(p[2]) { points.agree += 1; byCategory[c.category, default: (0, 0)].1 += 1 } else { miss("\(r.id) point (\(p[0]), \(p[1])): \(got) vs \(Int(p[2]))") }
+            }
+            // A caret stands between grapheme clusters; Chromium also answers
+            // for offsets inside one, which no hit test or arrow key yields.
+            var boundaries = Set([0]), at = 0
+            for ch in c.text { at += ch.utf16.count; boundaries.insert(at) }
+            for k in r.carets where boundaries.contains(Int(k[0])) {
+                carets.total += 1
+                // A collapsed Range where a line wraps without a space reports
+                // the end of the line before (after a space: the next line's start).
+                let offset = Int(k[0])
+                let units = Array(c.text.utf16)
+                let wrapsInText = offset > 0 && offset < units.count && layout.lines.dropFirst().contains { $0.utf16Range.lowerBound == offset }
+                    && ![0x20, 0x09, 0x0A].contains(units[offset - 1])
+                let rect = layout.caretRect(for: TextPosition(utf16Offset: offset, affinity: wrapsInText ? .upstream : .downstream))
+                let sameLine = k[2] + k[3] / 2 >= rect.y && k[2] + k[3] / 2 < rect.y + rect.height
+                caretsByCategory[c.category, default: (0, 0)].0 += 1
+                if sameLine && abs(rect.x - k[1]) <= 1.0 / 64 + 1e-9 { carets.agree += 1; caretsByCategory[c.category, default: (0, 0)].1 += 1 } else {
+                    miss("\(r.id) caret \(Int(k[0])): x \(rect.x) y \(rect.y) vs x \(k[1]) y \(k[2])")
+                }
+            }
+            for range in r.ranges where boundaries.contains(range.start) && boundaries.contains(range.end) {
+                selections.total += 1
+                let got = Self.extents(layout.selectionRects(for: range.start..<range.end).map { [$0.x, $0.y, $0.width, $0.height] }, layout)
+                let want = Self.extents(range.rects, layout)
+                if got.count == want.count && zip(got, want).allSatisfy({ $0.line == $1.line && abs($0.x0 - $1.x0) <= 1.0 / 64 + 1e-9 && abs($0.x1 - $1.x1) <= 1.0 / 64 + 1e-9 }) {
+                    selections.agree += 1
+                } else {
+                    miss("\(r.id) range \(range.start)..<\(range.end): \(got) vs \(want)")
+                }
+            }
+        }
+        print("hit testing: points \(points.agree)/\(points.total), carets \(carets.agree)/\(carets.total), selections \(selections.agree)/\(selections.total)")
+        for (k, v) in byCategory.sorted(by: { $0.key < $1.key }) where v.0 != v.1 { print("  points \(k): \(v.1)/\(v.0)") }
+        for (k, v) in caretsByCategory.sorted(by: { $0.key < $1.key }) where v.0 != v.1 { print("  carets \(k): \(v.1)/\(v.0)") }
+        for m in misses.prefix(40) { print("  " + m) }
+        // Pinned: what agrees today may not regress (raise the pins when it improves).
+        XCTAssertEqual(recorded.count, 254, "corpus/hits holds every 40th main-corpus case")
+        XCTAssertGreaterThanOrEqual(points.agree, Self.pins.points, "point -> offset regressed")
+        XCTAssertGreaterThanOrEqual(carets.agree, Self.pins.carets, "caret x regressed")
+        XCTAssertGreaterThanOrEqual(selections.agree, Self.pins.selections, "selection rectangles regressed")
+        for (name, n) in [("points", points), ("carets", carets), ("selections", selections)] {
+            XCTAssertGreaterThanOrEqual(Double(n.agree) / Double(max(1, n.total)), 0.99, "\(name): under 99% agree")
+        }
+    }
+
+    /// Rectangles merged per line (by vertical centre): the line index and the x extent.
+    static func extents(_ rects: [[Double]], _ layout: TextLayout) -> [(line: Int, x0: Double, x1: Double)] {
+        var out: [Int: (Double, Double)] = [:]
+        for r in rects where r[2] > 0 {
+            let centre = r[1] + r[3] / 2
+            let line = layout.lines.firstIndex { centre < $0.top + $0.height } ?? layout.lines.count - 1
+            let e = out[line] ?? (r[0], r[0] + r[2])
+            out[line] = (min(e.0, r[0]), max(e.1, r[0] + r[2]))
+        }
+        return out.keys.sorted().map { ($0, out[$0]!.0, out[$0]!.1) }
+    }
+}
