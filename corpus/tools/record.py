@@ -170,6 +170,8 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
     if extended:
         out.update(case_options.normalize(c, index, RecordError))
     out['runs'] = normalize_runs(c, fonts_dir, index)
+    if 'attachments' in c:  # the attachment corpus (attachments.js)
+        out['attachments'] = c['attachments']
     return out
 
 
@@ -224,7 +226,7 @@ def case_stacks(c):
 JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'letter_spacing', 'dir', 'extended', 'font_weight', 'font_style', 'word_break',
              'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text',
-             'lang', 'line_break')
+             'lang', 'line_break', 'attachments')
 
 
 def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS):
@@ -318,6 +320,35 @@ def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, 
         return {r['id']: r for r in out['results']}
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def run_script(cases, script, batch=50, jobs=2, label='record'):
+    """Lays `cases` (main-corpus fields) out in Chromium with another page
+    script than measure.js (hits.js, attachments.js) and returns {id: its
+    result}; raises RecordError as run_batch does."""
+    index = fam_index.scan_fonts_dir(FONTS_DIR)
+    cases = [normalize_case(c, FONTS_DIR, index) for c in cases]
+    families = {}
+    for c in cases:
+        for f in (f for stack, _ in case_stacks(c) for f in stack):
+            families.setdefault(f, 'tsf-%d' % len(families))
+    batches = [cases[i:i + batch] for i in range(0, len(cases), batch)]
+    results = {}
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
+        futs = []
+        for b in batches:
+            used = {f for c in b for stack, _ in case_stacks(c) for f in stack}
+            fams = {f: fam for f, fam in families.items() if f in used}
+            futs.append(ex.submit(run_batch, b, fams, 60000, '', None, None, index, script))
+        for b, fut in zip(batches, futs):
+            res = fut.result()
+            for c in b:
+                if c['id'] not in res:
+                    raise RecordError('case %s: no result' % c['id'])
+                results[c['id']] = res[c['id']]
+            sys.stderr.write('\r%s: %d/%d cases' % (label, len(results), len(cases)))
+    sys.stderr.write('\n')
+    return results
 
 
 def check_result(c, r):

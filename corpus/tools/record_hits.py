@@ -20,12 +20,10 @@ the case's text. HitTestingCorpusTests compares the engine with them.
 
 import argparse
 import collections
-import concurrent.futures
 import json
 import os
 import sys
 
-import families as fam_index
 import record
 
 HITS_JS = os.path.join(record.HERE, 'hits.js')
@@ -41,31 +39,10 @@ def main():
     args = ap.parse_args()
 
     try:
-        index = fam_index.scan_fonts_dir(record.FONTS_DIR)
         with open(args.cases, encoding='utf-8') as fh:
-            rows = [json.loads(l) for l in fh if l.strip()]
-        cases = [record.normalize_case(c, record.FONTS_DIR, index) for c in rows[::args.every]]
+            cases = [json.loads(l) for l in fh if l.strip()][::args.every]
         version = record.chromium_version()
-        families = {}
-        for c in cases:
-            for f in (f for stack, _ in record.case_stacks(c) for f in stack):
-                families.setdefault(f, 'tsf-%d' % len(families))
-        batches = [cases[i:i + args.batch] for i in range(0, len(cases), args.batch)]
-        results = {}
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
-            futs = []
-            for b in batches:
-                used = {f for c in b for stack, _ in record.case_stacks(c) for f in stack}
-                fams = {f: fam for f, fam in families.items() if f in used}
-                futs.append(ex.submit(record.run_batch, b, fams, 60000, '', None, None, index, HITS_JS))
-            for b, fut in zip(batches, futs):
-                res = fut.result()
-                for c in b:
-                    if c['id'] not in res:
-                        raise record.RecordError('case %s: no result' % c['id'])
-                    results[c['id']] = res[c['id']]
-                sys.stderr.write('\rrecord_hits: %d/%d cases' % (len(results), len(cases)))
-        sys.stderr.write('\n')
+        results = record.run_script(cases, HITS_JS, args.batch, args.jobs, 'record_hits')
     except record.RecordError as e:
         sys.stderr.write('\nrecord_hits: FAILED: %s\n' % e)
         return 1

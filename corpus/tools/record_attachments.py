@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Records Chromium's layout of the attachment corpus:
+corpus/attachments/expected.jsonl.
+
+    python3 corpus/tools/record_attachments.py [--cases FILE] [--out FILE]
+
+Each case (make_attachment_cases.py) is laid out as record.py lays a main
+case out (same page, fonts and CSS: case_style.js), its U+FFFC replaced by
+inline-blocks of the attachments' sizes and vertical alignments, and
+attachments.js writes per case:
+
+    {"id", "height", "starts": [UTF-16 offset of each line start],
+     "frames": [[x, y, width, height] of each attachment, from the box's top-left]}
+
+AttachmentCorpusAccuracyTests compares the engine with them.
+"""
+
+import argparse
+import collections
+import json
+import os
+import sys
+
+import record
+
+ATTACHMENTS_JS = os.path.join(record.HERE, 'attachments.js')
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--cases', default=os.path.join(record.CORPUS, 'attachments', 'cases.jsonl'))
+    ap.add_argument('--out', default=os.path.join(record.CORPUS, 'attachments', 'expected.jsonl'))
+    ap.add_argument('--batch', type=int, default=60, help='cases per page (default 60)')
+    ap.add_argument('--jobs', type=int, default=2, help='chromium processes at once (default 2)')
+    args = ap.parse_args()
+    try:
+        with open(args.cases, encoding='utf-8') as fh:
+            cases = [json.loads(l) for l in fh if l.strip()]
+        for c in cases:
+            if c['text'].count('\ufffc') != len(c['attachments']):
+                raise record.RecordError('case %s: %d U+FFFC for %d attachments'
+                                         % (c['id'], c['text'].count('\ufffc'), len(c['attachments'])))
+        version = record.chromium_version()
+        results = record.run_script(cases, ATTACHMENTS_JS, args.batch, args.jobs, 'record_attachments')
+    except record.RecordError as e:
+        sys.stderr.write('\nrecord_attachments: FAILED: %s\n' % e)
+        return 1
+    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
+        for c in cases:
+            r = results[c['id']]
+            row = collections.OrderedDict([('id', c['id']), ('category', c['category']), ('chromium', version)])
+            for k in ('height', 'starts', 'frames'):
+                row[k] = r[k]
+            fh.write(json.dumps(row, ensure_ascii=False) + '\n')
+    sys.stderr.write('record_attachments: %d cases -> %s\n' % (len(cases), args.out))
+    return 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
