@@ -19,6 +19,7 @@ import argparse
 import json
 import os
 import random
+import unicodedata
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.dirname(HERE)
@@ -44,8 +45,27 @@ def texts(category):
     return out
 
 
+def at_grapheme_boundary(text, s):
+    """Whether offset s is between two grapheme clusters (as far as these
+    texts need: not before a combining mark, a joiner or a variation
+    selector, not after a joiner, not inside a regional-indicator pair or
+    an emoji tag sequence): a text view only ever inserts an object there."""
+    if s <= 0 or s >= len(text):
+        return True
+    a, b = text[s - 1], text[s]
+    if unicodedata.category(b) in ('Mn', 'Mc', 'Me') or b in '\u200d\ufe0f\ufe0e' or a == '\u200d':
+        return False
+    ri = lambda ch: 0x1F1E6 <= ord(ch) <= 0x1F1FF
+    if ri(a) and ri(b):
+        return False
+    if 0xE0020 <= ord(b) <= 0xE007F or 0x1F3FB <= ord(b) <= 0x1F3FF:
+        return False
+    return True
+
+
 def insert_boxes(text, rng):
-    """The text with 1-4 U+FFFC inserted at word ends, its start or end, or mid-word."""
+    """The text with 1-4 U+FFFC inserted at word ends, its start or end, or
+    between two letters (at grapheme boundaries only)."""
     n = rng.choice([1, 1, 2, 2, 3, 4])
     spots = set()
     words = [i for i, ch in enumerate(text) if ch == ' ']
@@ -58,7 +78,10 @@ def insert_boxes(text, rng):
         elif kind < 0.8:
             spots.add(len(text))
         else:
-            spots.add(rng.randrange(0, len(text) + 1))
+            s = rng.randrange(0, len(text) + 1)
+            while not at_grapheme_boundary(text, s):
+                s -= 1
+            spots.add(s)
     out, last = [], 0
     count = 0
     for s in sorted(spots):

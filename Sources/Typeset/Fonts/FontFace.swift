@@ -29,6 +29,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let glyphCount: Int
     /// Vertical metrics in em units, as Skia reads them (hhea, or the bitmap strike).
     public let metrics: FontMetrics
+    /// The x-height in em units (OS/2 `sxHeight`, else HarfBuzz's fallback:
+    /// the height of "x"): `vertical-align: middle` centres on half of it.
+    public let xHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
 
@@ -106,6 +109,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
+        var x: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
+        xHeight = Double(x) / Double(max(1, upem))
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs

@@ -87,7 +87,7 @@ struct Itemizer {
             var face: FontFace? = nil
             // A one-unit cluster takes the precomputed first covering face.
             var k = ResolvedStack.FaceTable.none
-            if e == g + 1 {
+            if e == g + 1 && u != 0xFFFC {
                 if u < 0x80 {
                     k = stack.asciiFace[Int(u)]
                 } else {
@@ -119,6 +119,10 @@ struct Itemizer {
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {
+        // An attachment's U+FFFC draws no glyph: it is set in the style's
+        // primary font, whose box the style's text has anyway (not in the
+        // font of the text before it, which may be taller).
+        if scalars == [0xFFFC] { return stack.faces[0] }
         // Controls and lone ignorables (newline, tab, ZWJ) stay with the run they are in.
         if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
             if let current { return current }

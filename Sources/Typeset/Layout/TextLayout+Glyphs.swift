@@ -24,7 +24,9 @@ extension TextLayout {
     /// measured advances give (letter spacing, CJK punctuation trimming, tab
     /// stops and per-word shaping included), so what is drawn is what was
     /// measured. A line that ends at a soft hyphen (`Line.showsHyphen`) leaves
-    /// room for the hyphen after its last glyph. Use it to draw, not to measure.
+    /// room for the hyphen after its last glyph. An inline attachment's place
+    /// is left empty (draw it in its ``TextLayout/attachmentFrames()``).
+    /// Use it to draw, not to measure.
     public func glyphs(of run: VisualRun, on line: Line) -> [PositionedGlyph] {
         let style = core.styles[run.styleIndex]
         var shaped: [ShapedGlyph] = []
@@ -68,6 +70,11 @@ extension TextLayout {
             let pen = out[k].x - Double(shaped[k].xOffset) / 65536
             let next = k + 1 < out.count ? out[k + 1].x - Double(shaped[k + 1].xOffset) / 65536 : run.x + run.width
             out[k].advance = next - pen
+        }
+        // An attachment's U+FFFC draws nothing: its frame is in attachmentFrames().
+        if !core.attachments.isEmpty {
+            let units = Set(core.attachments.map { core.sourceOffset(Int($0.unit)) })
+            out.removeAll { units.contains($0.utf16Offset) }
         }
         return out
     }

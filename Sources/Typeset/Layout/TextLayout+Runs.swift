@@ -56,6 +56,8 @@ extension TextLayout {
             // Split items at level changes inside the line (items have one level already).
             logical.append((max(a, Int(item.start)), min(b, Int(item.end)), item))
         }
+        // An inline attachment is a run of its own (Chromium's atomic inline item).
+        if !core.attachments.isEmpty { logical = splitAtAttachments(logical) }
         var order = (0..<Int32(logical.count)).map { $0 }
         if logical.contains(where: { $0.item.level != 0 }) {
             var levels = logical.map(\.item.level)
@@ -92,6 +94,27 @@ extension TextLayout {
             x += w + pad
         }
         return runs
+    }
+
+    /// Logical runs with every attachment's unit made a run of its own.
+    private func splitAtAttachments(_ runs: [(start: Int, end: Int, item: Item)]) -> [(start: Int, end: Int, item: Item)] {
+        var out: [(start: Int, end: Int, item: Item)] = []
+        var next = 0
+        let attachments = core.attachments
+        for r in runs {
+            var start = r.start
+            while next < attachments.count && Int(attachments[next].unit) < start { next += 1 }
+            var k = next
+            while k < attachments.count && Int(attachments[k].unit) < r.end {
+                let u = Int(attachments[k].unit)
+                if u > start { out.append((start, u, r.item)) }
+                out.append((u, u + 1, r.item))
+                start = u + 1
+                k += 1
+            }
+            if start < r.end { out.append((start, r.end, r.item)) }
+        }
+        return out
     }
 
     /// For each logical run starting at `starts[k]`, the index of the inline

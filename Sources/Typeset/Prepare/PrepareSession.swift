@@ -59,6 +59,8 @@ struct PrepareSession {
         }
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
+        let attachments = try InlineAttachments.prepare(text, processed: processed, styleOfUnit: styleOfUnit,
+                                                        styles: styles, stacks: stacks)
 
         // Analysis.
         let graphemes = try GraphemeBreaks.boundaries(units)
@@ -74,8 +76,9 @@ struct PrepareSession {
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
-        let (advances, clusterStarts, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
+        var (advances, clusterStarts, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
                                                                       styles: styles, breaks: breaks.positions)
+        InlineAttachments.apply(attachments, to: &advances)
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper)
 
@@ -86,7 +89,7 @@ struct PrepareSession {
             return (box.ascent, box.descent)
         }
         let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
-                                    itemMetrics: itemMetrics, ligatures: ligatures)
+                                    itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures)
 
         let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
         // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
@@ -127,8 +130,9 @@ struct PrepareSession {
             segmentMetrics: segments.metrics,
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
-            trimmableClose: trim, ligatures: ligatures, runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true),
-            shapeCache: cache)
+            trimmableClose: trim, ligatures: ligatures,
+            runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments),
+            attachments: attachments, shapeCache: cache)
         return PreparedText(core: core)
     }
 
@@ -183,7 +187,8 @@ struct PrepareSession {
     }
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
-                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)], ligatures: LigatureSplits)
+                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)],
+                              attachments: [PreparedAttachment], ligatures: LigatureSplits)
         -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)], naturalWidth: Int64) {
         var segments: [Segment] = []
         // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
@@ -191,7 +196,7 @@ struct PrepareSession {
         segments.reserveCapacity(breaks.positions.count)
         var metrics: [(ascent: Double, descent: Double)] = []
         var start = 0
-        var item = 0
+        var item = 0, attachment = 0
         for (k, p) in breaks.positions.enumerated() {
             let end = Int(p)
             let contentEnd = BreakOpportunities.contentEnd(units, start: start, end: end)
@@ -218,6 +223,14 @@ struct PrepareSession {
                 desc = max(desc, itemMetrics[j].descent)
                 j += 1
             }
+            // An attachment's box is on the line with its segment.
+            while attachment < attachments.count && Int(attachments[attachment].unit) < end {
+                if Int(attachments[attachment].unit) >= start {
+                    asc = max(asc, attachments[attachment].ascent)
+                    desc = max(desc, attachments[attachment].descent)
+                }
+                attachment += 1
+            }
             var m = metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
             if m < 0 && metrics.count > Segment.metricsLimit {
                 // More distinct fonts and sizes than a segment can refer to: the
@@ -241,7 +254,7 @@ struct PrepareSession {
     /// style, script, direction or emoji/text presentation change (not a
     /// plain font fallback). It rounds each item's piece of a line up to
     /// 1/64 px before it sums them.
-    static func runBoundaries(items: [Item], faces: [FontFace], allItems: Bool) -> [Int32] {
+    static func runBoundaries(items: [Item], faces: [FontFace], allItems: Bool, attachments: [PreparedAttachment] = []) -> [Int32] {
         var out: [Int32] = []
         for k in items.indices.dropFirst() {
             let a = items[k - 1], b = items[k]
@@ -249,7 +262,14 @@ struct PrepareSession {
                 out.append(b.start)
             }
         }
-        return out
+        guard !attachments.isEmpty else { return out }
+        // An attachment is an inline item of its own.
+        let end = items.last?.end ?? 0
+        for a in attachments {
+            if a.unit > 0 { out.append(a.unit) }
+            if a.unit + 1 < end { out.append(a.unit + 1) }
+        }
+        return Array(Set(out)).sorted()
     }
 
     /// Space separators other than U+0020 that hang at a line end. CSS Text 3

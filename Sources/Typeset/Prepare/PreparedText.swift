@@ -172,6 +172,8 @@ final class PreparedCore: Sendable {
     /// Processed offsets where a run of another style starts (each style
     /// run's piece of a line is rounded up to 1/64 px on its own).
     let runBoundaries: [Int32]
+    /// Inline attachments in processed order (see ``TextAttachment``).
+    let attachments: [PreparedAttachment]
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
     let surrogatePairs: [Int32]
     /// The word cache to shape from again when `unitMetrics` is first needed.
@@ -182,7 +184,8 @@ final class PreparedCore: Sendable {
          paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
-         trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], shapeCache: ShapeCache?) {
+         trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
+         shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
         self.paragraph = paragraph
@@ -203,6 +206,7 @@ final class PreparedCore: Sendable {
         self.trimmableClose = trimmableClose.compacted()
         self.ligatures = ligatures.compacted()
         self.runBoundaries = runBoundaries.compacted()
+        self.attachments = attachments
         self.shapeCache = shapeCache
         var pairs: [Int32] = []
         var i = 0
@@ -225,8 +229,9 @@ final class PreparedCore: Sendable {
     var unitMetrics: UnitMetrics {
         if let stored = storedUnitMetrics.value { return stored }
         let units = text.units
-        let shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
+        var shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
             .unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: segments.map(\.end))
+        InlineAttachments.apply(attachments, to: &shaped.advances)
         // ICU analysed this text once already; it cannot fail on it now (if it
         // did, every unit would be its own cluster).
         let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)

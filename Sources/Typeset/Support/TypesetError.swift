@@ -32,6 +32,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     case invalidAttributeRuns(String)
     /// Bytes that are not valid UTF-8, with the offset of the first bad byte.
     case invalidUTF8(byteOffset: Int)
+    /// An attachment not at a U+FFFC of the text, or of a size that is not finite and non-negative.
+    case invalidAttachment(utf16Offset: Int, reason: String)
     /// An ICU call failed (out of memory, internal error).
     case unicodeAnalysisFailed(String)
     /// Fontconfig could not be initialised.
@@ -57,6 +59,7 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .invalidStyleValue(let n, let v): return "invalid \(n) \(v): it must be finite"
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"
         case .invalidUTF8(let o): return "invalid UTF-8 at byte \(o)"
+        case .invalidAttachment(let o, let r): return "invalid attachment at UTF-16 offset \(o): \(r)"
         case .unicodeAnalysisFailed(let r): return "Unicode analysis failed: \(r)"
         case .fontconfigUnavailable(let r): return "Fontconfig unavailable: \(r)"
         }

@@ -33,6 +33,10 @@ public struct AttributedText: Sendable, Hashable {
         public var style: TextStyle
     }
 
+    /// Inline attachments by the UTF-16 offset of their U+FFFC (see
+    /// ``TextAttachment``).
+    public internal(set) var attachments: [Int: TextAttachment] = [:]
+
     /// The block's style given at creation, if any (else the first run's).
     private var blockStyle: TextStyle?
 

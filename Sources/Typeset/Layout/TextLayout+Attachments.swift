@@ -1,0 +1,41 @@
+/// Where an inline attachment (``TextAttachment``) is drawn.
+public struct AttachmentFrame: Sendable, Hashable {
+    /// The source UTF-16 offset of its U+FFFC.
+    public let utf16Offset: Int
+    /// Its rectangle in layout coordinates: its width at the place its
+    /// U+FFFC has on the line, from the baseline up and down as its vertical
+    /// alignment puts it.
+    public let rect: LayoutRect
+}
+
+extension TextLayout {
+    /// The frames of the inline attachments on the layout's lines, in text
+    /// order (one cut off by a line clamp or an ellipsis has none).
+    public func attachmentFrames() -> [AttachmentFrame] {
+        guard !core.attachments.isEmpty else { return [] }
+        var frames: [AttachmentFrame] = []
+        for line in lines {
+            let first = core.firstAttachment(atOrAfter: Int(line.contentStart))
+            guard first < core.attachments.count, Int(core.attachments[first].unit) < Int(line.contentEnd) else { continue }
+            // Each attachment is a visual run of its own (see visualRuns(of:)).
+            for run in visualRuns(of: line) where run.end == run.start + 1 {
+                let k = core.firstAttachment(atOrAfter: run.start)
+                guard k < core.attachments.count, Int(core.attachments[k].unit) == run.start else { continue }
+                let box = core.attachments[k]
+                frames.append(AttachmentFrame(
+                    utf16Offset: run.utf16Range.lowerBound,
+                    rect: LayoutRect(x: run.x, y: line.baseline - box.ascent, width: run.width, height: box.ascent + box.descent)))
+            }
+        }
+        return frames.sorted { $0.utf16Offset < $1.utf16Offset }
+    }
+}
+
+extension PreparedCore {
+    /// The index of the first attachment at or after processed unit `unit`.
+    func firstAttachment(atOrAfter unit: Int) -> Int {
+        var lo = 0, hi = attachments.count
+        while lo < hi { let m = (lo + hi) / 2; if Int(attachments[m].unit) < unit { lo = m + 1 } else { hi = m } }
+        return lo
+    }
+}

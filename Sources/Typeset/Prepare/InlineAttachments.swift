@@ -1,0 +1,69 @@
+// Pipeline stage: Prepare.
+// In: the attachments of an AttributedText, the processed text and the style of each unit.
+// Out: each attachment's unit, width and inline box, which segments, advances and layouts use.
+
+/// An attachment as a prepared text holds it: the processed unit of its
+/// U+FFFC, its advance and its box about the baseline.
+struct PreparedAttachment: Sendable, Hashable {
+    /// Processed offset of the U+FFFC.
+    var unit: Int32
+    /// The advance, 1/65536 px.
+    var advance: Int64
+    /// The box above and below the baseline, px (CSS `vertical-align`).
+    var ascent: Double
+    var descent: Double
+}
+
+/// Attachments in a prepared text (see ``TextAttachment``).
+enum InlineAttachments {
+    /// The text's attachments in processed order, each box placed by its
+    /// vertical alignment against the style of the run it sits in (that
+    /// style's primary font: its rounded ascent and descent, its x-height).
+    /// - Throws: ``TypesetError/invalidAttachment(utf16Offset:reason:)`` for
+    ///   an attachment not at a U+FFFC, or of a size that is not finite and
+    ///   non-negative.
+    static func prepare(_ text: AttributedText, processed: WhiteSpaceProcessor, styleOfUnit: [Int32],
+                        styles: [TextStyle], stacks: [ResolvedStack]) throws -> [PreparedAttachment] {
+        guard !text.attachments.isEmpty else { return [] }
+        var out: [PreparedAttachment] = []
+        var placed = 0
+        for (p, u) in processed.units.enumerated() where u == 0xFFFC {
+            let source = processed.sourceOffset(p)
+            guard let a = text.attachments[source] else { continue }
+            guard a.width.isFinite, a.height.isFinite, a.width >= 0, a.height >= 0, a.width < 32768 else {
+                throw TypesetError.invalidAttachment(utf16Offset: source, reason: "its size \(a.width) × \(a.height) must be finite, not negative, and narrower than 32768 px")
+            }
+            let style = styles[Int(styleOfUnit[p])]
+            let primary = stacks[Int(styleOfUnit[p])].faces[0]
+            let (ascent, descent) = box(a, style: style, primary: primary)
+            out.append(PreparedAttachment(unit: Int32(p), advance: Int64((a.width * 65536).rounded()),
+                                          ascent: ascent, descent: descent))
+            placed += 1
+        }
+        if placed < text.attachments.count {
+            let units = text.string.utf16Units
+            let stray = text.attachments.keys.sorted().first { $0 < 0 || $0 >= units.count || units[$0] != 0xFFFC } ?? 0
+            throw TypesetError.invalidAttachment(utf16Offset: stray, reason: "the text has no U+FFFC there")
+        }
+        return out
+    }
+
+    /// The box about the baseline of an attachment in text of `style`.
+    static func box(_ a: TextAttachment, style: TextStyle, primary: FontFace) -> (ascent: Double, descent: Double) {
+        let m = primary.metrics.rounded(atSize: style.size)
+        switch a.verticalAlignment {
+        case .baseline: return (a.height, 0)
+        case .textTop: return (m.ascent, a.height - m.ascent)
+        case .textBottom: return (a.height - m.descent, m.descent)
+        case .middle:
+            // The shift is in layout units (1/64 px, rounded), as Chromium keeps it.
+            let ascent = ((a.height / 2 + primary.xHeight * style.size / 2) * 64).rounded() / 64
+            return (ascent, a.height - ascent)
+        }
+    }
+
+    /// Sets each attachment's unit advance to its width.
+    static func apply(_ attachments: [PreparedAttachment], to advances: inout [Int32]) {
+        for a in attachments { advances[Int(a.unit)] = Int32(clamping: a.advance) }
+    }
+}
