@@ -43,6 +43,18 @@ package struct LayoutAnswer: JSONWritable {
                     }
                 }
             }
+            let frames = layout.attachmentFrames()
+            if !frames.isEmpty {
+                o.array("attachments", frames) { out, frame in
+                    out.appendJSONObject { f in
+                        f.int("offset", offset(frame.utf16Offset))
+                        f.number("x", frame.rect.x)
+                        f.number("y", frame.rect.y)
+                        f.number("width", frame.rect.width)
+                        f.number("height", frame.rect.height)
+                    }
+                }
+            }
             guard withLines else { return }
             o.array("lines", layout.lines) { out, line in
                 out.appendJSONObject { l in

@@ -21,6 +21,8 @@ package struct MeasureRequest: Decodable {
     package var scale = 1.0
     /// Spans with their own style (`runs`), in order.
     package var runs: [RunRequest] = []
+    /// Inline boxes at U+FFFC characters (`attachments`).
+    package var attachments: [AttachmentRequest] = []
     /// Whether run offsets count UTF-16 units (`--offsets utf16`) rather than
     /// scalars: the batch sets it after decoding.
     package var utf16Offsets = false
@@ -65,6 +67,14 @@ package struct MeasureRequest: Decodable {
             }
             while !list.isAtEnd { runs.append(try RunRequest(from: try list.superDecoder(), index: runs.count)) }
         }
+        if o.has("attachments") {
+            guard var list = try? o.nestedUnkeyedContainer(forKey: FieldKey("attachments")) else {
+                throw RequestError("attachments must be an array of objects")
+            }
+            while !list.isAtEnd {
+                attachments.append(try AttachmentRequest(from: try list.superDecoder(), index: attachments.count))
+            }
+        }
     }
 
     /// A request built from command-line options.
@@ -89,6 +99,8 @@ package struct MeasureRequest: Decodable {
         for (run, range) in zip(runs, ranges) {
             attributed.setStyle(try run.style(over: style, files: files), utf16Range: range)
         }
+        let offsets = try AttachmentRequest.utf16Offsets(of: attachments, in: text, utf16Offsets: utf16Offsets)
+        for (a, offset) in zip(attachments, offsets) { attributed.setAttachment(a.attachment, atUTF16Offset: offset) }
         return attributed
     }
 }
