@@ -95,6 +95,19 @@ function build(el, parentAxis, parentSpacing, ctx) {
     let empty = true, anyKey = false;
     for (const p of parts) {
       const span = document.createElement('span');
+      if (p.attachment !== undefined) {
+        // An inline attachment: an empty inline-block of its size (an
+        // empty inline-block's baseline is its bottom edge, as an <img>'s).
+        const a = p.attachment;
+        if (a.present !== undefined && modelText(ctx.model, a.present) === '') continue;
+        span.style.display = 'inline-block';
+        span.style.width = px(a.width);
+        span.style.height = px(a.height);
+        span.style.verticalAlign = a.vertical_align || 'baseline';
+        if (a.name) ctx.named.push({ name: a.name, node: span });
+        node.appendChild(span);
+        continue;
+      }
       let t;
       if (p.key !== undefined) { anyKey = true; t = modelText(ctx.model, p.key); if (t !== '') empty = false; }
       else t = p.text;
@@ -102,7 +115,7 @@ function build(el, parentAxis, parentSpacing, ctx) {
       if (p.style) Object.assign(span.style, styleCSS(p.style, base.merged).css);
       node.appendChild(span);
     }
-    if (!anyKey) empty = parts.every(p => p.text === '');
+    if (!anyKey) empty = parts.every(p => p.text === '' || p.attachment !== undefined);
     if (empty && el.omit_when_empty !== false) shown = false;
     s.whiteSpace = el.white_space || 'normal';
     s.overflowWrap = 'break-word';

@@ -50,8 +50,11 @@ public final class CellLayoutEngine: Sendable {
         texts.reserveCapacity(t.texts.count)
         entities.reserveCapacity(t.texts.count)
         shared.reserveCapacity(t.texts.count)
+        let hasAttachments = t.hasAttachments
+        var attachmentSlots: [[Int32]] = []
         for (slot, text) in t.texts.enumerated() {
             if text.isLiteral {
+                if hasAttachments { attachmentSlots.append([]) }
                 let p = try literal(t, slot: slot, text: text)
                 texts.append(p.string.isEmpty && text.omitWhenEmpty ? nil : p)
                 entities.append(text.detectEntities ? entityDetector.entities(in: p.string) : [])
@@ -63,6 +66,8 @@ public final class CellLayoutEngine: Sendable {
             var empty = true
             var known: [Entity]? = nil
             var offset = 0
+            var attachments: [(offset: Int, attachment: TextAttachment)] = []
+            var slots: [Int32] = []
             for part in text.parts {
                 let s: String
                 switch part.source {
@@ -73,17 +78,24 @@ public final class CellLayoutEngine: Sendable {
                     if let given = model.entities(for: key) {
                         known = (known ?? []) + given.map { Self.shifted($0, by: offset) }
                     }
+                case .attachment(let a):
+                    if let key = a.presentKey, (model.text(for: key) ?? "").isEmpty { continue }
+                    s = "\u{FFFC}"
+                    attachments.append((offset, a.attachment))
+                    slots.append(part.frameSlot)
                 }
                 pieces.append((s, part.style))
                 offset += s.utf16.count
             }
+            if hasAttachments { attachmentSlots.append(slots) }
             if empty && text.omitWhenEmpty {
                 texts.append(nil)
                 entities.append([])
                 shared.append(false)
                 continue
             }
-            let attributed = pieces.count == 1 ? AttributedText(pieces[0].0, style: pieces[0].1) : AttributedText(pieces)
+            var attributed = pieces.count == 1 ? AttributedText(pieces[0].0, style: pieces[0].1) : AttributedText(pieces)
+            for a in attachments { attributed.setAttachment(a.attachment, atUTF16Offset: a.offset) }
             let prepared = try typesetter.prepare(attributed, paragraph: text.paragraph)
             texts.append(prepared)
             if let known {
@@ -97,7 +109,8 @@ public final class CellLayoutEngine: Sendable {
         let numbers = t.numberKeys.map { model.number(for: $0) }
         return PreparedCell(modelID: model.id, version: model.version, templateUID: t.uid, templateName: t.name,
                             texts: texts, entities: entities, flags: flags, numbers: numbers,
-                            isRightToLeft: template.direction.isRightToLeft(for: model), sharedTexts: shared)
+                            isRightToLeft: template.direction.isRightToLeft(for: model), sharedTexts: shared,
+                            attachmentSlots: attachmentSlots)
     }
 
     /// Lays out a prepared cell at a width and display scale: arithmetic only.

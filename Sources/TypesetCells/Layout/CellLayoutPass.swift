@@ -284,6 +284,7 @@ struct CellLayoutPass {
     // MARK: Output
 
     private func makeLayout(width: Double, height: Double) -> CellLayout {
+        var frames = self.frames
         var lineCount = 0
         for (slot, text) in t.texts.enumerated() where present[text.node] {
             lineCount += textLayouts[slot]?.lines.count ?? 0
@@ -329,6 +330,17 @@ struct CellLayoutPass {
                                                   end: UInt32(clamping: entity.utf16Range.upperBound), x: Float(r.x + dx),
                                                   width: Float(r.width), line: UInt16(clamping: lineIndex),
                                                   kind: entity.kind))
+                }
+            }
+            // Named inline attachments: their frames, from the text's exact
+            // origin, snapped like every other frame.
+            if !prepared.attachmentSlots.isEmpty {
+                let origin = exactOrigins[slotOfFrame]
+                for (frame, frameSlot) in zip(layout.attachmentFrames(), prepared.attachmentSlots[slot]) where frameSlot >= 0 {
+                    let x = origin.x + pad.left - shift + frame.rect.x, y = origin.y + pad.top + frame.rect.y
+                    let left = pixels(x), top = pixels(y)
+                    frames[Int(frameSlot)] = PixelFrame(x: left, y: top, width: pixels(x + frame.rect.width) - left,
+                                                         height: pixels(y + frame.rect.height) - top)
                 }
             }
             records.append(TextRecord(lineCount: UInt32(layout.lines.count), rectCount: UInt32(rects.count - before),

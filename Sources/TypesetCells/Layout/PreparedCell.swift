@@ -23,6 +23,9 @@ public struct PreparedCell: Sendable {
     let numbers: [Double?]
     /// Whether the cell is laid out right to left (the template's direction for this model).
     let isRightToLeft: Bool
+    /// Per text, the frame slots of its shown attachments in text order
+    /// (-1 for an unnamed one); empty when the template has none.
+    let attachmentSlots: [[Int32]]
     /// Approximate heap bytes (texts shared with the template's fixed labels are not counted).
     public let byteCount: Int
 
@@ -30,7 +33,8 @@ public struct PreparedCell: Sendable {
     public var preparedTextCount: Int { texts.reduce(0) { $0 + ($1 == nil ? 0 : 1) } }
 
     init(modelID: CellModelID, version: Int, templateUID: Int, templateName: String, texts: [PreparedText?],
-         entities: [[Entity]], flags: [Bool], numbers: [Double?], isRightToLeft: Bool, sharedTexts: [Bool]) {
+         entities: [[Entity]], flags: [Bool], numbers: [Double?], isRightToLeft: Bool, sharedTexts: [Bool],
+         attachmentSlots: [[Int32]] = []) {
         self.modelID = modelID
         self.version = version
         self.templateUID = templateUID
@@ -40,6 +44,7 @@ public struct PreparedCell: Sendable {
         self.flags = flags
         self.numbers = numbers
         self.isRightToLeft = isRightToLeft
+        self.attachmentSlots = attachmentSlots
         var bytes = MemoryLayout<PreparedCell>.size + 32 * 4
         for (i, t) in texts.enumerated() {
             bytes += MemoryLayout<PreparedText?>.stride

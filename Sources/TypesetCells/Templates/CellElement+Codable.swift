@@ -18,7 +18,9 @@ import TypesetEntities
 /// Common fields: `name`, `width`, `max_width`, `min_height`, `padding`,
 /// `spacing_before`, `priority`, `align_self`, `align_self_when`,
 /// `visible_when`. Text: one of `key`, `text` (literal) or `parts` (array of
-/// `{"key"|"text": …, "style": {overrides}}`), and `style`, `max_lines`,
+/// `{"key"|"text": …, "style": {overrides}}` and inline boxes
+/// `{"attachment": {"name", "width", "height", "vertical_align", "present"}}`,
+/// see ``CellInlineAttachment``), and `style`, `max_lines`,
 /// `ellipsis`, `single_line`, `entities`, `omit_when_empty`, `align`,
 /// `white_space`, `word_break`, `direction`. Box: `height` (px) or
 /// `aspect_ratio` (a number, or a string naming the model's key). Row and
@@ -44,7 +46,32 @@ extension CellElement: Codable {
     /// The element kinds JSON knows.
     public static let jsonKinds = ["text", "box", "row", "column"]
 
-    private enum PartKey: String, CodingKey, CaseIterable { case key, text, style }
+    private enum PartKey: String, CodingKey, CaseIterable { case key, text, attachment, style }
+    private enum AttachmentKey: String, CodingKey, CaseIterable {
+        case name, width, height, present
+        case verticalAlign = "vertical_align"
+    }
+
+    /// An inline attachment part: `name`, `width`, `height` (px),
+    /// `vertical_align` (baseline, middle, text-top, text-bottom) and `present`.
+    private static func attachment(from decoder: any Decoder) throws -> CellInlineAttachment {
+        let o = try decoder.container(keyedBy: AttachmentKey.self)
+        try CellJSON.rejectUnknownKeys(decoder, allowed: AttachmentKey.allCases.map(\.rawValue), what: "an attachment")
+        var align = TextAttachment.VerticalAlignment.baseline
+        if let v = try o.decodeIfPresent(String.self, forKey: .verticalAlign) {
+            guard let a = TextAttachment.VerticalAlignment(rawValue: v) else {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "vertical_align must be one of \(TextAttachment.VerticalAlignment.allCases.map(\.rawValue).joined(separator: ", ")), not \"\(v)\""))
+            }
+            align = a
+        }
+        return CellInlineAttachment(
+            name: try o.decodeIfPresent(String.self, forKey: .name),
+            TextAttachment(width: try o.decode(Double.self, forKey: .width), height: try o.decode(Double.self, forKey: .height),
+                           verticalAlignment: align),
+            presentKey: try o.decodeIfPresent(String.self, forKey: .present))
+    }
 
     /// Decodes an element, rejecting unknown kinds and fields by name.
     public init(from decoder: any Decoder) throws {
@@ -128,13 +155,14 @@ extension CellElement: Codable {
                 let p = try partDecoder.container(keyedBy: PartKey.self)
                 try CellJSON.rejectUnknownKeys(partDecoder, allowed: PartKey.allCases.map(\.rawValue), what: "a text part")
                 let source: CellTextPart.Source
-                switch (p.contains(.key), p.contains(.text)) {
-                case (true, false): source = .key(try p.decode(String.self, forKey: .key))
-                case (false, true): source = .literal(try p.decode(String.self, forKey: .text))
+                switch (p.contains(.key), p.contains(.text), p.contains(.attachment)) {
+                case (true, false, false): source = .key(try p.decode(String.self, forKey: .key))
+                case (false, true, false): source = .literal(try p.decode(String.self, forKey: .text))
+                case (false, false, true): source = .attachment(try Self.attachment(from: try p.superDecoder(forKey: .attachment)))
                 default:
                     throw DecodingError.dataCorrupted(.init(
                         codingPath: partDecoder.codingPath,
-                        debugDescription: "a text part needs exactly one of \"key\" and \"text\""))
+                        debugDescription: "a text part needs exactly one of \"key\", \"text\" and \"attachment\""))
                 }
                 let partStyle = p.contains(.style)
                     ? try CellTextStyle.decode(from: try p.superDecoder(forKey: .style), base: style) : nil
@@ -184,11 +212,10 @@ extension CellElement: Codable {
         switch content {
         case .text(let t):
             try c.encode(t.style, forKey: .style)
-            if t.parts.count == 1, t.parts[0].style == nil {
-                switch t.parts[0].source {
-                case .key(let k): try c.encode(k, forKey: .key)
-                case .literal(let s): try c.encode(s, forKey: .text)
-                }
+            if t.parts.count == 1, t.parts[0].style == nil, case .key(let k) = t.parts[0].source {
+                try c.encode(k, forKey: .key)
+            } else if t.parts.count == 1, t.parts[0].style == nil, case .literal(let s) = t.parts[0].source {
+                try c.encode(s, forKey: .text)
             } else {
                 var list = c.nestedUnkeyedContainer(forKey: .parts)
                 for part in t.parts {
@@ -196,6 +223,15 @@ extension CellElement: Codable {
                     switch part.source {
                     case .key(let k): try p.encode(k, forKey: .key)
                     case .literal(let s): try p.encode(s, forKey: .text)
+                    case .attachment(let a):
+                        var o = p.nestedContainer(keyedBy: AttachmentKey.self, forKey: .attachment)
+                        try o.encodeIfPresent(a.name, forKey: .name)
+                        try o.encode(a.attachment.width, forKey: .width)
+                        try o.encode(a.attachment.height, forKey: .height)
+                        if a.attachment.verticalAlignment != .baseline {
+                            try o.encode(a.attachment.verticalAlignment.rawValue, forKey: .verticalAlign)
+                        }
+                        try o.encodeIfPresent(a.presentKey, forKey: .present)
                     }
                     try p.encodeIfPresent(part.style, forKey: .style)
                 }

@@ -141,6 +141,9 @@ public struct CellTextPart: Sendable, Hashable {
         case key(String)
         /// Fixed text in the template ("Show more", a separator).
         case literal(String)
+        /// An inline box (a verified badge after a name): a U+FFFC carrying
+        /// a `TextAttachment`, with a frame of its own when named.
+        case attachment(CellInlineAttachment)
     }
 
     /// Where the characters come from.
@@ -162,6 +165,33 @@ public struct CellTextPart: Sendable, Hashable {
     /// A fixed part.
     public static func literal(_ text: String, style: CellTextStyle? = nil) -> CellTextPart {
         CellTextPart(.literal(text), style: style)
+    }
+
+    /// An inline box (its style is the text it sits in).
+    public static func attachment(_ attachment: CellInlineAttachment, style: CellTextStyle? = nil) -> CellTextPart {
+        CellTextPart(.attachment(attachment), style: style)
+    }
+}
+
+/// An inline box in a text: a verified badge after a name, a custom emoji
+/// image. It breaks and aligns as a `TextAttachment`; a named one gets a
+/// frame in every ``CellLayout`` where it is shown.
+///
+/// JSON, as a text part: `{"attachment": {"name": "badge", "width": 16,
+/// "height": 16, "vertical_align": "middle", "present": "verified"}}`.
+public struct CellInlineAttachment: Sendable, Hashable {
+    /// The name its frame is reported under (unique in the template), or nil.
+    public var name: String?
+    /// The box's size and vertical alignment.
+    public var attachment: TextAttachment
+    /// Shown only when the model's text for this key is not empty; nil: always.
+    public var presentKey: String?
+
+    /// An inline box.
+    public init(name: String? = nil, _ attachment: TextAttachment, presentKey: String? = nil) {
+        self.name = name
+        self.attachment = attachment
+        self.presentKey = presentKey
     }
 }
 

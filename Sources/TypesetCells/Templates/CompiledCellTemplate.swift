@@ -13,6 +13,8 @@ final class CompiledCellTemplate: Sendable {
     let nodes: [CellNode]
     /// Text elements, in document order (a text's slot indexes this).
     let texts: [CompiledText]
+    /// Whether any text has an inline attachment part.
+    let hasAttachments: Bool
     /// Model keys read by `present` / `absent` conditions.
     let flagKeys: [String]
     /// Model keys read as aspect ratios.
@@ -33,6 +35,7 @@ final class CompiledCellTemplate: Sendable {
         self.minHeight = minHeight
         self.nodes = b.nodes
         self.texts = b.texts
+        self.hasAttachments = b.texts.contains { $0.parts.contains { if case .attachment = $0.source { true } else { false } } }
         self.flagKeys = b.flagKeys
         self.numberKeys = b.numberKeys
         self.schema = CellLayoutSchema(templateName: name, frameNames: b.frameNames,
@@ -91,7 +94,21 @@ final class CompiledCellTemplate: Sendable {
                 for part in t.parts {
                     let style = part.style ?? t.style
                     try checkStyle(style, label)
-                    parts.append(CompiledText.Part(source: part.source, style: style.textStyle))
+                    var slot: Int32 = -1
+                    if case .attachment(let a) = part.source {
+                        let size = a.attachment
+                        try check(size.width, "attachment width", label)
+                        try check(size.height, "attachment height", label)
+                        if let name = a.name {
+                            guard !name.isEmpty else {
+                                throw CellTemplateError.invalidValue(element: label, field: "attachment name", value: 0, requirement: "a non-empty string")
+                            }
+                            guard nodeByName[name] == nil, !frameNames.contains(name) else { throw CellTemplateError.duplicateName(name) }
+                            slot = Int32(frameNames.count)
+                            frameNames.append(name)
+                        }
+                    }
+                    parts.append(CompiledText.Part(source: part.source, style: style.textStyle, frameSlot: slot))
                 }
                 try checkStyle(t.style, label)
                 // A single line is CSS `white-space: nowrap; text-overflow: ellipsis`:
@@ -255,6 +272,8 @@ struct CompiledText: Sendable {
     struct Part: Sendable {
         let source: CellTextPart.Source
         let style: TextStyle
+        /// A named attachment's frame slot; -1 otherwise.
+        var frameSlot: Int32 = -1
     }
 
     let name: String
