@@ -24,6 +24,8 @@ struct LineBreaker {
     let strut: (ascent: Double, descent: Double)
     let fixedLineHeight: Double?
     let hasTrimmableClose: Bool
+    /// `line-break: anywhere`: a break may come between any two grapheme clusters, before a space too.
+    let breaksAnywhere: Bool
     let hyphenWidth: Int64
     /// Every segment is plain (see `PreparedCore.hasOnlyPlainSegments`) and no
     /// line limit applies: lines take the fast path.
@@ -57,6 +59,7 @@ struct LineBreaker {
         // A closing bracket is set half-width only to make a line fit: never
         // for min-content (Chromium's is the piece at its full width).
         hasTrimmableClose = !minContent && !core.trimmableClose.isEmpty
+        breaksAnywhere = core.paragraph.lineBreak == .anywhere
         hyphenWidth = core.hyphenWidth
         plain = core.hasOnlyPlainSegments && maxLines == nil
         strutMetricsOnly = core.strutMetricsOnly
@@ -153,12 +156,22 @@ struct LineBreaker {
             let fitsPlain = x + fitWidth <= limit
             var fits = fitsPlain
             var endTrim: Int64 = 0
-            if !fitsPlain && segContentEnd > from && hasTrimmableClose {
+            if !fitsPlain && segContentEnd > from && hasTrimmableClose
+                && (segContentEnd == seg.end || breaksAnywhere || (first && breakWords)) {
                 // A line that fits only by trimming its closing bracket must fit
                 // without the 1/64 px tolerance (Chromium re-measures it): the
                 // corpus has one over by 0.00084 px that fits (FreeType's
                 // inexact ideograph advances) and one over by 0.005 px that
                 // does not; 1/512 px lies between.
+                // Chromium trims the bracket only where a break may follow it
+                // directly. Spaces after it (collapsed or preserved) or a
+                // forced break move the opportunity past them, so "「한국어」 문장"
+                // at 20 px in 90 px breaks inside the word ("「한국" | "어」 문장")
+                // where "「한국어」문장" keeps it whole; but with `line-break:
+                // anywhere`, and when the segment alone overflows the line
+                // (overflow-wrap then breaks anywhere), a break before the
+                // space is allowed and the bracket is trimmed ("「별」 " fits
+                // 40 px at 16 px).
                 endTrim = core.trim(at: segContentEnd - 1)
                 fits = endTrim > 0 && x + fitWidth - endTrim <= limit - 1023 + 128
             }
