@@ -68,6 +68,25 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertGreaterThan(breakAll.count, 2)
     }
 
+    func testCJKPunctuationTrimAsChromiumSetsIt() throws {
+        // Widths and breaks measured in Chromium 156 with the bundled fonts (20 px Noto Sans CJK JP).
+        let cjk = TextStyle(font: ["Noto Sans CJK JP", "Noto Sans"], size: 20)
+        func layout(_ text: String, _ width: Double?, _ p: ParagraphStyle = ParagraphStyle()) throws -> TextLayout {
+            try Fixtures.typesetter.layout(text, style: cjk, paragraph: p, width: width)
+        }
+        // A closing mark before an ideographic space is set half-width, as an opening one after it is.
+        XCTAssertEqual(try layout("日本」\u{3000}語。\u{3000}「日本」", nil).lines[0].width, 190, accuracy: 1.0 / 64)
+        // The trailing ideographic space hangs; the bracket before it is already half-width.
+        XCTAssertEqual(try lines("「한국어」\u{3000}문장입니다.", width: 90, style: cjk), ["「한국어」\u{3000}", "문장입니", "다."])
+        // A bracket at a line end is trimmed to fit only where a break may follow it directly.
+        XCTAssertEqual(try lines("「한국어」문장입니다.", width: 90, style: cjk), ["「한국어」", "문장입니", "다."])
+        XCTAssertEqual(try lines("「한국어」 문장입니다.", width: 90, style: cjk), ["「한국", "어」 문장", "입니다."])
+        XCTAssertEqual(try lines("「한국어」\n문장", width: 90, ParagraphStyle(whiteSpace: .preWrap), style: cjk),
+                       ["「한국", "어」\n", "문장"])
+        XCTAssertEqual(try lines("「한국어」 문장입니다.", width: 90, ParagraphStyle(lineBreak: .anywhere), style: cjk),
+                       ["「한국어」 ", "문장입니", "다."])
+    }
+
     func testChromiumASCIIBreakRules() throws {
         // No break after "/" in URLs, a break after "-" before a letter.
         XCTAssertEqual(try lines("well-known https://example.com/a/b", width: 60).first, "well-")
