@@ -70,6 +70,18 @@ struct PrepareSession {
                                                     preserveNewlines: paragraph.whiteSpace == .preWrap,
                                                     language: paragraph.locale ?? base.language,
                                                     lineBreak: paragraph.lineBreak)
+        // Shaping splits text into words only at break opportunities between
+        // words (WordShaper.isSeparableBreak): the ones break-all and
+        // `line-break: anywhere` add between Thai letters are not such, as
+        // Chromium shapes the run whole and only reshapes a line's end.
+        var wordBreaks = breaks.positions
+        let thai = units.contains(where: WordShaper.isThai)
+        if paragraph.wordBreak == .breakAll && thai {
+            wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
+                                                        preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                        language: paragraph.locale ?? base.language,
+                                                        lineBreak: paragraph.lineBreak).positions
+        }
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
         let (items, faces) = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
                                                             scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
@@ -77,7 +89,7 @@ struct PrepareSession {
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
         var (advances, clusterStarts, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
-                                                                      styles: styles, breaks: breaks.positions)
+                                                                      styles: styles, breaks: wordBreaks)
         InlineAttachments.apply(attachments, to: &advances)
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper)
@@ -132,7 +144,7 @@ struct PrepareSession {
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
             trimmableClose: trim, ligatures: ligatures,
             runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments),
-            attachments: attachments, shapeCache: cache)
+            attachments: attachments, wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], shapeCache: cache)
         return PreparedText(core: core)
     }
 

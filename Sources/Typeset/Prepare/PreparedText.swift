@@ -176,6 +176,10 @@ final class PreparedCore: Sendable {
     let attachments: [PreparedAttachment]
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
     let surrogatePairs: [Int32]
+    /// The break opportunities words were shaped between, when they are not
+    /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
+    /// letters are shaped by the word); empty otherwise.
+    let wordBreaks: [Int32]
     /// The word cache to shape from again when `unitMetrics` is first needed.
     private let shapeCache: ShapeCache?
     private let storedUnitMetrics = LazyReference<UnitMetrics>()
@@ -185,6 +189,7 @@ final class PreparedCore: Sendable {
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
+         wordBreaks: [Int32] = [],
          shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -207,6 +212,7 @@ final class PreparedCore: Sendable {
         self.ligatures = ligatures.compacted()
         self.runBoundaries = runBoundaries.compacted()
         self.attachments = attachments
+        self.wordBreaks = wordBreaks.compacted()
         self.shapeCache = shapeCache
         var pairs: [Int32] = []
         var i = 0
@@ -225,12 +231,13 @@ final class PreparedCore: Sendable {
     /// Advances and grapheme starts per unit, computed on first use and kept:
     /// the words are shaped again (from the word cache when they are still
     /// there) exactly as preparation shaped them, at the same break
-    /// opportunities (the segments' ends).
+    /// opportunities (the segments' ends, or `wordBreaks`).
     var unitMetrics: UnitMetrics {
         if let stored = storedUnitMetrics.value { return stored }
         let units = text.units
         var shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
-            .unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: segments.map(\.end))
+            .unitAdvances(units: units, items: items, faces: faces, styles: styles,
+                          breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks)
         InlineAttachments.apply(attachments, to: &shaped.advances)
         // ICU analysed this text once already; it cannot fail on it now (if it
         // did, every unit would be its own cluster).
@@ -286,6 +293,6 @@ final class PreparedCore: Sendable {
         heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
             + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
+            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
     }
 }

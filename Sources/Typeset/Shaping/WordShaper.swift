@@ -124,9 +124,11 @@ struct WordShaper {
         let a = units[p - 1], b = units[p]
         if a == 0x20 { return true }
         func han(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
-        func thai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
-        return (han(a) && han(b)) || (thai(a) && thai(b))
+        return (han(a) && han(b)) || (isThai(a) && isThai(b))
     }
+
+    @inline(__always)
+    static func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
 
     /// One word's advances and cluster starts per unit: from the cache, or
     /// shaped with HarfBuzz (and cached).
