@@ -227,10 +227,55 @@ struct LineBreaker {
             }
             if seg.mandatoryBreak || !fitsPlain { break }
         }
-        if s < segs.count && hyphenAtEnd > 0 && content + hyphenAtEnd > limit, let f = fallback {
-            // The line would end at a soft hyphen whose hyphen does not fit: end it earlier.
-            (s, content, contentEnd, lineEnd, asc, desc, hyphenAtEnd) = (f.s, f.content, f.contentEnd, f.lineEnd, f.asc, f.desc, f.hyphen)
-            lineEndAdjust = 0  // an earlier segment: only the last one can end trimmed
+        if s < segs.count && hyphenAtEnd > 0 && content + hyphenAtEnd > limit {
+            if let f = fallback {
+                // The line would end at a soft hyphen whose hyphen does not fit: end it earlier.
+                (s, content, contentEnd, lineEnd, asc, desc, hyphenAtEnd) = (f.s, f.content, f.contentEnd, f.lineEnd, f.asc, f.desc, f.hyphen)
+                lineEndAdjust = 0  // an earlier segment: only the last one can end trimmed
+            } else if breakWords {
+                // Nothing before the soft hyphen can end the line. Chromium
+                // tries the line again with the hyphen's width taken off the
+                // box, finds no break that fits, and so breaks it anywhere
+                // (overflow-wrap) at the full width: past the soft hyphen if a
+                // letter after it fits ("Soft\u{AD}i" | "lk", no hyphen shown),
+                // else, the hyphen still not fitting, within the width less
+                // the hyphen ("Sof" | "t\u{AD}ilk").
+                let shyEnd = Int(contentEnd)
+                let rounding: (Int) -> Int64 = { end in
+                    var ps: Int64 = 0
+                    return hasRunBoundaries
+                        ? runRounding(from: lineStart, to: Int32(end), lineStart: lineStart, pen: 0, pieceStart: &ps) : 0
+                }
+                var room = limit
+                var cut = fittingClusterEnd(from: Int(lineStart), to: Int(core.contentEnd(s)), limit: room, rounding: rounding)
+                if cut <= shyEnd {
+                    room = limit - hyphenAtEnd
+                    cut = fittingClusterEnd(from: Int(lineStart), to: shyEnd, limit: room, rounding: rounding)
+                }
+                // Reshaped at the cut, the line's end loses its kern with the next letter (as at any overflow-wrap split).
+                var correction = core.splitCorrection(at: cut)
+                while correction > 0, core.width(Int(lineStart), cut) + rounding(cut) + correction > room,
+                      let earlier = core.previousGraphemeStart(before: cut, after: Int(lineStart)) {
+                    cut = earlier
+                    correction = core.splitCorrection(at: cut)
+                }
+                // The segment the line now ends in, or before (a cut at a segment's end ends the line there).
+                var k = 0, hi = segs.count
+                while k < hi { let m = (k + hi) / 2; if Int(segs[m].end) <= cut { k = m + 1 } else { hi = m } }
+                s = k
+                splitAt = Int(start(k)) == cut ? -1 : Int32(cut)
+                if splitAt >= 0 {
+                    cursor.splitRemainder = core.width(cut, Int(core.contentEnd(k)))
+                    let m = strutMetricsOnly ? strut : segmentMetrics[segs[k].metrics]
+                    asc = max(asc, m.ascent); desc = max(desc, m.descent)
+                }
+                content = core.width(Int(lineStart), cut) + rounding(cut) + correction
+                x = content
+                contentEnd = Int32(cut)
+                lineEnd = Int32(cut)
+                lineEndAdjust = correction
+                hyphenAtEnd = cut > Int(lineStart) && core.text.units[cut - 1] == 0xAD ? hyphenWidth : 0
+            }
         }
         if s < segs.count {  // a soft-hyphen break shows its hyphen
             content += hyphenAtEnd

@@ -87,6 +87,18 @@ final class LineBreakingTests: XCTestCase {
                        ["「한국어」 ", "문장입니", "다."])
     }
 
+    func testSoftHyphenWhoseHyphenDoesNotFitBreaksAnywhere() throws {
+        // Measured in Chromium 156 (Noto Sans 32 px: "Soft" 59.5 px, its hyphen 10.3 px, "Softi" 67.75 px).
+        let big = TextStyle(font: ["Noto Sans"], size: 32)
+        let text = "Soft\u{AD}ilk"
+        XCTAssertEqual(try lines(text, width: 70, style: big), ["Soft\u{AD}", "ilk"], "the hyphen fits")
+        XCTAssertEqual(try lines(text, width: 68, style: big), ["Soft\u{AD}i", "lk"], "a letter after it fits, no hyphen")
+        XCTAssertEqual(try lines(text, width: 62, style: big), ["Sof", "t\u{AD}ilk"], "within the width less the hyphen")
+        XCTAssertEqual(try lines("a Soft\u{AD}hyphen", width: 60, style: big), ["a ", "Sof", "t\u{AD}", "hyp", "hen"])
+        // Without overflow-wrap the line overflows with its hyphen.
+        XCTAssertEqual(try lines(text, width: 62, ParagraphStyle(breakWords: false), style: big), ["Soft\u{AD}", "ilk"])
+    }
+
     func testChromiumASCIIBreakRules() throws {
         // No break after "/" in URLs, a break after "-" before a letter.
         XCTAssertEqual(try lines("well-known https://example.com/a/b", width: 60).first, "well-")
