@@ -26,6 +26,8 @@ struct LineBreaker {
     let hasTrimmableClose: Bool
     /// `line-break: anywhere`: a break may come between any two grapheme clusters, before a space too.
     let breaksAnywhere: Bool
+    /// Some break inside a shaped word is unsafe (`PreparedCore.reshapedEnds`): a line ending there is reshaped.
+    let hasReshapedEnds: Bool
     let hyphenWidth: Int64
     /// Every segment is plain (see `PreparedCore.hasOnlyPlainSegments`) and no
     /// line limit applies: lines take the fast path.
@@ -60,6 +62,7 @@ struct LineBreaker {
         // for min-content (Chromium's is the piece at its full width).
         hasTrimmableClose = !minContent && !core.trimmableClose.isEmpty
         breaksAnywhere = core.paragraph.lineBreak == .anywhere
+        hasReshapedEnds = !minContent && !core.reshapedEnds.isEmpty
         hyphenWidth = core.hyphenWidth
         plain = core.hasOnlyPlainSegments && maxLines == nil
         strutMetricsOnly = core.strutMetricsOnly
@@ -132,6 +135,11 @@ struct LineBreaker {
         // The last place the line can end and fit, hyphen and all: a soft
         // hyphen's hyphen shows (and needs room) only if the line ends there.
         var fallback: (s: Int, content: Int64, contentEnd: Int32, lineEnd: Int32, asc: Double, desc: Double, hyphen: Int64)?
+        // The line as it was after its last segment and the one before (kept
+        // only when some line end may be reshaped, see below).
+        typealias Placed = (s: Int, content: Int64, contentEnd: Int32, lineEnd: Int32, asc: Double, desc: Double, x: Int64,
+                            hyphen: Int64)
+        var lastPlaced: Placed?, previousPlaced: Placed?
         while s < segs.count {
             let seg = segs[s]
             let segStart = start(s)
@@ -225,7 +233,74 @@ struct LineBreaker {
             if hyphen == 0 || content + hyphen <= limit {
                 fallback = (s, content, contentEnd, lineEnd, asc, desc, hyphen)
             }
+            if hasReshapedEnds {
+                previousPlaced = lastPlaced
+                lastPlaced = (s, content, contentEnd, lineEnd, asc, desc, x, hyphen)
+            }
             if seg.mandatoryBreak || !fitsPlain { break }
+        }
+        let rounding: (Int) -> Int64 = { end in
+            var ps: Int64 = 0
+            return hasRunBoundaries ? runRounding(from: lineStart, to: Int32(end), lineStart: lineStart, pen: 0, pieceStart: &ps) : 0
+        }
+        /// Ends the line at `cut` found by breaking anywhere (the line's end reshaped: `correction`).
+        func endLine(at cut: Int, correction: Int64) {
+            // The segment the line now ends in, or before (a cut at a segment's end ends the line there).
+            var k = 0, hi = segs.count
+            while k < hi { let m = (k + hi) / 2; if Int(segs[m].end) <= cut { k = m + 1 } else { hi = m } }
+            s = k
+            splitAt = Int(start(k)) == cut ? -1 : Int32(cut)
+            if splitAt >= 0 {
+                cursor.splitRemainder = core.width(cut, Int(core.contentEnd(k)))
+                let m = strutMetricsOnly ? strut : segmentMetrics[segs[k].metrics]
+                asc = max(asc, m.ascent); desc = max(desc, m.descent)
+            }
+            content = core.width(Int(lineStart), cut) + rounding(cut) + correction
+            x = content
+            contentEnd = Int32(cut)
+            lineEnd = Int32(cut)
+            lineEndAdjust = correction
+            hyphenAtEnd = cut > Int(lineStart) && core.text.units[cut - 1] == 0xAD ? hyphenWidth : 0
+        }
+        /// The furthest grapheme boundary in `(lineStart, to]` where the line fits
+        /// `room` with its end reshaped (losing its kern with the next letter, as
+        /// at any overflow-wrap split), and that kern.
+        func anywhereCut(to end: Int, room: Int64) -> (cut: Int, correction: Int64) {
+            var cut = fittingClusterEnd(from: Int(lineStart), to: end, limit: room, rounding: rounding)
+            var correction = core.splitCorrection(at: cut)
+            while correction > 0, core.width(Int(lineStart), cut) + rounding(cut) + correction > room,
+                  let earlier = core.previousGraphemeStart(before: cut, after: Int(lineStart)) {
+                cut = earlier
+                correction = core.splitCorrection(at: cut)
+            }
+            return (cut, correction)
+        }
+        if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced,
+           last.contentEnd == last.lineEnd, !segs[last.s - 1].mandatoryBreak {
+            // Chromium reshapes the end of a line that is not safe to break
+            // there: the kern with the next letter is lost ("にして" before
+            // "も" is 0.9 px wider at 18 px). If the line then no longer
+            // fits, it ends at the break before (a kern is narrower than a
+            // letter, so that one fits), or, when there is none, it is broken
+            // anywhere (overflow-wrap) or overflows.
+            let kern = core.reshapedEndKern(at: last.contentEnd)
+            if kern > 0 && content + kern <= limit {
+                content += kern
+                x += kern
+                lineEndAdjust += kern
+            } else if kern > 0, let p = previousPlaced {
+                let pKern = p.contentEnd == p.lineEnd ? core.reshapedEndKern(at: p.contentEnd) : 0
+                (s, content, contentEnd, lineEnd, asc, desc, x, hyphenAtEnd) =
+                    (p.s, p.content + pKern, p.contentEnd, p.lineEnd, p.asc, p.desc, p.x + pKern, p.hyphen)
+                lineEndAdjust = pKern  // an earlier segment: only the last one can end trimmed
+            } else if kern > 0 && breakWords {
+                let (cut, correction) = anywhereCut(to: Int(last.contentEnd), room: limit)
+                endLine(at: cut, correction: correction)
+            } else if kern > 0 {
+                content += kern
+                x += kern
+                lineEndAdjust += kern
+            }
         }
         if s < segs.count && hyphenAtEnd > 0 && content + hyphenAtEnd > limit {
             if let f = fallback {
@@ -241,40 +316,9 @@ struct LineBreaker {
                 // else, the hyphen still not fitting, within the width less
                 // the hyphen ("Sof" | "t\u{AD}ilk").
                 let shyEnd = Int(contentEnd)
-                let rounding: (Int) -> Int64 = { end in
-                    var ps: Int64 = 0
-                    return hasRunBoundaries
-                        ? runRounding(from: lineStart, to: Int32(end), lineStart: lineStart, pen: 0, pieceStart: &ps) : 0
-                }
-                var room = limit
-                var cut = fittingClusterEnd(from: Int(lineStart), to: Int(core.contentEnd(s)), limit: room, rounding: rounding)
-                if cut <= shyEnd {
-                    room = limit - hyphenAtEnd
-                    cut = fittingClusterEnd(from: Int(lineStart), to: shyEnd, limit: room, rounding: rounding)
-                }
-                // Reshaped at the cut, the line's end loses its kern with the next letter (as at any overflow-wrap split).
-                var correction = core.splitCorrection(at: cut)
-                while correction > 0, core.width(Int(lineStart), cut) + rounding(cut) + correction > room,
-                      let earlier = core.previousGraphemeStart(before: cut, after: Int(lineStart)) {
-                    cut = earlier
-                    correction = core.splitCorrection(at: cut)
-                }
-                // The segment the line now ends in, or before (a cut at a segment's end ends the line there).
-                var k = 0, hi = segs.count
-                while k < hi { let m = (k + hi) / 2; if Int(segs[m].end) <= cut { k = m + 1 } else { hi = m } }
-                s = k
-                splitAt = Int(start(k)) == cut ? -1 : Int32(cut)
-                if splitAt >= 0 {
-                    cursor.splitRemainder = core.width(cut, Int(core.contentEnd(k)))
-                    let m = strutMetricsOnly ? strut : segmentMetrics[segs[k].metrics]
-                    asc = max(asc, m.ascent); desc = max(desc, m.descent)
-                }
-                content = core.width(Int(lineStart), cut) + rounding(cut) + correction
-                x = content
-                contentEnd = Int32(cut)
-                lineEnd = Int32(cut)
-                lineEndAdjust = correction
-                hyphenAtEnd = cut > Int(lineStart) && core.text.units[cut - 1] == 0xAD ? hyphenWidth : 0
+                var (cut, correction) = anywhereCut(to: Int(core.contentEnd(s)), room: limit)
+                if cut <= shyEnd { (cut, correction) = anywhereCut(to: shyEnd, room: limit - hyphenAtEnd) }
+                endLine(at: cut, correction: correction)
             }
         }
         if s < segs.count {  // a soft-hyphen break shows its hyphen

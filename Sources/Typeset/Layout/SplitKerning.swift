@@ -1,8 +1,9 @@
 import CHarfBuzz
 
 extension PreparedCore {
-    /// What a line ending at `cut`, inside a word (an overflow-wrap split),
-    /// gains when its last grapheme is shaped without the next one, as
+    /// What a line ending at `cut`, inside a word (an overflow-wrap split, or
+    /// a break HarfBuzz marks unsafe), gains when its last grapheme is shaped
+    /// without the next one, as
     /// Chromium reshapes the end of such a line: the kern between the two
     /// (HarfBuzz puts a pair's kern in the first glyph's advance) is lost, so
     /// "Center|ed" is 0.34 px wider at 17 px. 1/65536 px; 0 when the two
@@ -20,21 +21,37 @@ extension PreparedCore {
         while lo < hi { let mid = (lo + hi) / 2; if Int(items[mid].end) <= g0 { lo = mid + 1 } else { hi = mid } }
         guard lo < items.count, Int(items[lo].start) <= g0, Int(items[lo].end) >= g1 else { return 0 }
         let item = items[lo]
-        let face = faces[Int(item.faceIndex)], style = styles[Int(item.styleIndex)]
-        let shaper = Shaper()
+        return text.units.withUnsafeBufferPointer { buf in
+            Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
+                          style: styles[Int(item.styleIndex)], shaper: Shaper())
+        }
+    }
+
+    /// What the grapheme `[g0, cut)` gains shaped without the grapheme
+    /// `[cut, g1)` after it (both with the text around as context, so joining
+    /// is kept): the kern between them, which HarfBuzz puts in the first
+    /// glyph's advance. Only a lost tightening kern is counted: a line that
+    /// ends narrower than measured would make laying out again at its width
+    /// break elsewhere.
+    static func lostKern(_ units: UnsafeBufferPointer<UInt16>, g0: Int, cut: Int, g1: Int, item: Item, face: FontFace,
+                         style: TextStyle, shaper: Shaper) -> Int64 {
         let features = Shaper.features(for: style)
         var pair: [ShapedGlyph] = [], alone: [ShapedGlyph] = []
-        text.units.withUnsafeBufferPointer { buf in
-            shaper.shape(buf, start: g0, end: g1, face: face, size: style.size, rtl: item.level & 1 == 1,
-                         script: item.script, language: style.language, features: features, into: &pair)
-            shaper.shape(buf, start: g0, end: cut, face: face, size: style.size, rtl: item.level & 1 == 1,
-                         script: item.script, language: style.language, features: features, into: &alone)
-        }
+        shaper.shape(units, start: g0, end: g1, face: face, size: style.size, rtl: item.level & 1 == 1,
+                     script: item.script, language: style.language, features: features, into: &pair)
+        shaper.shape(units, start: g0, end: cut, face: face, size: style.size, rtl: item.level & 1 == 1,
+                     script: item.script, language: style.language, features: features, into: &alone)
         let before = pair.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
         let after = alone.reduce(Int64(0)) { $0 + Int64($1.advance) }
-        // Only a lost tightening kern is counted: a line that ends narrower
-        // than measured would make laying out again at its width break elsewhere.
         return max(0, after - before)
+    }
+
+    /// The kern a line ending at `p` loses, reshaped there (see
+    /// `reshapedEnds`), 1/65536 px; 0 at any other break.
+    func reshapedEndKern(at p: Int32) -> Int64 {
+        var lo = 0, hi = reshapedEnds.count
+        while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m] < p { lo = m + 1 } else { hi = m } }
+        return lo < reshapedEnds.count && reshapedEnds[lo] == p ? Int64(reshapedEndKerns[lo]) : 0
     }
 
     /// The grapheme boundary before `i` and after `floor` (exclusive), or nil.

@@ -88,7 +88,7 @@ struct PrepareSession {
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
-        var (advances, clusterStarts, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
+        var (advances, clusterStarts, unsafeBefore, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
                                                                       styles: styles, breaks: wordBreaks)
         InlineAttachments.apply(attachments, to: &advances)
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
@@ -144,7 +144,11 @@ struct PrepareSession {
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
             trimmableClose: trim, ligatures: ligatures,
             runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments),
-            attachments: attachments, wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], shapeCache: cache)
+            attachments: attachments, wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [],
+            reshapedEnds: reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
+                                       unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
+                                       styles: styles, ligatures: ligatures),
+            shapeCache: cache)
         return PreparedText(core: core)
     }
 
@@ -260,6 +264,40 @@ struct PrepareSession {
             start = end
         }
         return (segments, metrics, natural)
+    }
+
+    /// The segment ends a line may end at inside a shaped word where a kern
+    /// joins the glyphs on either side, with the kern: Chromium reshapes a
+    /// line's end that is not safe to break (HarfBuzz's unsafe-to-break), so
+    /// such a line loses it ("にして" before "も" is 0.9 px wider at 18 px).
+    /// Ends followed by spaces, forced breaks, breaks between separately
+    /// shaped words or items and breaks inside a ligature (see
+    /// `LigatureSplits`) are never reshaped; only unsafe ones are shaped again.
+    private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
+                              wordBreaks: [Int32], items: [Item], faces: [FontFace], styles: [TextStyle],
+                              ligatures: LigatureSplits) -> (ends: [Int32], kerns: [Int32]) {
+        var ends: [Int32] = [], kerns: [Int32] = []
+        var w = 0, item = 0
+        let n = units.count
+        units.withUnsafeBufferPointer { buf in
+            for seg in segments.dropLast() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
+                let p = Int(seg.end)
+                guard p > 0 && p < n && unsafeBefore[p] && ligatures.split(at: Int32(p)) == nil else { continue }
+                while w < wordBreaks.count && Int(wordBreaks[w]) < p { w += 1 }
+                if w < wordBreaks.count && Int(wordBreaks[w]) == p && WordShaper.isSeparableBreak(buf, p) { continue }
+                var g0 = p - 1
+                while g0 > 0 && !graphemes[g0] { g0 -= 1 }
+                var g1 = p + 1
+                while g1 < n && !graphemes[g1] { g1 += 1 }
+                while item < items.count && Int(items[item].end) <= g0 { item += 1 }
+                guard item < items.count, Int(items[item].start) <= g0, Int(items[item].end) >= g1 else { continue }
+                let it = items[item]
+                let kern = PreparedCore.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
+                                                 style: styles[Int(it.styleIndex)], shaper: shaper)
+                if kern > 0 && kern < Int64(Int32.max) { ends.append(Int32(p)); kerns.append(Int32(kern)) }
+            }
+        }
+        return (ends, kerns)
     }
 
     /// Processed offsets where Chromium starts a new inline text item: a

@@ -55,12 +55,13 @@ public final class ShapeCache: @unchecked Sendable {
     /// Drops every entry.
     public func removeAll() { shards.forEach { $0.removeAll() } }
 
-    /// Copies a cached word's advances and cluster starts to `offset` of the
-    /// arrays; false if the word is not cached.
+    /// Copies a cached word's advances, cluster starts and unsafe-to-break
+    /// units to `offset` of the arrays; false if the word is not cached.
     func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
-              clusterStarts: inout [Bool], at offset: Int) -> Bool {
+              clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) -> Bool {
         shards[Int(key.hash % UInt64(Self.shardCount))].copy(key, units: units, into: &advances,
-                                                              clusterStarts: &clusterStarts, at: offset)
+                                                              clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
+                                                              at: offset)
     }
 
     func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -94,17 +95,17 @@ public final class ShapeCache: @unchecked Sendable {
         }
 
         func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
-                  clusterStarts: inout [Bool], at offset: Int) -> Bool {
+                  clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) -> Bool {
             lock.lock(); defer { lock.unlock() }
             if let word = young.word(for: key.hash), word.matches(units, check: key.check) {
                 hits &+= 1
-                word.copy(into: &advances, clusterStarts: &clusterStarts, at: offset)
+                word.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
                 return true
             }
             if let word = old.word(for: key.hash), word.matches(units, check: key.check) {
                 hits &+= 1
                 insert(key.hash, word)
-                word.copy(into: &advances, clusterStarts: &clusterStarts, at: offset)
+                word.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
                 return true
             }
             misses &+= 1
@@ -222,8 +223,12 @@ struct ShapedWord: Sendable {
     var byteCount: Int { arrayBytes(storage) }
 
     /// A word from its glyphs: each glyph's advance is added to the unit its
-    /// cluster starts at, which starts a glyph cluster.
-    init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], check: UInt64) {
+    /// cluster starts at, which starts a glyph cluster. A unit is marked
+    /// `kernedBefore` when a break before it would need reshaping
+    /// (HarfBuzz's unsafe-to-break, `unsafeClusters`) and the cluster before
+    /// it has an advance its font did not give (`adjustedClusters`: a kern).
+    init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
+         adjustedClusters: [Int32] = [], check: UInt64) {
         var s = [UInt32](repeating: 0, count: 3 + 2 * units.count)
         s[0] = UInt32(truncatingIfNeeded: check)
         s[1] = UInt32(truncatingIfNeeded: check >> 32)
@@ -237,6 +242,12 @@ struct ShapedWord: Sendable {
             s[3 + 2 * c] = UInt32(bitPattern: advance)
             s[4 + 2 * c] |= 0x1_0000
         }
+        for c in unsafeClusters where c > 0 && Int(c) < units.count {
+            // The cluster before `c`: the nearest cluster start below it.
+            var b = Int(c) - 1
+            while b > 0 && s[4 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
+            if adjustedClusters.contains(Int32(b)) { s[4 + 2 * Int(c)] |= 0x2_0000 }
+        }
         storage = s
     }
 
@@ -249,17 +260,20 @@ struct ShapedWord: Sendable {
         }
     }
 
-    /// Writes the word's advances and cluster starts at `offset`.
-    func copy(into advances: inout [Int32], clusterStarts: inout [Bool], at offset: Int) {
+    /// Writes the word's advances, cluster starts and kerned-before units at `offset`.
+    func copy(into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) {
         storage.withUnsafeBufferPointer { s in
             let count = Int(s[2])
-            precondition(offset >= 0 && offset + count <= min(advances.count, clusterStarts.count))
+            precondition(offset >= 0 && offset + count <= min(advances.count, clusterStarts.count, unsafeBefore.count))
             // Through buffer pointers: one uniqueness check per word, not per unit.
             advances.withUnsafeMutableBufferPointer { a in
                 clusterStarts.withUnsafeMutableBufferPointer { c in
-                    for k in 0..<count {
-                        a[offset + k] = Int32(bitPattern: s[3 + 2 * k])
-                        c[offset + k] = s[4 + 2 * k] & 0x1_0000 != 0
+                    unsafeBefore.withUnsafeMutableBufferPointer { u in
+                        for k in 0..<count {
+                            a[offset + k] = Int32(bitPattern: s[3 + 2 * k])
+                            c[offset + k] = s[4 + 2 * k] & 0x1_0000 != 0
+                            u[offset + k] = s[4 + 2 * k] & 0x2_0000 != 0
+                        }
                     }
                 }
             }

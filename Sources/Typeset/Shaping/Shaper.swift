@@ -23,6 +23,13 @@ final class Shaper {
     /// Glyphs of the last word shaped by `WordShaper`, kept between words so
     /// that shaping a word allocates no glyph array.
     var scratchGlyphs: [ShapedGlyph] = []
+    /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
+    /// unsafe to break before (a kern or ligature with what precedes it: a
+    /// line broken there is reshaped, as Chromium reshapes it), and to
+    /// `adjustedClusters` that of every glyph whose advance is not its
+    /// font's (a kern went into it).
+    var unsafeClusters: [Int32]?
+    var adjustedClusters: [Int32] = []
     nonisolated(unsafe) private static let defaultLanguage = hb_language_from_string("en", -1)
 
     init() {
@@ -134,6 +141,16 @@ final class Shaper {
             glyphs.append(ShapedGlyph(glyphID: info.codepoint, cluster: Int32(info.cluster), advance: advance,
                                       xOffset: Self.clamp(Double(pos.x_offset) * scale),
                                       yOffset: Self.clamp(Double(pos.y_offset) * scale)))
+        }
+        if unsafeClusters != nil && !bitmap {
+            for k in 0..<Int(count) {
+                if hb_glyph_info_get_glyph_flags(infos + k).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
+                    unsafeClusters!.append(Int32(infos[k].cluster))
+                }
+                if positions[k].x_advance != hb_font_get_glyph_h_advance(face.hbFont, infos[k].codepoint) {
+                    adjustedClusters.append(Int32(infos[k].cluster))
+                }
+            }
         }
     }
 

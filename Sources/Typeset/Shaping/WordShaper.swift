@@ -20,15 +20,18 @@ struct WordShaper {
 
     /// Per processed unit: its cluster's advance (glyphs, letter spacing and
     /// CJK punctuation trimming; newlines, carriage returns and tabs take none),
-    /// 1/65536 px, and whether it starts a glyph cluster; also the closing
-    /// brackets that may still be trimmed at a line end.
+    /// 1/65536 px, whether it starts a glyph cluster, and whether a break
+    /// before it would lose a kern (HarfBuzz marks the break unsafe and the
+    /// cluster before has an adjusted advance); also the closing brackets
+    /// that may still be trimmed at a line end.
     /// - Parameter breaks: the line-break opportunities (shaping never crosses
     ///   one that separates independent words).
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32])
-        -> (advances: [Int32], clusterStarts: [Bool], trimmableClose: [Int32]) {
+        -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
         let n = units.count
         var advances = [Int32](repeating: 0, count: n)
         var clusterStarts = [Bool](repeating: false, count: n)
+        var unsafeBefore = [Bool](repeating: false, count: n)
         let features = styles.map { Shaper.features(for: $0) }
         let featureHashes = features.map(Self.hash)
         units.withUnsafeBufferPointer { buf in
@@ -36,7 +39,7 @@ struct WordShaper {
                 let style = styles[Int(item.styleIndex)]
                 shapeItem(item, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks, style: style,
                           features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
-                          advances: &advances, clusterStarts: &clusterStarts)
+                          advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
                 if style.letterSpacing != 0 {
                     // Chromium spaces out every glyph cluster (at character-level
                     // clusters) that does not start with a mark; cursive scripts
@@ -61,7 +64,7 @@ struct WordShaper {
             let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
             return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
         }
-        return (advances, clusterStarts, trim)
+        return (advances, clusterStarts, unsafeBefore, trim)
     }
 
     /// Whether letter spacing applies after the glyph cluster starting at `c`:
@@ -80,7 +83,7 @@ struct WordShaper {
     /// where lines may break, shaping must not depend on what follows anyway.
     private func shapeItem(_ item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
                            style: TextStyle, features: [hb_feature_t], featureHash: UInt64,
-                           advances: inout [Int32], clusterStarts: inout [Bool]) {
+                           advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The first break opportunity after the item's start.
@@ -101,17 +104,18 @@ struct WordShaper {
             if (start == Int(item.start) && start > 0 && !Self.isSeparableBreak(units, start))
                 || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop)) {
                 shapeInContext(units, start: start, end: stop, item: item, face: face, style: style, features: features)
-                    .copy(into: &advances, clusterStarts: &clusterStarts, at: start)
+                    .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start)
                 start = stop
                 continue
             }
             let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
-            if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &clusterStarts, at: start) {
+            if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &clusterStarts,
+                                              unsafeBefore: &unsafeBefore, at: start) {
                 start = stop
                 continue
             }
             let shaped = shape(word, key: key, item: item, face: face, style: style, features: features)
-            shaped.copy(into: &advances, clusterStarts: &clusterStarts, at: start)
+            shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start)
             start = stop
         }
     }
@@ -135,12 +139,13 @@ struct WordShaper {
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                       features: [hb_feature_t], featureHash: UInt64) -> (advances: [Int32], clusterStarts: [Bool]) {
         var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
+        var unsafe = starts
         let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
-        if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, at: 0) {
+        if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0) {
             return (advances, starts)
         }
         shape(word, key: key, item: item, face: face, style: style, features: features)
-            .copy(into: &advances, clusterStarts: &starts, at: 0)
+            .copy(into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0)
         return (advances, starts)
     }
 
@@ -159,9 +164,13 @@ struct WordShaper {
         var glyphs = shaper.scratchGlyphs
         shaper.scratchGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
+        shaper.unsafeClusters = []
+        shaper.adjustedClusters.removeAll(keepingCapacity: true)
         shaper.shape(word, start: 0, end: word.count, face: face, size: style.size, rtl: item.level & 1 == 1,
                      script: item.script, language: style.language, features: features, into: &glyphs)
-        let shaped = ShapedWord(units: word, glyphs: glyphs, check: key?.check ?? 0)
+        let shaped = ShapedWord(units: word, glyphs: glyphs, unsafeClusters: shaper.unsafeClusters ?? [],
+                                adjustedClusters: shaper.adjustedClusters, check: key?.check ?? 0)
+        shaper.unsafeClusters = nil
         shaper.scratchGlyphs = glyphs
         if let key { cache?.store(key, shaped) }
         return shaped
@@ -174,10 +183,16 @@ struct WordShaper {
         var glyphs = shaper.scratchGlyphs
         shaper.scratchGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
+        shaper.unsafeClusters = []
+        shaper.adjustedClusters.removeAll(keepingCapacity: true)
         shaper.shape(units, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
                      script: item.script, language: style.language, features: features, into: &glyphs)
         for k in glyphs.indices { glyphs[k].cluster -= Int32(start) }
-        let shaped = ShapedWord(units: UnsafeBufferPointer(rebasing: units[start..<end]), glyphs: glyphs, check: 0)
+        let unsafe = (shaper.unsafeClusters ?? []).map { $0 - Int32(start) }
+        shaper.unsafeClusters = nil
+        let shaped = ShapedWord(units: UnsafeBufferPointer(rebasing: units[start..<end]), glyphs: glyphs,
+                                unsafeClusters: unsafe, adjustedClusters: shaper.adjustedClusters.map { $0 - Int32(start) },
+                                check: 0)
         shaper.scratchGlyphs = glyphs
         return shaped
     }

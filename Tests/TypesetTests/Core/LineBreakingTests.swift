@@ -99,6 +99,24 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(try lines(text, width: 62, ParagraphStyle(breakWords: false), style: big), ["Soft\u{AD}", "ilk"])
     }
 
+    func testALineEndingInsideAShapedWordLosesItsKern() throws {
+        // Chromium reshapes a line's end where HarfBuzz says a break is unsafe
+        // (measured in Chromium 156, 18 px): the kern with the next letter goes.
+        let ja = TextStyle(font: ["Noto Sans CJK JP", "Noto Sans"], size: 18)
+        let kana = try Fixtures.typesetter.layout("にしても、行", style: ja, width: 60)
+        XCTAssertEqual(kana.lines.map { kana.text(of: $0) }, ["にして", "も、行"])
+        XCTAssertEqual(kana.lines[0].width, 53.46875, accuracy: 1.0 / 64, "て keeps no kern with も")
+        let today = try Fixtures.typesetter.layout("今日はとても良い", style: ja, width: 75)
+        XCTAssertEqual(today.lines[0].width, 72, accuracy: 1.0 / 64)
+        // The line may then no longer fit: break-all ends it a letter earlier.
+        let latin = TextStyle(font: ["Noto Sans"], size: 18)
+        let all = ParagraphStyle(wordBreak: .breakAll)
+        XCTAssertEqual(try lines("subdomain.example", width: 100, all, style: latin), ["subdomai", "n.example"])
+        let wider = try Fixtures.typesetter.layout("subdomain.example", style: latin, paragraph: all, width: 104)
+        XCTAssertEqual(wider.lines.map { wider.text(of: $0) }, ["subdomain.", "example"])
+        XCTAssertEqual(wider.lines[0].width, 100.296875, accuracy: 1.0 / 64)
+    }
+
     func testChromiumASCIIBreakRules() throws {
         // No break after "/" in URLs, a break after "-" before a letter.
         XCTAssertEqual(try lines("well-known https://example.com/a/b", width: 60).first, "well-")
