@@ -27,7 +27,7 @@ final class HitTestingCorpusTests: XCTestCase {
     }
 
     /// What agrees with Chromium 156 today (see the closing test).
-    static let pins = (points: 45_311, carets: 11_717, selections: 2_382)
+    static let pins = (points: 45_311, carets: 11_720, selections: 2_390)
 
     func testHitTestingAgreesWithChromium() throws {
         let dir = Fixtures.corpusDirectory
