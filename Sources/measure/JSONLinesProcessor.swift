@@ -1,10 +1,12 @@
 import Foundation
 import TypesetBatch
 
-/// Streams JSON Lines from a file or stdin through `answer` on `jobs` worker
-/// threads and writes one output line per input line, in input order, as
-/// soon as that line and every line before it are done (what each line means
-/// is `answer`'s business: the protocols live in TypesetBatch).
+/// Streams JSON Lines from a file or stdin and writes one output line per
+/// input line, in input order, as soon as that line and every line before it
+/// are done. A pipeline of threads: the reader splits lines and decodes each
+/// (`prepare`), `jobs` workers answer them (`answer`: measuring, the costly
+/// part), a writer writes; what a line means is the protocols' business
+/// (TypesetBatch). Decoding on the reader overlaps it with measuring.
 ///
 /// Memory is bounded by the in-flight window (at most `window` lines and
 /// `byteWindow` bytes read but not yet processed) and the longest line, which
@@ -29,13 +31,16 @@ struct JSONLinesProcessor {
     /// characters (see README, Reliability).
     static let defaultMaxLineBytes = 16 << 20
 
-    /// Returns the number of lines and of failed lines. `answer` appends a
-    /// line's answer (or error object) and its newline, and says whether it
-    /// succeeded; ``RequestLine`` answers the tool's protocols.
-    func run(input: FileHandle, output: FileHandle,
-             answer: @escaping @Sendable (_ line: ArraySlice<UInt8>, _ number: Int, _ out: inout [UInt8]) -> Bool)
+    /// Returns the number of lines and of failed lines. `prepare` reads a
+    /// line (its bytes without the newline) on the reading thread, so that
+    /// decoding overlaps measuring; `answer` appends its answer (or error
+    /// object) and a newline on a worker and says whether it succeeded
+    /// (TypesetBatch's line types supply both for the tool's protocols).
+    func run<Work>(input: FileHandle, output: FileHandle,
+                   prepare: (_ line: ArraySlice<UInt8>) -> Work,
+                   answer: @escaping @Sendable (_ work: Work, _ number: Int, _ out: inout [UInt8]) -> Bool)
     -> (lines: Int, failed: Int) {
-        let state = StreamState(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
+        let state = StreamState<Work>(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
@@ -43,7 +48,7 @@ struct JSONLinesProcessor {
             let t = Thread {
                 state.work { line, number, out in
                     switch line {
-                    case .bytes(let bytes): return answer(bytes[...], number, &out)
+                    case .work(let work, _): return answer(work, number, &out)
                     case .tooLong(let length):
                         RequestLine.appendError(id: nil, number: number, to: &out,
                                                 message: "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)")
@@ -62,7 +67,12 @@ struct JSONLinesProcessor {
         }
         writing.start()
         LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachBlock { lines, bytesRead in
-            state.add(lines, bytesRead: bytesRead)
+            state.add(lines.map { line in
+                switch line {
+                case .bytes(let bytes): return .work(prepare(bytes[...]), bytes: bytes.count)
+                case .tooLong(let length): return .tooLong(length)
+                }
+            }, bytesRead: bytesRead)
         }
         state.endOfInput()
         finished.wait()
@@ -72,17 +82,30 @@ struct JSONLinesProcessor {
     }
 }
 
+/// A line between the reader and a worker: what the reader made of it, or
+/// only its length when it is over the limit.
+private enum PendingLine<Work> {
+    case work(Work, bytes: Int)
+    case tooLong(Int)
+
+    /// The bytes the line held when it was read.
+    var byteCount: Int {
+        if case .work(_, let bytes) = self { return bytes }
+        return 0
+    }
+}
+
 /// The lines between the reader, the workers and the writer, behind one
 /// condition. Lines are numbered from 1 in input order. The reader adds the
 /// lines of each read together, a worker takes a chunk of what is queued (its
 /// share, at most 256 lines) and stores the chunk's output lines together, so
 /// threads meet per chunk, not per line; a co-process's single line is a
 /// chunk of its own and answered at once.
-private final class StreamState: @unchecked Sendable {
+private final class StreamState<Work>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int, byteWindow: Int, jobs: Int
     /// Read, not yet taken by a worker.
-    private var queue: [(number: Int, line: InputLine)] = []
+    private var queue: [(number: Int, line: PendingLine<Work>?)] = []
     private var queueHead = 0
     /// Bytes of the lines read and not yet processed.
     private var bytesInFlight = 0
@@ -103,7 +126,7 @@ private final class StreamState: @unchecked Sendable {
     var failedCount: Int { condition.lock(); defer { condition.unlock() }; return failed }
 
     /// Queues the lines of one read, waiting while the window is full.
-    func add(_ lines: [InputLine], bytesRead total: Int) {
+    func add(_ lines: [PendingLine<Work>], bytesRead total: Int) {
         guard !lines.isEmpty else { return }
         condition.lock()
         while read - written >= window || (bytesInFlight > 0 && bytesInFlight >= byteWindow) { condition.wait() }
@@ -126,7 +149,7 @@ private final class StreamState: @unchecked Sendable {
 
     /// A worker: takes chunks until the input ends and the queue is empty;
     /// `process` appends a line's output to the chunk's and says whether it succeeded.
-    func work(_ process: (_ line: InputLine, _ number: Int, _ output: inout [UInt8]) -> Bool) {
+    func work(_ process: (_ line: PendingLine<Work>, _ number: Int, _ output: inout [UInt8]) -> Bool) {
         while true {
             condition.lock()
             while queueHead == queue.count && !inputEnded { condition.wait() }
@@ -135,11 +158,11 @@ private final class StreamState: @unchecked Sendable {
             // Move the lines out (a slice would keep the queue's buffer shared
             // and make the next write to the queue copy all of it).
             let end = queueHead + min(available, max(1, min(256, available / jobs)))
-            var chunk: [(number: Int, line: InputLine)] = []
+            var chunk: [(number: Int, line: PendingLine<Work>)] = []
             chunk.reserveCapacity(end - queueHead)
             for k in queueHead..<end {
-                chunk.append(queue[k])
-                queue[k].line = .bytes([])
+                chunk.append((queue[k].number, queue[k].line!))
+                queue[k].line = nil
             }
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
@@ -185,12 +208,6 @@ private final class StreamState: @unchecked Sendable {
 enum InputLine {
     case bytes([UInt8])
     case tooLong(Int)
-
-    /// The bytes held for the line.
-    var byteCount: Int {
-        if case .bytes(let b) = self { return b.count }
-        return 0
-    }
 }
 
 /// Reads a file descriptor in blocks and hands out the lines each read

@@ -25,7 +25,17 @@ public struct BatchLines: Sendable {
     /// to `out`. Returns whether the request was measured; otherwise an
     /// error object took the answer's place.
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        RequestLine.answer(line, number: number, to: &out) { (decoded: MeasureRequest, id) in
+        answer(decode(line), number: number, to: &out)
+    }
+
+    /// Reads and decodes a line (what a streaming reader does ahead of the workers).
+    package func decode(_ line: ArraySlice<UInt8>) -> DecodedLine<MeasureRequest> {
+        RequestLine.decode(line, as: MeasureRequest.self)
+    }
+
+    /// Measures a decoded line and appends its answer and a newline.
+    package func answer(_ decoded: DecodedLine<MeasureRequest>, number: Int, to out: inout [UInt8]) -> Bool {
+        RequestLine.answer(decoded, number: number, to: &out) { (decoded: MeasureRequest, id) in
             var request = decoded
             request.utf16Offsets = utf16Offsets
             let layout = try request.measure(with: typesetter, files: files)

@@ -17,7 +17,17 @@ public struct EntityLines: Sendable {
     /// Appends the answer to one line and a newline to `out`; returns whether
     /// the line was a valid request (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        RequestLine.answer(line, number: number, to: &out) { (request: TextRequest, id) in
+        answer(decode(line), number: number, to: &out)
+    }
+
+    /// Reads and decodes a line (what a streaming reader does ahead of the workers).
+    package func decode(_ line: ArraySlice<UInt8>) -> DecodedLine<TextRequest> {
+        RequestLine.decode(line, as: TextRequest.self)
+    }
+
+    /// Detects a decoded line's entities and appends its answer and a newline.
+    package func answer(_ decoded: DecodedLine<TextRequest>, number: Int, to out: inout [UInt8]) -> Bool {
+        RequestLine.answer(decoded, number: number, to: &out) { (request: TextRequest, id) in
             EntitiesAnswer(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16Offsets)
         }
     }

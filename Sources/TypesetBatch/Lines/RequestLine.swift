@@ -14,6 +14,12 @@ package enum RequestLine {
         _ bytes: ArraySlice<UInt8>, number: Int, to out: inout [UInt8],
         handle: (_ request: Request, _ id: JSONValue?) throws -> Answer
     ) -> Bool {
+        answer(decode(bytes, as: Request.self), number: number, to: &out, handle: handle)
+    }
+
+    /// A line read and decoded: the first half of ``answer(_:number:to:handle:)``,
+    /// which a streaming reader runs ahead of the workers.
+    package static func decode<Request: Decodable>(_ bytes: ArraySlice<UInt8>, as _: Request.Type) -> DecodedLine<Request> {
         var id: JSONValue? = nil
         do {
             var line = bytes
@@ -22,16 +28,33 @@ package enum RequestLine {
             let value = try JSONParser.parse(line)
             guard case .object = value else { throw RequestError("each line must be a JSON object") }
             id = value[field: "id"]
-            let request = try JSONValueDecoder.decode(Request.self, from: value)
-            try handle(request, id).write(to: &out)
-            out.append(0x0A)
-            return true
+            return .request(try JSONValueDecoder.decode(Request.self, from: value), id: id)
         } catch let error as DecodingError {
-            appendError(id: id, number: number, to: &out, message: message(error))
-            return false
+            return .failure(message(error), id: id)
         } catch {
-            appendError(id: id, number: number, to: &out, message: "\(error)")
+            return .failure("\(error)", id: id)
+        }
+    }
+
+    /// The second half: handles a decoded request and appends its answer, or
+    /// the error object, and a newline; returns whether it succeeded.
+    package static func answer<Request, Answer: JSONWritable>(
+        _ decoded: DecodedLine<Request>, number: Int, to out: inout [UInt8],
+        handle: (_ request: Request, _ id: JSONValue?) throws -> Answer
+    ) -> Bool {
+        switch decoded {
+        case .failure(let message, let id):
+            appendError(id: id, number: number, to: &out, message: message)
             return false
+        case .request(let request, let id):
+            do {
+                try handle(request, id).write(to: &out)
+                out.append(0x0A)
+                return true
+            } catch {
+                appendError(id: id, number: number, to: &out, message: "\(error)")
+                return false
+            }
         }
     }
 
@@ -57,4 +80,11 @@ package enum RequestLine {
         @unknown default: return "\(error)"
         }
     }
+}
+
+/// A request line after reading and decoding: the request and the line's
+/// `id`, or why the line is not a request (the id kept when it has one).
+package enum DecodedLine<Request> {
+    case request(Request, id: JSONValue?)
+    case failure(String, id: JSONValue?)
 }
