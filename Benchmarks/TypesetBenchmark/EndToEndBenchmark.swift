@@ -10,6 +10,8 @@ enum EndToEndBenchmark {
     /// One child run: wall seconds and peak RSS in MB.
     struct ChildRun {
         var seconds: Double
+        /// User and system CPU time of the child.
+        var cpuSeconds: Double
         var peakRSSMegabytes: Int
     }
 
@@ -55,8 +57,11 @@ enum EndToEndBenchmark {
         let t0 = now()
         guard posix_spawn(&pid, tool, &actions, nil, argv, environment) == 0 else { return nil }
         var status: Int32 = 0
-        guard waitpid(pid, &status, 0) == pid else { return nil }
+        var usage = rusage()
+        guard wait4(pid, &status, 0, &usage) == pid else { return nil }
         let seconds = now() - t0
+        let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         guard status == 0 else {
             print("\(tool) \(arguments.joined(separator: " ")) exited with status \(status)")
             return nil
@@ -64,7 +69,7 @@ enum EndToEndBenchmark {
         // "… lines/s, peak RSS 53 MB"
         let text = (try? String(contentsOfFile: summary, encoding: .utf8)) ?? ""
         let rss = text.components(separatedBy: "peak RSS ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
-        return ChildRun(seconds: seconds, peakRSSMegabytes: rss)
+        return ChildRun(seconds: seconds, cpuSeconds: cpu, peakRSSMegabytes: rss)
     }
 
     /// `measure` beside this benchmark's executable.
@@ -75,20 +80,22 @@ enum EndToEndBenchmark {
     }
 
     /// `runs` child runs as a figure of `items` per second, and the largest peak RSS (MB).
-    static func figure(runs: Int, _ tool: String, _ arguments: [String], input: String, items: Double) -> (Figure, Int)? {
-        var values: [Double] = [], rss = 0
+    static func figure(runs: Int, _ tool: String, _ arguments: [String], input: String, items: Double) -> (Figure, Int, Double)? {
+        var values: [Double] = [], rss = 0, cores: [Double] = []
         for _ in 0..<runs {
             guard let r = run(tool, arguments, input: input) else { return nil }
             values.append(items / r.seconds)
+            cores.append(r.cpuSeconds / r.seconds)
             rss = max(rss, r.peakRSSMegabytes)
         }
-        return (Figure(values: values), rss)
+        return (Figure(values: values), rss, cores.sorted()[cores.count / 2])
     }
 
     /// The tool's figures against the library's of the same run, with the
     /// issue's targets and a pass/miss column.
     struct Comparison {
-        var batch1: (Figure, Int), batch2: (Figure, Int), entities: (Figure, Int)
+        /// Each figure, the child's peak RSS (MB) and the cores it kept busy (CPU time / wall time, median).
+        var batch1: (Figure, Int, Double), batch2: (Figure, Int, Double), entities: (Figure, Int, Double)
         var libraryBatch1: Figure, libraryBatch2: Figure, libraryEntities: Figure
         /// Pango's cold measure, texts/s (CPU time, in process), when the peer ran.
         var pango: Double?
@@ -106,6 +113,7 @@ enum EndToEndBenchmark {
             out += row("entities --jobs 1, MB/s of text, vs 100 MB/s", entities.0.median, 100, 1, "(target)")
             out += "| entities --jobs 1, MB/s of text, vs the detector | \(fmt(entities.0.median)) | \(fmt(libraryEntities.median)) (library) | \(fmt(entities.0.median / libraryEntities.median))× | — | |\n"
             out += "\n- peak RSS: batch --jobs 1 \(batch1.1) MB, --jobs 2 \(batch2.1) MB, entities \(entities.1) MB\n"
+            out += "- cores busy (CPU time / wall time): batch --jobs 1 \(fmt(batch1.2)), --jobs 2 \(fmt(batch2.2)), entities --jobs 1 \(fmt(entities.2)) (a worker per job, plus the reader, which decodes ahead of them, and the writer)\n"
             return out
         }
     }
