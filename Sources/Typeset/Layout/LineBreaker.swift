@@ -134,13 +134,32 @@ struct LineBreaker {
         var pieceStart: Int64 = 0
         // The last place the line can end and fit, hyphen and all: a soft
         // hyphen's hyphen shows (and needs room) only if the line ends there.
-        var fallback: (s: Int, content: Int64, contentEnd: Int32, lineEnd: Int32, asc: Double, desc: Double, hyphen: Int64)?
+        var fallback: Placed?
         // The line as it was after its last segment and the one before (kept
-        // only when some line end may be reshaped, see below).
-        typealias Placed = (s: Int, content: Int64, contentEnd: Int32, lineEnd: Int32, asc: Double, desc: Double, x: Int64,
-                            hyphen: Int64)
+        // only when some line end may be reshaped, see `reshapeEnd`).
         var lastPlaced: Placed?, previousPlaced: Placed?
-        while s < segs.count {
+        var done = false
+        if splitAt >= 0, let r = restartedLine(from: splitAt, segment: s, limit: limit) {
+            // The rest of a split Thai word, segmented afresh (LineBreaker+Dictionary).
+            for j in s...r.lastSegment where !strutMetricsOnly {
+                asc = max(asc, segmentMetrics[segs[j].metrics].ascent); desc = max(desc, segmentMetrics[segs[j].metrics].descent)
+            }
+            (content, contentEnd, lineEnd, x, lineEndAdjust) = (r.content, r.contentEnd, r.end, r.pen, r.adjust)
+            first = false
+            if r.whole {
+                s = r.lastSegment + 1
+                splitAt = -1
+                done = segs[r.lastSegment].mandatoryBreak
+                fallback = (s, content, contentEnd, lineEnd, asc, desc, x, 0)
+                if hasReshapedEnds { lastPlaced = (s, content, contentEnd, lineEnd, asc, desc, x, 0) }
+            } else {
+                while s < segs.count && segs[s].end <= r.end { s += 1 }
+                splitAt = s < segs.count && start(s) < r.end ? r.end : -1
+                if splitAt >= 0 { cursor.splitRemainder = core.width(Int(r.end), Int(core.contentEnd(s))) }
+                done = true
+            }
+        }
+        while !done && s < segs.count {
             let seg = segs[s]
             let segStart = start(s)
             let segContentEnd = seg.hasLongTrailing ? core.contentEnd(s) : seg.contentEnd
@@ -231,7 +250,7 @@ struct LineBreaker {
             splitAt = -1
             s += 1
             if hyphen == 0 || content + hyphen <= limit {
-                fallback = (s, content, contentEnd, lineEnd, asc, desc, hyphen)
+                fallback = (s, content, contentEnd, lineEnd, asc, desc, x, hyphen)
             }
             if hasReshapedEnds {
                 previousPlaced = lastPlaced
@@ -239,88 +258,16 @@ struct LineBreaker {
             }
             if seg.mandatoryBreak || !fitsPlain { break }
         }
-        let rounding: (Int) -> Int64 = { end in
-            var ps: Int64 = 0
-            return hasRunBoundaries ? runRounding(from: lineStart, to: Int32(end), lineStart: lineStart, pen: 0, pieceStart: &ps) : 0
+        var end = LineEnd(s: s, splitAt: splitAt, content: content, contentEnd: contentEnd, lineEnd: lineEnd, x: x,
+                          asc: asc, desc: desc, hyphen: hyphenAtEnd, adjust: lineEndAdjust)
+        if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced {
+            reshapeEnd(&end, last: last, previous: previousPlaced, lineStart: lineStart, limit: limit, cursor: &cursor)
         }
-        /// Ends the line at `cut` found by breaking anywhere (the line's end reshaped: `correction`).
-        func endLine(at cut: Int, correction: Int64) {
-            // The segment the line now ends in, or before (a cut at a segment's end ends the line there).
-            var k = 0, hi = segs.count
-            while k < hi { let m = (k + hi) / 2; if Int(segs[m].end) <= cut { k = m + 1 } else { hi = m } }
-            s = k
-            splitAt = Int(start(k)) == cut ? -1 : Int32(cut)
-            if splitAt >= 0 {
-                cursor.splitRemainder = core.width(cut, Int(core.contentEnd(k)))
-                let m = strutMetricsOnly ? strut : segmentMetrics[segs[k].metrics]
-                asc = max(asc, m.ascent); desc = max(desc, m.descent)
-            }
-            content = core.width(Int(lineStart), cut) + rounding(cut) + correction
-            x = content
-            contentEnd = Int32(cut)
-            lineEnd = Int32(cut)
-            lineEndAdjust = correction
-            hyphenAtEnd = cut > Int(lineStart) && core.text.units[cut - 1] == 0xAD ? hyphenWidth : 0
+        if end.s < segs.count && end.hyphen > 0 && end.content + end.hyphen > limit {
+            endBeforeSoftHyphen(&end, fallback: fallback, lineStart: lineStart, limit: limit, cursor: &cursor)
         }
-        /// The furthest grapheme boundary in `(lineStart, to]` where the line fits
-        /// `room` with its end reshaped (losing its kern with the next letter, as
-        /// at any overflow-wrap split), and that kern.
-        func anywhereCut(to end: Int, room: Int64) -> (cut: Int, correction: Int64) {
-            var cut = fittingClusterEnd(from: Int(lineStart), to: end, limit: room, rounding: rounding)
-            var correction = core.splitCorrection(at: cut)
-            while correction > 0, core.width(Int(lineStart), cut) + rounding(cut) + correction > room,
-                  let earlier = core.previousGraphemeStart(before: cut, after: Int(lineStart)) {
-                cut = earlier
-                correction = core.splitCorrection(at: cut)
-            }
-            return (cut, correction)
-        }
-        if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced,
-           last.contentEnd == last.lineEnd, !segs[last.s - 1].mandatoryBreak {
-            // Chromium reshapes the end of a line that is not safe to break
-            // there: the kern with the next letter is lost ("にして" before
-            // "も" is 0.9 px wider at 18 px). If the line then no longer
-            // fits, it ends at the break before (a kern is narrower than a
-            // letter, so that one fits), or, when there is none, it is broken
-            // anywhere (overflow-wrap) or overflows.
-            let kern = core.reshapedEndKern(at: last.contentEnd)
-            if kern > 0 && content + kern <= limit {
-                content += kern
-                x += kern
-                lineEndAdjust += kern
-            } else if kern > 0, let p = previousPlaced {
-                let pKern = p.contentEnd == p.lineEnd ? core.reshapedEndKern(at: p.contentEnd) : 0
-                (s, content, contentEnd, lineEnd, asc, desc, x, hyphenAtEnd) =
-                    (p.s, p.content + pKern, p.contentEnd, p.lineEnd, p.asc, p.desc, p.x + pKern, p.hyphen)
-                lineEndAdjust = pKern  // an earlier segment: only the last one can end trimmed
-            } else if kern > 0 && breakWords {
-                let (cut, correction) = anywhereCut(to: Int(last.contentEnd), room: limit)
-                endLine(at: cut, correction: correction)
-            } else if kern > 0 {
-                content += kern
-                x += kern
-                lineEndAdjust += kern
-            }
-        }
-        if s < segs.count && hyphenAtEnd > 0 && content + hyphenAtEnd > limit {
-            if let f = fallback {
-                // The line would end at a soft hyphen whose hyphen does not fit: end it earlier.
-                (s, content, contentEnd, lineEnd, asc, desc, hyphenAtEnd) = (f.s, f.content, f.contentEnd, f.lineEnd, f.asc, f.desc, f.hyphen)
-                lineEndAdjust = 0  // an earlier segment: only the last one can end trimmed
-            } else if breakWords {
-                // Nothing before the soft hyphen can end the line. Chromium
-                // tries the line again with the hyphen's width taken off the
-                // box, finds no break that fits, and so breaks it anywhere
-                // (overflow-wrap) at the full width: past the soft hyphen if a
-                // letter after it fits ("Soft\u{AD}i" | "lk", no hyphen shown),
-                // else, the hyphen still not fitting, within the width less
-                // the hyphen ("Sof" | "t\u{AD}ilk").
-                let shyEnd = Int(contentEnd)
-                var (cut, correction) = anywhereCut(to: Int(core.contentEnd(s)), room: limit)
-                if cut <= shyEnd { (cut, correction) = anywhereCut(to: shyEnd, room: limit - hyphenAtEnd) }
-                endLine(at: cut, correction: correction)
-            }
-        }
+        (s, splitAt, content, contentEnd, lineEnd, x) = (end.s, end.splitAt, end.content, end.contentEnd, end.lineEnd, end.x)
+        (asc, desc, hyphenAtEnd, lineEndAdjust) = (end.asc, end.desc, end.hyphen, end.adjust)
         if s < segs.count {  // a soft-hyphen break shows its hyphen
             content += hyphenAtEnd
             lineEndAdjust += hyphenAtEnd
@@ -377,7 +324,7 @@ struct LineBreaker {
     /// style run's piece of a line up to 1/64 px before it sums them, so
     /// every style boundary in the range ends a piece (started at
     /// `pieceStart`, which moves to the boundary) whose width is rounded up.
-    private func runRounding(from: Int32, to: Int32, lineStart: Int32, pen x: Int64, pieceStart: inout Int64) -> Int64 {
+    func runRounding(from: Int32, to: Int32, lineStart: Int32, pen x: Int64, pieceStart: inout Int64) -> Int64 {
         let bounds = core.runBoundaries
         var lo = 0, hi = bounds.count
         while lo < hi { let m = (lo + hi) / 2; if bounds[m] < from { lo = m + 1 } else { hi = m } }
@@ -403,7 +350,7 @@ struct LineBreaker {
     /// fits `limit`, and at least one cluster.
     /// `rounding(end)` is what run rounding adds to `[from, end)` (texts with
     /// several styles or directions).
-    private func fittingClusterEnd(from: Int, to: Int, limit: Int64, rounding: (Int) -> Int64) -> Int {
+    func fittingClusterEnd(from: Int, to: Int, limit: Int64, rounding: (Int) -> Int64) -> Int {
         let m = core.unitMetrics
         var w: Int64 = 0
         var best = -1
@@ -430,7 +377,7 @@ struct LineBreaker {
         core.advance(x, over: i, m)
     }
 
-    private func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
+    func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
         let seg = core.segments[s]
         guard seg.hasTab else { return core.segmentTrailing(s) }
         var x = pen

@@ -45,6 +45,18 @@ final class LineBreakingTests: XCTestCase {
         }
     }
 
+    func testThaiAfterASplitWordIsSegmentedFromTheLineStart() throws {
+        // Chromium segments Thai from each line's start (measured in Chromium
+        // 156, 20 px in 40 px): the rest of a split word and what follows it
+        // break as "คระหว่างคำ" alone does, not at the paragraph's words.
+        let thai = TextStyle(font: ["Noto Sans Thai", "Noto Sans"], size: 20)
+        XCTAssertEqual(try lines("การเว้นวรรคระหว่างคำ จึง", width: 40, style: thai),
+                       ["การ", "เว้น", "วรร", "คระ", "หว่า", "งคำ ", "จึง"])
+        XCTAssertEqual(try lines("การเว้นวรรคระหว่างคำ จึง", width: 40, ParagraphStyle(wordBreak: .keepAll), style: thai),
+                       ["การ", "เว้น", "วรร", "คระ", "หว่า", "งคำ ", "จึง"])
+        XCTAssertEqual(try lines("วรรคระหว่าง คำคำ", width: 40, style: thai), ["วรร", "คระ", "หว่า", "ง ", "คำ", "คำ"])
+    }
+
     func testOverflowWrapBreaksLongWordsBetweenGraphemes() throws {
         let word = "Donaudampfschifffahrtsgesellschaft"
         let broken = try lines(word, width: 80)
