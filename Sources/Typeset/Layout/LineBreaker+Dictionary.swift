@@ -1,4 +1,4 @@
-/// Lines that start inside a Thai word.
+/// Lines that start inside a word, as Chromium's break iterator sees them.
 ///
 /// Chromium's line break iterator finds a line's break opportunities from
 /// the line's start: ICU segments Thai by its dictionary from there, not from
@@ -82,5 +82,19 @@ extension LineBreaker {
         }
         return RestartedLine(end: Int32(best.end), contentEnd: Int32(best.contentEnd), content: best.width, adjust: 0,
                              pen: best.width, lastSegment: segment(containing: best.end - 1), whole: false)
+    }
+}
+
+extension PreparedCore {
+    /// Whether the break at `p` is one for a line starting at `lineStart`
+    /// inside a word: Chromium's break iterator starts at the line, so it
+    /// does not see what comes before it. Its break after "-" before a digit
+    /// needs a letter or digit before the "-": a line that starts with the
+    /// "-" does not break there ("ry/item" | "-12345" | "?ref" at 17 px in
+    /// 60 px, where "abcdefghi-12345" breaks after the "-").
+    func isBreakSeen(fromLineStart lineStart: Int32, at p: Int32) -> Bool {
+        let units = text.units
+        guard p == lineStart + 1, Int(p) < units.count, units[Int(lineStart)] == 0x2D else { return true }
+        return !(units[Int(p)] >= 0x30 && units[Int(p)] <= 0x39)
     }
 }

@@ -139,6 +139,7 @@ struct LineBreaker {
         // only when some line end may be reshaped, see `reshapeEnd`).
         var lastPlaced: Placed?, previousPlaced: Placed?
         var done = false
+        var unseenBreak = false
         if splitAt >= 0, let r = restartedLine(from: splitAt, segment: s, limit: limit) {
             // The rest of a split Thai word, segmented afresh (LineBreaker+Dictionary).
             for j in s...r.lastSegment where !strutMetricsOnly {
@@ -202,7 +203,14 @@ struct LineBreaker {
                 endTrim = core.trim(at: segContentEnd - 1)
                 fits = endTrim > 0 && x + fitWidth - endTrim <= limit - 1023 + 128
             }
-            if !first && !fits { break }
+            if !first && !fits {
+                // The break before this segment may not exist for Chromium,
+                // whose break iterator starts at the line: then the line is
+                // one word that overflows, and is broken anywhere.
+                unseenBreak = breakWords && splitAt < 0 && cursor.splitAt >= 0 && s == cursor.segment + 1
+                    && !core.isBreakSeen(fromLineStart: lineStart, at: segStart)
+                break
+            }
             let metrics = strutMetricsOnly ? strut : segmentMetrics[seg.metrics]
             if first && !fits && breakWords {
                 let pen = x, start = pieceStart
@@ -260,7 +268,10 @@ struct LineBreaker {
         }
         var end = LineEnd(s: s, splitAt: splitAt, content: content, contentEnd: contentEnd, lineEnd: lineEnd, x: x,
                           asc: asc, desc: desc, hyphen: hyphenAtEnd, adjust: lineEndAdjust)
-        if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced {
+        if unseenBreak {
+            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(s)), room: limit)
+            endLine(&end, at: cut, correction: correction, lineStart: lineStart, cursor: &cursor)
+        } else if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced {
             reshapeEnd(&end, last: last, previous: previousPlaced, lineStart: lineStart, limit: limit, cursor: &cursor)
         }
         if end.s < segs.count && end.hyphen > 0 && end.content + end.hyphen > limit {
