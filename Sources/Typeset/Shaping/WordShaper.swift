@@ -68,13 +68,18 @@ struct WordShaper {
     }
 
     /// Whether letter spacing applies after the glyph cluster starting at `c`:
-    /// not after a mark, and in cursive scripts only after spaces. Thai and
-    /// Lao SARA AM (U+0E33, U+0EB3) are letters, but HarfBuzz shapes them into
-    /// the consonant's cluster (their nikhahit moves onto it), and Chromium
-    /// spaces per shaped cluster: ทำ is spaced once.
+    /// not after a mark or an invisible default-ignorable character (soft
+    /// hyphen, zero-width space, joiners, bidi marks, word joiner: Chromium
+    /// spaces none of them, "a\u{AD}b" is as wide as "ab"), and in cursive
+    /// scripts only after spaces. Thai and Lao SARA AM (U+0E33, U+0EB3) are
+    /// letters, but HarfBuzz shapes them into the consonant's cluster (their
+    /// nikhahit moves onto it), and Chromium spaces per shaped cluster: ทำ is
+    /// spaced once.
     static func isLetterSpaced(_ units: UnsafeBufferPointer<UInt16>, at c: Int, script: Int32) -> Bool {
         if units[c] == 0x0E33 || units[c] == 0x0EB3 { return c == 0 || units[c - 1] == 0x20 }
-        return isCursive(script) ? units[c] == 0x20 : !UnicodeProps.isMark(UnicodeProps.scalar(units, at: c, end: units.count).value)
+        if isCursive(script) { return units[c] == 0x20 }
+        let v = UnicodeProps.scalar(units, at: c, end: units.count).value
+        return !UnicodeProps.isMark(v) && !UnicodeProps.isDefaultIgnorable(v)
     }
 
     /// Shapes an item word by word, each word on its own so that its shape can

@@ -246,6 +246,15 @@ final class LineBreakingTests: XCTestCase {
         let plain = try Fixtures.typesetter.layout("abc", style: sans, width: nil).lines[0].width
         let wide = try Fixtures.typesetter.layout("abc", style: spaced, width: nil).lines[0].width
         XCTAssertEqual(wide - plain, 6, accuracy: 1.0 / 32)
+        // Not after invisible default-ignorables (Chromium 156: "ab cd" and every
+        // variant below are 60.625 px at 20 px with 2 px letter spacing).
+        var big = TextStyle(font: ["Noto Sans"], size: 20)
+        big.letterSpacing = 2
+        for text in ["ab cd", "a\u{AD}b cd", "a\u{200B}b cd", "a\u{200D}b cd", "a\u{200C}b cd", "a\u{200E}b cd",
+                     "a\u{2060}b cd", "a\u{FEFF}b cd"] {
+            let w = try Fixtures.typesetter.layout(text, style: big, width: nil).lines[0].width
+            XCTAssertEqual(w, 60.625, accuracy: 1.0 / 64, text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+        }
     }
 
     /// Laying out again at the measured width gives the same lines.
