@@ -95,7 +95,7 @@ extension LineBreaker {
         end.splitAt = Int(start(k)) == cut ? -1 : Int32(cut)
         if end.splitAt >= 0 {
             cursor.splitRemainder = core.width(cut, Int(core.contentEnd(k)))
-            let m = strutMetricsOnly ? strut : segmentMetrics[segments[k].metrics]
+            let m = strutMetricsOnly ? strut : core.pieceMetrics(start(k), Int32(cut))
             end.asc = max(end.asc, m.ascent); end.desc = max(end.desc, m.descent)
         }
         end.content = core.width(Int(lineStart), cut) + lineRounding(lineStart: lineStart, to: cut) + correction

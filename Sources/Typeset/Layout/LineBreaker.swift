@@ -142,8 +142,9 @@ struct LineBreaker {
         var unseenBreak = false
         if splitAt >= 0, let r = restartedLine(from: splitAt, segment: s, limit: limit) {
             // The rest of a split Thai word, segmented afresh (LineBreaker+Dictionary).
-            for j in s...r.lastSegment where !strutMetricsOnly {
-                asc = max(asc, segmentMetrics[segs[j].metrics].ascent); desc = max(desc, segmentMetrics[segs[j].metrics].descent)
+            if !strutMetricsOnly {
+                let m = core.pieceMetrics(splitAt, r.end)
+                asc = max(asc, m.ascent); desc = max(desc, m.descent)
             }
             (content, contentEnd, lineEnd, x, lineEndAdjust) = (r.content, r.contentEnd, r.end, r.pen, r.adjust)
             first = false
@@ -211,7 +212,9 @@ struct LineBreaker {
                     && !core.isBreakSeen(fromLineStart: lineStart, at: segStart)
                 break
             }
-            let metrics = strutMetricsOnly ? strut : segmentMetrics[seg.metrics]
+            // A piece of a segment counts only the fonts in it (the rest of a
+            // split word after Arabic may be all Noto Sans: 55 px, not 85, at 40 px).
+            let metrics = strutMetricsOnly ? strut : from != segStart ? core.pieceMetrics(from, seg.end) : segmentMetrics[seg.metrics]
             if first && !fits && breakWords {
                 let pen = x, start = pieceStart
                 var cut = fittingClusterEnd(from: Int(from), to: Int(segContentEnd), limit: limit - x) { end in
@@ -235,7 +238,8 @@ struct LineBreaker {
                                                           pieceStart: &pieceStart) : 0)
                     contentEnd = Int32(cut)
                     lineEnd = Int32(cut)
-                    asc = max(asc, metrics.ascent); desc = max(desc, metrics.descent)
+                    let piece = strutMetricsOnly ? strut : core.pieceMetrics(from, Int32(cut))
+                    asc = max(asc, piece.ascent); desc = max(desc, piece.descent)
                     splitAt = Int32(cut)
                     hyphenAtEnd = 0
                     first = false

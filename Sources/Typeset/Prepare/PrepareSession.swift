@@ -148,6 +148,7 @@ struct PrepareSession {
             reshapedEnds: reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
                                        unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
                                        styles: styles, ligatures: ligatures),
+            itemMetrics: itemMetrics,
             shapeCache: cache)
         return PreparedText(core: core)
     }

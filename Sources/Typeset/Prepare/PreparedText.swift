@@ -130,6 +130,9 @@ final class PreparedCore: Sendable {
     /// Distinct (ascent, descent) pairs the segments refer to; empty when
     /// `strutMetricsOnly` (none is taller than the strut, so none matters).
     let segmentMetrics: [(ascent: Double, descent: Double)]
+    /// The same per item (empty when `strutMetricsOnly`): a line holding a
+    /// piece of a segment counts the items in the piece only.
+    let itemMetrics: [(ascent: Double, descent: Double)]
     /// The strut: the block style's inline box (see `InlineBox`).
     let strutAscent: Double
     let strutDescent: Double
@@ -194,7 +197,8 @@ final class PreparedCore: Sendable {
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
-         wordBreaks: [Int32] = [], reshapedEnds: (ends: [Int32], kerns: [Int32]) = ([], []), shapeCache: ShapeCache?) {
+         wordBreaks: [Int32] = [], reshapedEnds: (ends: [Int32], kerns: [Int32]) = ([], []),
+         itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
         self.paragraph = paragraph
@@ -232,6 +236,7 @@ final class PreparedCore: Sendable {
         strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
         self.fixedLineHeight = strutMetricsOnly ? fixedLineHeight : nil
         self.segmentMetrics = strutMetricsOnly ? [] : segmentMetrics.compacted()
+        self.itemMetrics = strutMetricsOnly ? [] : itemMetrics.compacted()
     }
 
     /// Advances and grapheme starts per unit, computed on first use and kept:
@@ -267,6 +272,20 @@ final class PreparedCore: Sendable {
     @inline(__always)
     func segmentStart(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
 
+    /// The tallest rounded ascent and descent of the items in `[a, b)`, the strut's
+    /// when no item is taller (see `itemMetrics`).
+    func pieceMetrics(_ a: Int32, _ b: Int32) -> (ascent: Double, descent: Double) {
+        var out = (ascent: strutAscent, descent: strutDescent)
+        guard !itemMetrics.isEmpty else { return out }
+        var lo = 0, hi = items.count
+        while lo < hi { let m = (lo + hi) / 2; if items[m].end <= a { lo = m + 1 } else { hi = m } }
+        while lo < items.count && items[lo].start < max(b, a + 1) {
+            out = (max(out.ascent, itemMetrics[lo].ascent), max(out.descent, itemMetrics[lo].descent))
+            lo += 1
+        }
+        return out
+    }
+
     /// Where segment `s`'s content ends (its trailing spaces start).
     func contentEnd(_ s: Int) -> Int32 {
         let seg = segments[s]
@@ -298,7 +317,7 @@ final class PreparedCore: Sendable {
     var byteCount: Int {
         heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
-            + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(trimmableClose)
+            + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(itemMetrics) + arrayBytes(trimmableClose)
             + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + arrayBytes(reshapedEndKerns) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
     }
 }

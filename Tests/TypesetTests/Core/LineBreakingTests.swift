@@ -67,6 +67,16 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(try lines("abcdefghi-12345?ref", width: 60, style: latin), ["abcdef", "ghi-", "12345?", "ref"])
     }
 
+    func testALineHoldingPartOfAWordCountsOnlyItsFonts() throws {
+        // Measured in Chromium 156 (40 px, line-height normal): "مرحبا" takes Noto
+        // Sans Arabic (85 px lines), the comma after it Noto Sans (55 px); split
+        // by overflow-wrap, the comma's line is 55 px tall.
+        let big = TextStyle(font: ["Noto Sans", "Noto Sans Arabic"], size: 40)
+        let layout = try Fixtures.typesetter.layout("مرحبا,x", style: big, width: 86)
+        XCTAssertEqual(layout.lines.map { layout.text(of: $0) }, ["مرحبا", ",x"])
+        XCTAssertEqual(layout.lines.map(\.height), [85, 55])
+    }
+
     func testOverflowWrapBreaksLongWordsBetweenGraphemes() throws {
         let word = "Donaudampfschifffahrtsgesellschaft"
         let broken = try lines(word, width: 80)
