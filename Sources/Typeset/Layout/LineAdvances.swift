@@ -26,6 +26,7 @@ struct LineAdvances {
             }
         }
         if line.endAdjust != 0 && b > a { extras.append((b - 1, line.endAdjust)) }
+        if line.startAdjust != 0 && b > a { extras.append((a, line.startAdjust)) }
         if line.justification > 0 {
             // Justification widens each opportunity (after a space, around CJK
             // characters) by a share of the free space; the last takes the rest.

@@ -73,7 +73,8 @@ extension LineBreaker {
                 utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
                 width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
                 ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
-                contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, showsHyphen: raw.showsHyphen))
+                contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
+                showsHyphen: raw.showsHyphen))
             top += raw.height
             if placement.isNeeded { raws.append(raw) }
         }

@@ -14,6 +14,8 @@ extension LineBreaker {
         var content: Int64, contentEnd: Int32, lineEnd: Int32, x: Int64
         var asc: Double, desc: Double
         var hyphen: Int64, adjust: Int64
+        /// What the line's start gained, reshaped (see `startAdjust`).
+        var startKern: Int64 = 0
     }
 
     /// Chromium reshapes the end of a line that is not safe to break there:
@@ -36,7 +38,7 @@ extension LineBreaker {
                 (p.s, p.content + pKern, p.contentEnd, p.lineEnd, p.asc, p.desc, p.x + pKern, p.hyphen)
             end.adjust = pKern  // an earlier segment: only the last one can end trimmed
         } else {
-            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(last.contentEnd), room: limit)
+            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(last.contentEnd), room: limit - end.startKern)
             endLine(&end, at: cut, correction: correction, lineStart: lineStart, cursor: &cursor)
         }
     }
@@ -57,9 +59,10 @@ extension LineBreaker {
             // ("Soft\u{AD}i" | "lk", no hyphen shown), else, the hyphen still
             // not fitting, within the width less the hyphen ("Sof" | "t\u{AD}ilk").
             let shyEnd = Int(end.contentEnd)
-            var (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(end.s)), room: limit)
+            var (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(end.s)),
+                                                room: limit - end.startKern)
             if cut <= shyEnd {
-                (cut, correction) = anywhereCut(lineStart: lineStart, to: shyEnd, room: limit - end.hyphen)
+                (cut, correction) = anywhereCut(lineStart: lineStart, to: shyEnd, room: limit - end.hyphen - end.startKern)
             }
             endLine(&end, at: cut, correction: correction, lineStart: lineStart, cursor: &cursor)
         }
@@ -98,7 +101,7 @@ extension LineBreaker {
             let m = strutMetricsOnly ? strut : core.pieceMetrics(start(k), Int32(cut))
             end.asc = max(end.asc, m.ascent); end.desc = max(end.desc, m.descent)
         }
-        end.content = core.width(Int(lineStart), cut) + lineRounding(lineStart: lineStart, to: cut) + correction
+        end.content = end.startKern + core.width(Int(lineStart), cut) + lineRounding(lineStart: lineStart, to: cut) + correction
         end.x = end.content
         end.contentEnd = Int32(cut)
         end.lineEnd = Int32(cut)

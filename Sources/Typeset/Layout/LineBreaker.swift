@@ -89,6 +89,9 @@ struct LineBreaker {
         /// half-width to fit, the kern lost where a word is split, or the
         /// hyphen shown at a soft hyphen.
         var endAdjust: Int64 = 0
+        /// Added to the first unit's width: the kern a right-to-left line
+        /// starting inside a word loses.
+        var startAdjust: Int64 = 0
         /// The line ends at a soft hyphen and shows a hyphen.
         var showsHyphen = false
     }
@@ -140,6 +143,11 @@ struct LineBreaker {
         var lastPlaced: Placed?, previousPlaced: Placed?
         var done = false
         var unseenBreak = false
+        // Chromium reshapes a line's start inside a word too: right-to-left
+        // text loses the kern its first glyph kept with the one before.
+        let startKern = splitAt >= 0 ? core.splitStartCorrection(at: Int(splitAt))
+            : hasReshapedEnds && s > 0 ? core.reshapedStartKern(at: lineStart) : 0
+        x = startKern
         if splitAt >= 0, let r = restartedLine(from: splitAt, segment: s, limit: limit) {
             // The rest of a split Thai word, segmented afresh (LineBreaker+Dictionary).
             if !strutMetricsOnly {
@@ -271,9 +279,9 @@ struct LineBreaker {
             if seg.mandatoryBreak || !fitsPlain { break }
         }
         var end = LineEnd(s: s, splitAt: splitAt, content: content, contentEnd: contentEnd, lineEnd: lineEnd, x: x,
-                          asc: asc, desc: desc, hyphen: hyphenAtEnd, adjust: lineEndAdjust)
+                          asc: asc, desc: desc, hyphen: hyphenAtEnd, adjust: lineEndAdjust, startKern: startKern)
         if unseenBreak {
-            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(s)), room: limit)
+            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(s)), room: limit - startKern)
             endLine(&end, at: cut, correction: correction, lineStart: lineStart, cursor: &cursor)
         } else if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced {
             reshapeEnd(&end, last: last, previous: previousPlaced, lineStart: lineStart, limit: limit, cursor: &cursor)
@@ -300,7 +308,7 @@ struct LineBreaker {
         cursor.lineCount += 1
         return RawLine(start: lineStart, contentEnd: contentEnd, end: lineEnd, content: content, ascent: asc,
                        descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc),
-                       trailing: splitAt >= 0 ? 0 : max(0, x - content), endAdjust: lineEndAdjust,
+                       trailing: splitAt >= 0 ? 0 : max(0, x - content), endAdjust: lineEndAdjust, startAdjust: startKern,
                        showsHyphen: s < segs.count && hyphenAtEnd > 0 && !hasEllipsis)
     }
 

@@ -23,27 +23,56 @@ extension PreparedCore {
         let item = items[lo]
         return text.units.withUnsafeBufferPointer { buf in
             Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
-                          style: styles[Int(item.styleIndex)], shaper: Shaper())
+                          style: styles[Int(item.styleIndex)], shaper: Shaper()).end
         }
     }
 
-    /// What the grapheme `[g0, cut)` gains shaped without the grapheme
-    /// `[cut, g1)` after it (both with the text around as context, so joining
-    /// is kept): the kern between them, which HarfBuzz puts in the first
-    /// glyph's advance. Only a lost tightening kern is counted: a line that
-    /// ends narrower than measured would make laying out again at its width
-    /// break elsewhere.
+    /// What a line starting at `cut` inside a right-to-left word (an
+    /// overflow-wrap split) gains when its first grapheme is shaped without
+    /// the one before, as Chromium reshapes a line's start: right-to-left
+    /// text keeps a pair's kern in the later glyph ("ح" after "ر" is 0.8 px
+    /// wider at 20 px on its own). 0 in left-to-right text, between items,
+    /// inside a ligature.
+    func splitStartCorrection(at cut: Int) -> Int64 {
+        let n = text.units.count
+        guard cut > 0, cut < n, ligatures.split(at: Int32(cut)) == nil else { return 0 }
+        var lo = 0, hi = items.count
+        while lo < hi { let mid = (lo + hi) / 2; if Int(items[mid].end) <= cut { lo = mid + 1 } else { hi = mid } }
+        guard lo < items.count, items[lo].level & 1 == 1, let g0 = previousGraphemeStart(before: cut, after: -1) else { return 0 }
+        let m = unitMetrics
+        var g1 = cut + 1
+        while g1 < n && !m.isGraphemeStart(g1) { g1 += 1 }
+        let item = items[lo]
+        guard Int(item.start) <= g0, Int(item.end) >= g1 else { return 0 }
+        return text.units.withUnsafeBufferPointer { buf in
+            Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
+                          style: styles[Int(item.styleIndex)], shaper: Shaper()).start
+        }
+    }
+
+    /// What the graphemes `[g0, cut)` and `[cut, g1)` gain shaped apart
+    /// (each with the text around as context, so joining is kept): the kern
+    /// between them, which HarfBuzz puts in the first glyph's advance, or in
+    /// right-to-left text in the later one (`start`, shaped only there). Only
+    /// a lost tightening kern is counted: a line narrower than measured would
+    /// make laying out again at its width break elsewhere.
     static func lostKern(_ units: UnsafeBufferPointer<UInt16>, g0: Int, cut: Int, g1: Int, item: Item, face: FontFace,
-                         style: TextStyle, shaper: Shaper) -> Int64 {
+                         style: TextStyle, shaper: Shaper) -> (end: Int64, start: Int64) {
         let features = Shaper.features(for: style)
+        let rtl = item.level & 1 == 1
         var pair: [ShapedGlyph] = [], alone: [ShapedGlyph] = []
-        shaper.shape(units, start: g0, end: g1, face: face, size: style.size, rtl: item.level & 1 == 1,
+        shaper.shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
                      script: item.script, language: style.language, features: features, into: &pair)
-        shaper.shape(units, start: g0, end: cut, face: face, size: style.size, rtl: item.level & 1 == 1,
+        shaper.shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,
                      script: item.script, language: style.language, features: features, into: &alone)
         let before = pair.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
-        let after = alone.reduce(Int64(0)) { $0 + Int64($1.advance) }
-        return max(0, after - before)
+        let end = max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - before)
+        guard rtl else { return (end, 0) }
+        alone.removeAll(keepingCapacity: true)
+        shaper.shape(units, start: cut, end: g1, face: face, size: style.size, rtl: rtl,
+                     script: item.script, language: style.language, features: features, into: &alone)
+        let later = pair.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
+        return (end, max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - later))
     }
 
     /// The kern a line ending at `p` loses, reshaped there (see
@@ -52,6 +81,14 @@ extension PreparedCore {
         var lo = 0, hi = reshapedEnds.count
         while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m] < p { lo = m + 1 } else { hi = m } }
         return lo < reshapedEnds.count && reshapedEnds[lo] == p ? Int64(reshapedEndKerns[lo]) : 0
+    }
+
+    /// The kern a line starting at `p` loses, reshaped there (right-to-left
+    /// text keeps a kern in the later glyph, see `lostKern`), 1/65536 px.
+    func reshapedStartKern(at p: Int32) -> Int64 {
+        var lo = 0, hi = reshapedEnds.count
+        while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m] < p { lo = m + 1 } else { hi = m } }
+        return lo < reshapedEnds.count && reshapedEnds[lo] == p ? Int64(reshapedStartKerns[lo]) : 0
     }
 
     /// The grapheme boundary before `i` and after `floor` (exclusive), or nil.

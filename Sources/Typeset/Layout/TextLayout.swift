@@ -56,6 +56,9 @@ public struct TextLayout: Sendable {
         /// hyphen shown at a soft hyphen (visual runs, rectangles and glyphs
         /// count it too).
         var endAdjust: Int64 = 0
+        /// What the line adds to its first unit's advance: the kern a
+        /// right-to-left line starting inside a word loses.
+        var startAdjust: Int64 = 0
         /// Whether the line ends at a soft hyphen (U+00AD) and shows a hyphen
         /// there, which is not in the text: its width is in the line's, after
         /// the last glyph (draw U+2010, or "-" when the font lacks it).

@@ -269,15 +269,17 @@ struct PrepareSession {
 
     /// The segment ends a line may end at inside a shaped word where a kern
     /// joins the glyphs on either side, with the kern: Chromium reshapes a
-    /// line's end that is not safe to break (HarfBuzz's unsafe-to-break), so
-    /// such a line loses it ("にして" before "も" is 0.9 px wider at 18 px).
+    /// line's end (and the next line's start) that is not safe to break
+    /// (HarfBuzz's unsafe-to-break), so such a line loses it ("にして" before
+    /// "も" is 0.9 px wider at 18 px; in right-to-left text the kern is in the
+    /// next line's first glyph: "ح" after "ر", 0.8 px at 20 px).
     /// Ends followed by spaces, forced breaks, breaks between separately
     /// shaped words or items and breaks inside a ligature (see
     /// `LigatureSplits`) are never reshaped; only unsafe ones are shaped again.
     private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
                               wordBreaks: [Int32], items: [Item], faces: [FontFace], styles: [TextStyle],
-                              ligatures: LigatureSplits) -> (ends: [Int32], kerns: [Int32]) {
-        var ends: [Int32] = [], kerns: [Int32] = []
+                              ligatures: LigatureSplits) -> (ends: [Int32], kerns: [Int32], startKerns: [Int32]) {
+        var ends: [Int32] = [], kerns: [Int32] = [], startKerns: [Int32] = []
         var w = 0, item = 0
         let n = units.count
         units.withUnsafeBufferPointer { buf in
@@ -295,10 +297,12 @@ struct PrepareSession {
                 let it = items[item]
                 let kern = PreparedCore.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
                                                  style: styles[Int(it.styleIndex)], shaper: shaper)
-                if kern > 0 && kern < Int64(Int32.max) { ends.append(Int32(p)); kerns.append(Int32(kern)) }
+                if (kern.end > 0 || kern.start > 0) && max(kern.end, kern.start) < Int64(Int32.max) {
+                    ends.append(Int32(p)); kerns.append(Int32(kern.end)); startKerns.append(Int32(kern.start))
+                }
             }
         }
-        return (ends, kerns)
+        return (ends, kerns, startKerns)
     }
 
     /// Processed offsets where Chromium starts a new inline text item: a

@@ -188,6 +188,8 @@ final class PreparedCore: Sendable {
     /// kern lost at each (`reshapedEndKerns`, 1/65536 px).
     let reshapedEnds: [Int32]
     let reshapedEndKerns: [Int32]
+    /// The kern a line starting at each of `reshapedEnds` loses (right-to-left text).
+    let reshapedStartKerns: [Int32]
     /// The word cache to shape from again when `unitMetrics` is first needed.
     private let shapeCache: ShapeCache?
     private let storedUnitMetrics = LazyReference<UnitMetrics>()
@@ -197,7 +199,7 @@ final class PreparedCore: Sendable {
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
-         wordBreaks: [Int32] = [], reshapedEnds: (ends: [Int32], kerns: [Int32]) = ([], []),
+         wordBreaks: [Int32] = [], reshapedEnds: (ends: [Int32], kerns: [Int32], startKerns: [Int32]) = ([], [], []),
          itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -223,6 +225,7 @@ final class PreparedCore: Sendable {
         self.wordBreaks = wordBreaks.compacted()
         self.reshapedEnds = reshapedEnds.ends.compacted()
         self.reshapedEndKerns = reshapedEnds.kerns.compacted()
+        self.reshapedStartKerns = reshapedEnds.startKerns.compacted()
         self.shapeCache = shapeCache
         var pairs: [Int32] = []
         var i = 0
@@ -318,6 +321,6 @@ final class PreparedCore: Sendable {
         heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
             + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(itemMetrics) + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + arrayBytes(reshapedEndKerns) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
+            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + arrayBytes(reshapedEndKerns) + arrayBytes(reshapedStartKerns) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
     }
 }

@@ -225,8 +225,9 @@ struct ShapedWord: Sendable {
     /// A word from its glyphs: each glyph's advance is added to the unit its
     /// cluster starts at, which starts a glyph cluster. A unit is marked
     /// `kernedBefore` when a break before it would need reshaping
-    /// (HarfBuzz's unsafe-to-break, `unsafeClusters`) and the cluster before
-    /// it has an advance its font did not give (`adjustedClusters`: a kern).
+    /// (HarfBuzz's unsafe-to-break, `unsafeClusters`) and its cluster or the
+    /// one before has an advance its font did not give (`adjustedClusters`: a
+    /// kern, which right-to-left text puts in the later glyph).
     init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
          adjustedClusters: [Int32] = [], check: UInt64) {
         var s = [UInt32](repeating: 0, count: 3 + 2 * units.count)
@@ -246,7 +247,7 @@ struct ShapedWord: Sendable {
             // The cluster before `c`: the nearest cluster start below it.
             var b = Int(c) - 1
             while b > 0 && s[4 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
-            if adjustedClusters.contains(Int32(b)) { s[4 + 2 * Int(c)] |= 0x2_0000 }
+            if adjustedClusters.contains(Int32(b)) || adjustedClusters.contains(c) { s[4 + 2 * Int(c)] |= 0x2_0000 }
         }
         storage = s
     }

@@ -131,6 +131,17 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertEqual(try lines(text, width: 62, ParagraphStyle(breakWords: false), style: big), ["Soft\u{AD}", "ilk"])
     }
 
+    func testARightToLeftLineStartingInsideAWordLosesItsKern() throws {
+        // Right-to-left text keeps a pair's kern in the later glyph, so it is the
+        // next line's start that Chromium reshapes (measured in Chromium 156, 20 px):
+        // "حمةالله" after "ور" is 59.17 px, as in "حمةاللهوبركاته" alone.
+        let arabic = TextStyle(font: ["Noto Sans Arabic", "Noto Sans"], size: 20)
+        let text = "السلامعليكمورحمةاللهوبركاته"
+        let all = try Fixtures.typesetter.layout(text, style: arabic, paragraph: ParagraphStyle(wordBreak: .breakAll), width: 60)
+        XCTAssertEqual(all.lines.map { all.text(of: $0) }, ["السلامع", "ليكمور", "حمةالله", "وبركاته"])
+        XCTAssertEqual(all.lines.map(\.width), [59.875, 51.96875, 59.171875, 51.703125])
+    }
+
     func testALineEndingInsideAShapedWordLosesItsKern() throws {
         // Chromium reshapes a line's end where HarfBuzz says a break is unsafe
         // (measured in Chromium 156, 18 px): the kern with the next letter goes.
