@@ -101,8 +101,14 @@ extension PreparedCore {
     private func fittingPart(of run: PlacedRun, space: Int64, prefix: Bool, isFirst: Bool, tabs: Bool,
                              spaceExpansion: Int64, lineEnd: Int) -> Range<Int>? {
         let m = unitMetrics
-        var bounds: [Int] = [run.start]   // grapheme boundaries of the run, both ends included
-        for i in (run.start + 1)..<max(run.start + 1, run.end) where m.isGraphemeStart(i) { bounds.append(i) }
+        // Grapheme boundaries of the run, both ends included; in cursive
+        // scripts not inside a ligature: Chromium cuts between glyph clusters
+        // ("الأخير" keeps "خير", never "أخير" out of the lam-alef ligature).
+        let wholeClusters = !ligatures.isEmpty && isCursive(at: run.start)
+        var bounds: [Int] = [run.start]
+        for i in (run.start + 1)..<max(run.start + 1, run.end) where m.isGraphemeStart(i) {
+            if !wholeClusters || ligatures.split(at: Int32(i)) == nil { bounds.append(i) }
+        }
         bounds.append(run.end)
         // How many graphemes of the start-edge side fit (widths summed a grapheme at a time).
         let graphemes = bounds.count - 1
@@ -125,6 +131,13 @@ extension PreparedCore {
             fit = fit == 0 ? 1 : graphemes - 1
         }
         return prefix ? run.start..<bounds[fit] : bounds[graphemes - fit]..<run.end
+    }
+
+    /// Whether the item at processed offset `i` is in a cursive script (Arabic…).
+    private func isCursive(at i: Int) -> Bool {
+        var lo = 0, hi = items.count
+        while lo < hi { let m = (lo + hi) / 2; if Int(items[m].end) <= i { lo = m + 1 } else { hi = m } }
+        return lo < items.count && WordShaper.isCursive(items[lo].script)
     }
 
     /// Where justification widens `[a, b)` of a line ending at `lineEnd`

@@ -179,6 +179,17 @@ final class LineBreakingTests: XCTestCase {
         XCTAssertFalse(full.isTruncated)
     }
 
+    /// A cut run keeps whole glyph clusters: Chromium does not cut inside the
+    /// lam-alef ligature of "الأخير" (measured in Chromium 156, 15 px in 40 px).
+    func testTruncationCutsBetweenGlyphClusters() throws {
+        let arabic = TextStyle(font: ["Noto Sans Arabic", "Noto Sans"], size: 15)
+        let p = ParagraphStyle(whiteSpace: .nowrap, direction: .ltr, textOverflow: .ellipsis)
+        let layout = try Fixtures.typesetter.layout("بخصوص طلبك الأخير", style: arabic, paragraph: p, width: 40)
+        let truncation = try XCTUnwrap(layout.truncation)
+        XCTAssertEqual(truncation.visibleUTF16Ranges, [14..<17])
+        XCTAssertEqual(truncation.ellipsisX, 20.375, accuracy: 1.0 / 64)
+    }
+
     /// A localized truncation marker is measured in its own script and
     /// direction, as it is drawn (an Arabic word joins; it was shaped as
     /// Latin, its letters apart).
