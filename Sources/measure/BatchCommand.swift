@@ -43,7 +43,7 @@ struct BatchCommand: ParsableCommand {
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
-        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, answer: lines.answer)
+        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
 }

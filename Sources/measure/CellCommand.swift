@@ -60,7 +60,7 @@ struct CellCommand: ParsableCommand {
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let lines = CellLines(engine: engine, template: cellTemplate, width: width, scale: scale)
-        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, answer: lines.answer)
+        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
 }

@@ -4,9 +4,10 @@ import TypesetBatch
 /// Streams JSON Lines from a file or stdin and writes one output line per
 /// input line, in input order, as soon as that line and every line before it
 /// are done. A pipeline of threads: the reader splits lines and decodes each
-/// (`prepare`), `jobs` workers answer them (`answer`: measuring, the costly
-/// part), a writer writes; what a line means is the protocols' business
-/// (TypesetBatch). Decoding on the reader overlaps it with measuring.
+/// (`prepare`), `jobs` workers answer them (`respond`: measuring, the costly
+/// part), the writer encodes the answers and writes; what a line means is
+/// the protocols' business (TypesetBatch). Decoding and encoding overlap
+/// measuring.
 ///
 /// Memory is bounded by the in-flight window (at most `window` lines and
 /// `byteWindow` bytes read but not yet processed) and the longest line, which
@@ -33,26 +34,25 @@ struct JSONLinesProcessor {
 
     /// Returns the number of lines and of failed lines. `prepare` reads a
     /// line (its bytes without the newline) on the reading thread, so that
-    /// decoding overlaps measuring; `answer` appends its answer (or error
-    /// object) and a newline on a worker and says whether it succeeded
-    /// (TypesetBatch's line types supply both for the tool's protocols).
-    func run<Work>(input: FileHandle, output: FileHandle,
-                   prepare: (_ line: ArraySlice<UInt8>) -> Work,
-                   answer: @escaping @Sendable (_ work: Work, _ number: Int, _ out: inout [UInt8]) -> Bool)
-    -> (lines: Int, failed: Int) {
-        let state = StreamState<Work>(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
+    /// decoding overlaps measuring; `respond` handles it on a worker;
+    /// `encode` writes a response (and its newline) on the writing thread.
+    /// TypesetBatch's line types supply the three for the tool's protocols.
+    func run<Work, Answer: JSONWritable>(
+        input: FileHandle, output: FileHandle,
+        prepare: (_ line: ArraySlice<UInt8>) -> Work,
+        respond: @escaping @Sendable (_ work: Work) -> Response<Answer>
+    ) -> (lines: Int, failed: Int) {
+        let state = StreamState<Work, Response<Answer>>(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
-                state.work { line, number, out in
+                state.work { line in
                     switch line {
-                    case .work(let work, _): return answer(work, number, &out)
+                    case .work(let work, _): return respond(work)
                     case .tooLong(let length):
-                        RequestLine.appendError(id: nil, number: number, to: &out,
-                                                message: "the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)")
-                        return false
+                        return .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
                     }
                 }
             }
@@ -62,7 +62,10 @@ struct JSONLinesProcessor {
         }
         let finished = DispatchSemaphore(value: 0)
         let writing = Thread {
-            state.writeInOrder(to: writer, progress: progress)
+            state.writeInOrder(to: writer, progress: progress) { response, number, out in
+                response.write(number: number, to: &out)
+                return response.succeeded
+            }
             finished.signal()
         }
         writing.start()
@@ -101,7 +104,7 @@ private enum PendingLine<Work> {
 /// share, at most 256 lines) and stores the chunk's output lines together, so
 /// threads meet per chunk, not per line; a co-process's single line is a
 /// chunk of its own and answered at once.
-private final class StreamState<Work>: @unchecked Sendable {
+private final class StreamState<Work, Result>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int, byteWindow: Int, jobs: Int
     /// Read, not yet taken by a worker.
@@ -109,9 +112,8 @@ private final class StreamState<Work>: @unchecked Sendable {
     private var queueHead = 0
     /// Bytes of the lines read and not yet processed.
     private var bytesInFlight = 0
-    /// Processed chunks not yet written, by their first line number: the
-    /// output lines, how many lines, how many failed.
-    private var done: [Int: (output: [UInt8], lines: Int, failed: Int)] = [:]
+    /// Processed chunks not yet written, by their first line number.
+    private var done: [Int: [Result]] = [:]
     private var read = 0, written = 0, failed = 0
     private var bytesRead = 0
     private var inputEnded = false
@@ -148,8 +150,8 @@ private final class StreamState<Work>: @unchecked Sendable {
     }
 
     /// A worker: takes chunks until the input ends and the queue is empty;
-    /// `process` appends a line's output to the chunk's and says whether it succeeded.
-    func work(_ process: (_ line: PendingLine<Work>, _ number: Int, _ output: inout [UInt8]) -> Bool) {
+    /// `process` makes each line's result.
+    func work(_ process: (_ line: PendingLine<Work>) -> Result) {
         while true {
             condition.lock()
             while queueHead == queue.count && !inputEnded { condition.wait() }
@@ -167,38 +169,54 @@ private final class StreamState<Work>: @unchecked Sendable {
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
-            var output: [UInt8] = []
-            var failures = 0, bytes = 0
-            for (number, line) in chunk {
-                if !process(line, number, &output) { failures += 1 }
+            var results: [Result] = []
+            results.reserveCapacity(chunk.count)
+            var bytes = 0
+            for (_, line) in chunk {
+                results.append(process(line))
                 bytes += line.byteCount
             }
             condition.lock()
             bytesInFlight -= bytes
-            done[chunk.first!.number] = (output, chunk.count, failures)
+            done[chunk.first!.number] = results
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    /// The writer: writes each chunk's answers as soon as it and all before it are done.
-    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?) {
+    /// The writer: encodes and writes each chunk's results as soon as it and
+    /// all before it are done; `encode` appends one line's output and says
+    /// whether the line succeeded.
+    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?,
+                      encode: (_ result: Result, _ number: Int, _ out: inout [UInt8]) -> Bool) {
+        var out: [UInt8] = []
         while true {
             condition.lock()
             while done[written + 1] == nil && !(inputEnded && written == read) { condition.wait() }
             if done[written + 1] == nil { condition.unlock(); return }
-            // Take every chunk that is ready, in order, then write outside the lock.
-            var ready: [[UInt8]] = []
-            while let chunk = done.removeValue(forKey: written + 1) {
-                ready.append(chunk.output)
-                written += chunk.lines
-                failed += chunk.failed
+            // Take every chunk that is ready, in order, then encode and write outside the lock.
+            var ready: [(first: Int, results: [Result])] = []
+            var next = written + 1
+            while let chunk = done.removeValue(forKey: next) {
+                ready.append((next, chunk))
+                next += chunk.count
             }
-            let (doneCount, failedCount, bytes) = (written, failed, bytesRead)
+            let bytes = bytesRead
+            condition.unlock()
+            var failures = 0, lines = 0
+            for (first, results) in ready {
+                for (k, result) in results.enumerated() where !encode(result, first + k, &out) { failures += 1 }
+                lines += results.count
+                writer.write(out)
+                out.removeAll(keepingCapacity: true)
+            }
+            writer.endOfBatch()
+            condition.lock()
+            written += lines
+            failed += failures
+            let (doneCount, failedCount) = (written, failed)
             condition.broadcast()
             condition.unlock()
-            for output in ready { writer.write(output) }
-            writer.endOfBatch()
             progress?.update(done: doneCount, failed: failedCount, bytesRead: bytes)
         }
     }

@@ -25,7 +25,9 @@ public struct BatchLines: Sendable {
     /// to `out`. Returns whether the request was measured; otherwise an
     /// error object took the answer's place.
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        answer(decode(line), number: number, to: &out)
+        let response = respond(decode(line))
+        response.write(number: number, to: &out)
+        return response.succeeded
     }
 
     /// Reads and decodes a line (what a streaming reader does ahead of the workers).
@@ -33,9 +35,9 @@ public struct BatchLines: Sendable {
         RequestLine.decode(line, as: MeasureRequest.self)
     }
 
-    /// Measures a decoded line and appends its answer and a newline.
-    package func answer(_ decoded: DecodedLine<MeasureRequest>, number: Int, to out: inout [UInt8]) -> Bool {
-        RequestLine.answer(decoded, number: number, to: &out) { (decoded: MeasureRequest, id) in
+    /// The answer to a decoded line (written by the caller, on any thread).
+    package func respond(_ decoded: DecodedLine<MeasureRequest>) -> Response<LayoutAnswer> {
+        RequestLine.respond(decoded) { (decoded: MeasureRequest, id) in
             var request = decoded
             request.utf16Offsets = utf16Offsets
             let layout = try request.measure(with: typesetter, files: files)

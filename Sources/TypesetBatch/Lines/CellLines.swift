@@ -22,7 +22,9 @@ public struct CellLines: Sendable {
     /// Appends the answer to one model line and a newline to `out`; returns
     /// whether the cell was laid out (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        answer(decode(line), number: number, to: &out)
+        let response = respond(decode(line))
+        response.write(number: number, to: &out)
+        return response.succeeded
     }
 
     /// Reads and decodes a line (what a streaming reader does ahead of the workers).
@@ -30,9 +32,9 @@ public struct CellLines: Sendable {
         RequestLine.decode(line, as: CellData.self)
     }
 
-    /// Lays a decoded model out and appends its answer and a newline.
-    package func answer(_ decoded: DecodedLine<CellData>, number: Int, to out: inout [UInt8]) -> Bool {
-        RequestLine.answer(decoded, number: number, to: &out) { (model: CellData, id) in
+    /// The answer to a decoded line (written by the caller, on any thread).
+    package func respond(_ decoded: DecodedLine<CellData>) -> Response<JSONValue> {
+        RequestLine.respond(decoded) { (model: CellData, id) in
             Self.answer(id: id, layout: try engine.layout(template, for: model, width: width, scale: scale))
         }
     }

@@ -17,7 +17,9 @@ public struct EntityLines: Sendable {
     /// Appends the answer to one line and a newline to `out`; returns whether
     /// the line was a valid request (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        answer(decode(line), number: number, to: &out)
+        let response = respond(decode(line))
+        response.write(number: number, to: &out)
+        return response.succeeded
     }
 
     /// Reads and decodes a line (what a streaming reader does ahead of the workers).
@@ -25,9 +27,9 @@ public struct EntityLines: Sendable {
         RequestLine.decode(line, as: TextRequest.self)
     }
 
-    /// Detects a decoded line's entities and appends its answer and a newline.
-    package func answer(_ decoded: DecodedLine<TextRequest>, number: Int, to out: inout [UInt8]) -> Bool {
-        RequestLine.answer(decoded, number: number, to: &out) { (request: TextRequest, id) in
+    /// The answer to a decoded line (written by the caller, on any thread).
+    package func respond(_ decoded: DecodedLine<TextRequest>) -> Response<EntitiesAnswer> {
+        RequestLine.respond(decoded) { (request: TextRequest, id) in
             EntitiesAnswer(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16Offsets)
         }
     }

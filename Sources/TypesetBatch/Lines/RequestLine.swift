@@ -1,24 +1,15 @@
 import Foundation
 
-/// One line of a JSON Lines protocol, answered: read by ``JSONParser``,
-/// decoded into the protocol's request type by ``JSONValueDecoder``, handled,
-/// and the answer (or an error object in its place) appended with its
-/// newline. Shared by ``BatchLines``, ``EntityLines`` and ``CellLines``.
+/// One line of a JSON Lines protocol, in three steps that a streaming tool
+/// runs on three threads: read by ``JSONParser`` and decoded into the
+/// protocol's request type by ``JSONValueDecoder`` (`decode`), handled
+/// (`respond`), and its answer, or an error object in its place, written with
+/// its newline (``Response/write(number:to:)``). Shared by ``BatchLines``,
+/// ``EntityLines`` and ``CellLines``.
 package enum RequestLine {
-    /// Appends the answer to one line (its bytes without the newline) and a
-    /// newline to `out`; returns whether it succeeded. A bad line (invalid
-    /// UTF-8 or JSON, not an object, a request that does not decode, a failure
-    /// of `handle`) gets `{"id": …, "error": {"line": N, "message": "…"}}`,
-    /// with the id when the line has one.
-    package static func answer<Request: Decodable, Answer: JSONWritable>(
-        _ bytes: ArraySlice<UInt8>, number: Int, to out: inout [UInt8],
-        handle: (_ request: Request, _ id: JSONValue?) throws -> Answer
-    ) -> Bool {
-        answer(decode(bytes, as: Request.self), number: number, to: &out, handle: handle)
-    }
-
-    /// A line read and decoded: the first half of ``answer(_:number:to:handle:)``,
-    /// which a streaming reader runs ahead of the workers.
+    /// A line read and decoded: what a streaming reader does ahead of the
+    /// workers. A bad line (invalid UTF-8 or JSON, not an object, a request
+    /// that does not decode) becomes a failure that keeps the line's id.
     package static func decode<Request: Decodable>(_ bytes: ArraySlice<UInt8>, as _: Request.Type) -> DecodedLine<Request> {
         var id: JSONValue? = nil
         do {
@@ -36,25 +27,15 @@ package enum RequestLine {
         }
     }
 
-    /// The second half: handles a decoded request and appends its answer, or
-    /// the error object, and a newline; returns whether it succeeded.
-    package static func answer<Request, Answer: JSONWritable>(
-        _ decoded: DecodedLine<Request>, number: Int, to out: inout [UInt8],
-        handle: (_ request: Request, _ id: JSONValue?) throws -> Answer
-    ) -> Bool {
+    /// Handles a decoded request: its answer, or why it has none (written
+    /// later, by ``Response/write(number:to:)``, on whichever thread writes).
+    package static func respond<Request, Answer: JSONWritable>(
+        _ decoded: DecodedLine<Request>, handle: (_ request: Request, _ id: JSONValue?) throws -> Answer
+    ) -> Response<Answer> {
         switch decoded {
-        case .failure(let message, let id):
-            appendError(id: id, number: number, to: &out, message: message)
-            return false
+        case .failure(let message, let id): return .failure(message, id: id)
         case .request(let request, let id):
-            do {
-                try handle(request, id).write(to: &out)
-                out.append(0x0A)
-                return true
-            } catch {
-                appendError(id: id, number: number, to: &out, message: "\(error)")
-                return false
-            }
+            do { return .answer(try handle(request, id)) } catch { return .failure("\(error)", id: id) }
         }
     }
 
@@ -87,4 +68,27 @@ package enum RequestLine {
 package enum DecodedLine<Request> {
     case request(Request, id: JSONValue?)
     case failure(String, id: JSONValue?)
+}
+
+/// What a request line gets: its answer, or an error object in its place.
+package enum Response<Answer: JSONWritable> {
+    case answer(Answer)
+    case failure(String, id: JSONValue?)
+
+    /// Whether the line was answered.
+    package var succeeded: Bool {
+        if case .answer = self { return true }
+        return false
+    }
+
+    /// Appends the answer, or `{"id": …, "error": {"line": number, "message": …}}`, and a newline.
+    package func write(number: Int, to out: inout [UInt8]) {
+        switch self {
+        case .answer(let answer):
+            answer.write(to: &out)
+            out.append(0x0A)
+        case .failure(let message, let id):
+            RequestLine.appendError(id: id, number: number, to: &out, message: message)
+        }
+    }
 }
