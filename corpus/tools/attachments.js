@@ -1,5 +1,5 @@
 // Runs inside headless Chromium: record_attachments.py inlines it into each
-// batch page (after case_style.js) in place of measure.js, with the same
+// batch page (after case_style.js and page_runner.js) in place of measure.js, with the same
 // ORACLE_CASES / ORACLE_FAMS globals and the same result envelope.
 //
 // A case's text holds U+FFFC where an inline attachment goes; each becomes
@@ -93,25 +93,5 @@
     return { id: c.id, height: box.height, starts: starts, frames: frames };
   }
 
-  function run() {
-    const host = document.getElementById('oracle-host');
-    const out = { device_pixel_ratio: window.devicePixelRatio, fonts: [], results: [], errors: [] };
-    document.fonts.forEach(function (f) { out.fonts.push({ family: f.family, status: f.status }); });
-    for (const c of ORACLE_CASES) {
-      try {
-        out.results.push(attachCase(c, host));
-      } catch (e) {
-        out.errors.push({ id: c.id, error: String(e && e.stack || e) });
-      }
-    }
-    document.getElementById('oracle-result').textContent = JSON.stringify(out);
-    document.title = 'oracle-done';
-  }
-
-  Promise.all(ORACLE_FAMS.map(function (f) {
-    return document.fonts.load('16px "' + f + '"').catch(function () { return []; });
-  })).then(function () { return document.fonts.ready; })
-    .then(run, function (e) {
-      document.getElementById('oracle-result').textContent = JSON.stringify({ fatal: String(e) });
-    });
+  TypesetPageRunner.run(attachCase);
 })();

@@ -1,5 +1,5 @@
 // Runs inside headless Chromium: record_hits.py inlines it into each batch
-// page (after case_style.js) in place of measure.js, with the same
+// page (after case_style.js and page_runner.js) in place of measure.js, with the same
 // ORACLE_CASES / ORACLE_FAMS globals and the same result envelope.
 //
 // For each case (main-corpus fields: one text node in a box of the case's
@@ -88,25 +88,5 @@
     return { id: c.id, height: box.height, points: points, carets: carets, ranges: out };
   }
 
-  function run() {
-    const host = document.getElementById('oracle-host');
-    const out = { device_pixel_ratio: window.devicePixelRatio, fonts: [], results: [], errors: [] };
-    document.fonts.forEach(function (f) { out.fonts.push({ family: f.family, status: f.status }); });
-    for (const c of ORACLE_CASES) {
-      try {
-        out.results.push(hitCase(c, host));
-      } catch (e) {
-        out.errors.push({ id: c.id, error: String(e && e.stack || e) });
-      }
-    }
-    document.getElementById('oracle-result').textContent = JSON.stringify(out);
-    document.title = 'oracle-done';
-  }
-
-  Promise.all(ORACLE_FAMS.map(function (f) {
-    return document.fonts.load('16px "' + f + '"').catch(function () { return []; });
-  })).then(function () { return document.fonts.ready; })
-    .then(run, function (e) {
-      document.getElementById('oracle-result').textContent = JSON.stringify({ fatal: String(e) });
-    });
+  TypesetPageRunner.run(hitCase);
 })();

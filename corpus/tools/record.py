@@ -86,6 +86,7 @@ FONTS_DIR = os.path.join(ROOT, 'fonts')
 MEASURE_JS = os.path.join(HERE, 'measure.js')
 TRUNCATION_JS = os.path.join(HERE, 'truncation.js')
 CASE_STYLE_JS = os.path.join(HERE, 'case_style.js')
+PAGE_RUNNER_JS = os.path.join(HERE, 'page_runner.js')
 CHROMIUM = shutil.which('chromium') or shutil.which('chromium-browser') or 'chromium'
 CHROME_FLAGS = [
     '--headless=new', '--disable-gpu', '--no-sandbox',
@@ -264,6 +265,9 @@ def build_page(cases, families, generic, fam_css=None, index=None, script=MEASUR
         case_style = fh.read()
     with open(script, encoding='utf-8') as fh:
         measure = fh.read()
+    if script != MEASURE_JS:  # run_script pages share the case loop and the result envelope
+        with open(PAGE_RUNNER_JS, encoding='utf-8') as fh:
+            measure = fh.read() + '\n' + measure
     return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
             '<style>\n' + '\n'.join(faces + rules) + '\nhtml,body{margin:0;padding:0}\n'
             '#oracle-host{position:relative}\n</style></head>\n'
@@ -349,6 +353,19 @@ def run_script(cases, script, batch=50, jobs=2, label='record'):
             sys.stderr.write('\r%s: %d/%d cases' % (label, len(results), len(cases)))
     sys.stderr.write('\n')
     return results
+
+
+def write_rows(cases, results, fields, out, version):
+    """Writes one JSON line per case: id, category, the Chromium version and
+    `fields` of its result (run_script recorders)."""
+    os.makedirs(os.path.dirname(out) or '.', exist_ok=True)
+    with open(out, 'w', encoding='utf-8', newline='\n') as fh:
+        for c in cases:
+            r = results[c['id']]
+            row = collections.OrderedDict([('id', c['id']), ('category', c['category']), ('chromium', version)])
+            for k in fields:
+                row[k] = r[k]
+            fh.write(json.dumps(row, ensure_ascii=False) + '\n')
 
 
 def check_result(c, r):

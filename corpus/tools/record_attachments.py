@@ -16,7 +16,6 @@ AttachmentCorpusAccuracyTests compares the engine with them.
 """
 
 import argparse
-import collections
 import json
 import os
 import sys
@@ -45,13 +44,7 @@ def main():
     except record.RecordError as e:
         sys.stderr.write('\nrecord_attachments: FAILED: %s\n' % e)
         return 1
-    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            r = results[c['id']]
-            row = collections.OrderedDict([('id', c['id']), ('category', c['category']), ('chromium', version)])
-            for k in ('height', 'starts', 'frames'):
-                row[k] = r[k]
-            fh.write(json.dumps(row, ensure_ascii=False) + '\n')
+    record.write_rows(cases, results, ('height', 'starts', 'frames'), args.out, version)
     sys.stderr.write('record_attachments: %d cases -> %s\n' % (len(cases), args.out))
     return 0
 

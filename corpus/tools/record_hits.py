@@ -19,7 +19,6 @@ the case's text. HitTestingCorpusTests compares the engine with them.
 """
 
 import argparse
-import collections
 import json
 import os
 import sys
@@ -47,14 +46,7 @@ def main():
         sys.stderr.write('\nrecord_hits: FAILED: %s\n' % e)
         return 1
 
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            r = results[c['id']]
-            row = collections.OrderedDict([('id', c['id']), ('category', c['category']), ('chromium', version)])
-            for k in ('height', 'points', 'carets', 'ranges'):
-                row[k] = r[k]
-            fh.write(json.dumps(row, ensure_ascii=False) + '\n')
+    record.write_rows(cases, results, ('height', 'points', 'carets', 'ranges'), args.out, version)
     sys.stderr.write('record_hits: %d cases -> %s\n' % (len(cases), args.out))
     return 0
 
