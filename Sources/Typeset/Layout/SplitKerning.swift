@@ -78,17 +78,20 @@ extension PreparedCore {
     /// The kern a line ending at `p` loses, reshaped there (see
     /// `reshapedEnds`), 1/65536 px; 0 at any other break.
     func reshapedEndKern(at p: Int32) -> Int64 {
-        var lo = 0, hi = reshapedEnds.count
-        while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m] < p { lo = m + 1 } else { hi = m } }
-        return lo < reshapedEnds.count && reshapedEnds[lo] == p ? Int64(reshapedEndKerns[lo]) : 0
+        reshapedEnd(at: p).map { Int64($0.endKern) } ?? 0
     }
 
     /// The kern a line starting at `p` loses, reshaped there (right-to-left
     /// text keeps a kern in the later glyph, see `lostKern`), 1/65536 px.
     func reshapedStartKern(at p: Int32) -> Int64 {
+        reshapedEnd(at: p).map { Int64($0.startKern) } ?? 0
+    }
+
+    /// The reshaped break at processed unit `p`, if there is one.
+    private func reshapedEnd(at p: Int32) -> ReshapedEnd? {
         var lo = 0, hi = reshapedEnds.count
-        while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m] < p { lo = m + 1 } else { hi = m } }
-        return lo < reshapedEnds.count && reshapedEnds[lo] == p ? Int64(reshapedStartKerns[lo]) : 0
+        while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m].unit < p { lo = m + 1 } else { hi = m } }
+        return lo < reshapedEnds.count && reshapedEnds[lo].unit == p ? reshapedEnds[lo] : nil
     }
 
     /// The grapheme boundary before `i` and after `floor` (exclusive), or nil.

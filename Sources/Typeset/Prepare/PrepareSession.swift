@@ -278,8 +278,8 @@ struct PrepareSession {
     /// `LigatureSplits`) are never reshaped; only unsafe ones are shaped again.
     private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
                               wordBreaks: [Int32], items: [Item], faces: [FontFace], styles: [TextStyle],
-                              ligatures: LigatureSplits) -> (ends: [Int32], kerns: [Int32], startKerns: [Int32]) {
-        var ends: [Int32] = [], kerns: [Int32] = [], startKerns: [Int32] = []
+                              ligatures: LigatureSplits) -> [ReshapedEnd] {
+        var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count
         units.withUnsafeBufferPointer { buf in
@@ -298,11 +298,11 @@ struct PrepareSession {
                 let kern = PreparedCore.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
                                                  style: styles[Int(it.styleIndex)], shaper: shaper)
                 if (kern.end > 0 || kern.start > 0) && max(kern.end, kern.start) < Int64(Int32.max) {
-                    ends.append(Int32(p)); kerns.append(Int32(kern.end)); startKerns.append(Int32(kern.start))
+                    ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start)))
                 }
             }
         }
-        return (ends, kerns, startKerns)
+        return ends
     }
 
     /// Processed offsets where Chromium starts a new inline text item: a

@@ -183,13 +183,11 @@ final class PreparedCore: Sendable {
     /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
     /// letters are shaped by the word); empty otherwise.
     let wordBreaks: [Int32]
-    /// Break opportunities inside a shaped word where a line ending there,
-    /// reshaped as Chromium reshapes it, loses a kern, ascending; with the
-    /// kern lost at each (`reshapedEndKerns`, 1/65536 px).
-    let reshapedEnds: [Int32]
-    let reshapedEndKerns: [Int32]
-    /// The kern a line starting at each of `reshapedEnds` loses (right-to-left text).
-    let reshapedStartKerns: [Int32]
+    /// Break opportunities inside a shaped word where a line ending (or, in
+    /// right-to-left text, starting) there, reshaped as Chromium reshapes
+    /// it, loses a kern; ascending. One array of triples, not three arrays:
+    /// most texts that have any have one or two.
+    let reshapedEnds: [ReshapedEnd]
     /// The word cache to shape from again when `unitMetrics` is first needed.
     private let shapeCache: ShapeCache?
     private let storedUnitMetrics = LazyReference<UnitMetrics>()
@@ -199,7 +197,7 @@ final class PreparedCore: Sendable {
          segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
          fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
-         wordBreaks: [Int32] = [], reshapedEnds: (ends: [Int32], kerns: [Int32], startKerns: [Int32]) = ([], [], []),
+         wordBreaks: [Int32] = [], reshapedEnds: [ReshapedEnd] = [],
          itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -223,9 +221,7 @@ final class PreparedCore: Sendable {
         self.runBoundaries = runBoundaries.compacted()
         self.attachments = attachments
         self.wordBreaks = wordBreaks.compacted()
-        self.reshapedEnds = reshapedEnds.ends.compacted()
-        self.reshapedEndKerns = reshapedEnds.kerns.compacted()
-        self.reshapedStartKerns = reshapedEnds.startKerns.compacted()
+        self.reshapedEnds = reshapedEnds.compacted()
         self.shapeCache = shapeCache
         var pairs: [Int32] = []
         var i = 0
@@ -233,7 +229,7 @@ final class PreparedCore: Sendable {
             if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
         }
         self.surrogatePairs = pairs.compacted()
-        hasOnlyPlainSegments = trimmableClose.isEmpty && runBoundaries.isEmpty && reshapedEnds.ends.isEmpty && segments.allSatisfy { s in
+        hasOnlyPlainSegments = trimmableClose.isEmpty && runBoundaries.isEmpty && reshapedEnds.isEmpty && segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
@@ -321,6 +317,15 @@ final class PreparedCore: Sendable {
         heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
             + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(itemMetrics) + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + arrayBytes(reshapedEndKerns) + arrayBytes(reshapedStartKerns) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
+            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
     }
+}
+
+/// A break inside a shaped word that Chromium reshapes (see
+/// `PreparedCore.reshapedEnds`): the processed unit, and the kern (1/65536
+/// px) a line ending there loses and a line starting there loses.
+struct ReshapedEnd: Sendable, Hashable {
+    var unit: Int32
+    var endKern: Int32
+    var startKern: Int32
 }
