@@ -34,9 +34,9 @@ struct JSONLinesProcessor {
 
     /// Returns the number of lines and of failed lines. `prepare` reads a
     /// line (its bytes without the newline) on the reading thread, so that
-    /// decoding overlaps measuring; `respond` handles it on a worker;
-    /// `encode` writes a response (and its newline) on the writing thread.
-    /// TypesetBatch's line types supply the three for the tool's protocols.
+    /// decoding overlaps measuring; `respond` handles it on a worker; the
+    /// writing thread writes each response (``Response/write(number:to:)``).
+    /// TypesetBatch's line types supply `prepare` and `respond`.
     func run<Work, Answer: JSONWritable>(
         input: FileHandle, output: FileHandle,
         prepare: (_ line: ArraySlice<UInt8>) -> Work,
@@ -64,7 +64,6 @@ struct JSONLinesProcessor {
         let writing = Thread {
             state.writeInOrder(to: writer, progress: progress) { response, number, out in
                 response.write(number: number, to: &out)
-                return response.succeeded
             }
             finished.signal()
         }
@@ -101,7 +100,7 @@ private enum PendingLine<Work> {
 /// The lines between the reader, the workers and the writer, behind one
 /// condition. Lines are numbered from 1 in input order. The reader adds the
 /// lines of each read together, a worker takes a chunk of what is queued (its
-/// share, at most 256 lines) and stores the chunk's output lines together, so
+/// share, at most 256 lines) and stores the chunk's results together, so
 /// threads meet per chunk, not per line; a co-process's single line is a
 /// chunk of its own and answered at once.
 private final class StreamState<Work, Result>: @unchecked Sendable {
@@ -160,10 +159,11 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
             // Move the lines out (a slice would keep the queue's buffer shared
             // and make the next write to the queue copy all of it).
             let end = queueHead + min(available, max(1, min(256, available / jobs)))
-            var chunk: [(number: Int, line: PendingLine<Work>)] = []
+            let first = queue[queueHead].number
+            var chunk: [PendingLine<Work>] = []
             chunk.reserveCapacity(end - queueHead)
             for k in queueHead..<end {
-                chunk.append((queue[k].number, queue[k].line!))
+                chunk.append(queue[k].line!)
                 queue[k].line = nil
             }
             queueHead = end
@@ -172,13 +172,13 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
             var results: [Result] = []
             results.reserveCapacity(chunk.count)
             var bytes = 0
-            for (_, line) in chunk {
+            for line in chunk {
                 results.append(process(line))
                 bytes += line.byteCount
             }
             condition.lock()
             bytesInFlight -= bytes
-            done[chunk.first!.number] = results
+            done[first] = results
             condition.broadcast()
             condition.unlock()
         }

@@ -38,13 +38,14 @@ extension TextLayout {
         // Lines only after a clamp's last are not drawn.
         if isTruncated, let cut = truncation?.lineIndex { index = min(index, cut) }
         let line = lines[index]
+        // caretStops never returns an empty list (an empty line has one stop).
         let stops = caretStops(of: line)
-        guard var best = stops.first else {
-            return TextPosition(utf16Offset: core.sourceOffset(Int(line.contentStart)))
-        }
+        var best = stops[0], left = stops[0].x, right = stops[0].x
         // Where two runs meet, both have a stop at one x: the run of the
         // lower bidi level wins (Blink's hit-test bidi adjustment).
         for stop in stops.dropFirst() {
+            left = min(left, stop.x)
+            right = max(right, stop.x)
             let d = abs(stop.x - x), e = abs(best.x - x)
             if d < e - 1e-9 || (abs(d - e) <= 1e-9 && stop.level < best.level) { best = stop }
         }
@@ -53,11 +54,10 @@ extension TextLayout {
         // start and an RTL line's end.
         let rtl = core.paragraphLevel & 1 == 1
         var processed = best.offset
-        if best.x <= stops.map(\.x).min()! + 1e-9 { processed = Int(rtl ? line.contentEnd : line.contentStart) }
-        else if best.x >= stops.map(\.x).max()! - 1e-9 { processed = Int(rtl ? line.contentStart : line.contentEnd) }
-        best.offset = processed
-        let offset = core.sourceOffset(best.offset)
-        let wrapsHere = best.offset == Int(line.contentEnd) && index + 1 < lines.count
+        if best.x <= left + 1e-9 { processed = Int(rtl ? line.contentEnd : line.contentStart) }
+        else if best.x >= right - 1e-9 { processed = Int(rtl ? line.contentStart : line.contentEnd) }
+        let offset = core.sourceOffset(processed)
+        let wrapsHere = processed == Int(line.contentEnd) && index + 1 < lines.count
             && lines[index + 1].utf16Range.lowerBound == offset
         return TextPosition(utf16Offset: offset, affinity: wrapsHere ? .upstream : .downstream)
     }
@@ -125,7 +125,8 @@ extension TextLayout {
     }
 
     /// The caret stops of a line in visual order: every grapheme boundary of
-    /// each visual run, with its x and the run's bidi level (processed offsets).
+    /// each visual run, with its x and the run's bidi level (processed
+    /// offsets); never empty (a line without runs has one stop, its start).
     func caretStops(of line: Line) -> [(x: Double, offset: Int, level: UInt8)] {
         let advances = LineAdvances(core: core, line: line)
         let metrics = core.unitMetrics

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Anything the tool writes as one line of JSON output.
-package protocol JSONWritable {
+/// Anything the tool writes as one line of JSON output (Sendable: answers
+/// are made on workers and written by the writing thread).
+package protocol JSONWritable: Sendable {
     /// Appends the compact serialization as UTF-8 bytes.
     func write(to out: inout [UInt8])
 }

@@ -25,9 +25,7 @@ public struct BatchLines: Sendable {
     /// to `out`. Returns whether the request was measured; otherwise an
     /// error object took the answer's place.
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        let response = respond(decode(line))
-        response.write(number: number, to: &out)
-        return response.succeeded
+        respond(decode(line)).write(number: number, to: &out)
     }
 
     /// Reads and decodes a line (what a streaming reader does ahead of the workers).

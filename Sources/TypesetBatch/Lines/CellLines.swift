@@ -22,9 +22,7 @@ public struct CellLines: Sendable {
     /// Appends the answer to one model line and a newline to `out`; returns
     /// whether the cell was laid out (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        let response = respond(decode(line))
-        response.write(number: number, to: &out)
-        return response.succeeded
+        respond(decode(line)).write(number: number, to: &out)
     }
 
     /// Reads and decodes a line (what a streaming reader does ahead of the workers).
@@ -35,12 +33,12 @@ public struct CellLines: Sendable {
     /// The answer to a decoded line (written by the caller, on any thread).
     package func respond(_ decoded: DecodedLine<CellData>) -> Response<JSONValue> {
         RequestLine.respond(decoded) { (model: CellData, id) in
-            Self.answer(id: id, layout: try engine.layout(template, for: model, width: width, scale: scale))
+            Self.answerObject(id: id, layout: try engine.layout(template, for: model, width: width, scale: scale))
         }
     }
 
     /// The answer object of one model's layout.
-    static func answer(id: JSONValue?, layout: CellLayout) -> JSONValue {
+    static func answerObject(id: JSONValue?, layout: CellLayout) -> JSONValue {
         var fields: [(String, JSONValue)] = []
         if let id { fields.append(("id", id)) }
         fields.append(("height", .number(layout.height)))

@@ -17,9 +17,7 @@ public struct EntityLines: Sendable {
     /// Appends the answer to one line and a newline to `out`; returns whether
     /// the line was a valid request (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        let response = respond(decode(line))
-        response.write(number: number, to: &out)
-        return response.succeeded
+        respond(decode(line)).write(number: number, to: &out)
     }
 
     /// Reads and decodes a line (what a streaming reader does ahead of the workers).

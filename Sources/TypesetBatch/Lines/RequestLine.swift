@@ -81,8 +81,10 @@ package enum Response<Answer: JSONWritable> {
         return false
     }
 
-    /// Appends the answer, or `{"id": …, "error": {"line": number, "message": …}}`, and a newline.
-    package func write(number: Int, to out: inout [UInt8]) {
+    /// Appends the answer, or `{"id": …, "error": {"line": number, "message": …}}`,
+    /// and a newline; returns whether the line was answered.
+    @discardableResult
+    package func write(number: Int, to out: inout [UInt8]) -> Bool {
         switch self {
         case .answer(let answer):
             answer.write(to: &out)
@@ -90,5 +92,6 @@ package enum Response<Answer: JSONWritable> {
         case .failure(let message, let id):
             RequestLine.appendError(id: id, number: number, to: &out, message: message)
         }
+        return succeeded
     }
 }

@@ -14,10 +14,7 @@ package struct AttachmentRequest {
         guard let o = try? decoder.container(keyedBy: FieldKey.self) else {
             throw RequestError("attachment \(index) must be an object")
         }
-        guard let n = try? o.number("offset"), n == n.rounded(), abs(n) < 1e15 else {
-            throw RequestError("\(context)\"offset\" must be an integer offset")
-        }
-        offset = Int(n)
+        offset = try o.offset("offset", context: context)
         func size(_ name: String) throws -> Double {
             guard let v = try o.number(name, context: context) else { throw RequestError("\(context)missing field \"\(name)\"") }
             guard v.isFinite, v >= 0, v < 32768 else { throw RequestError("\(context)\(name) must be between 0 and 32768 px, not \(v)") }
@@ -31,16 +28,14 @@ package struct AttachmentRequest {
     /// no two at one. The error names the attachment.
     package static func utf16Offsets(of attachments: [AttachmentRequest], in text: String, utf16Offsets: Bool) throws -> [Int] {
         guard !attachments.isEmpty else { return [] }
-        var boundaries = [0]
-        for s in text.unicodeScalars { boundaries.append(boundaries.last! + s.utf16.count) }
+        let offsets = RequestOffsets(text: text, utf16: utf16Offsets)
         let units = Array(text.utf16)
         var seen = Set<Int>()
         return try attachments.enumerated().map { k, a in
-            let length = utf16Offsets ? units.count : boundaries.count - 1
-            guard a.offset >= 0, a.offset < length else {
-                throw RequestError("attachment \(k) at \(a.offset) is outside the text (\(length) \(utf16Offsets ? "UTF-16 units" : "scalars"))")
+            guard a.offset >= 0, a.offset < offsets.length else {
+                throw RequestError("attachment \(k) at \(a.offset) is outside the text (\(offsets.length) \(offsets.unitName))")
             }
-            let u = utf16Offsets ? a.offset : boundaries[a.offset]
+            let u = offsets.utf16Offset(a.offset)
             guard units[u] == 0xFFFC else {
                 throw RequestError("attachment \(k) at \(a.offset): the text has no U+FFFC (object replacement character) there")
             }

@@ -61,20 +61,8 @@ package struct MeasureRequest: Decodable {
             paragraph.maxLines = Int(v)
         }
         if let v = try o.number("scale") { scale = v }
-        if o.has("runs") {
-            guard var list = try? o.nestedUnkeyedContainer(forKey: FieldKey("runs")) else {
-                throw RequestError("runs must be an array of objects")
-            }
-            while !list.isAtEnd { runs.append(try RunRequest(from: try list.superDecoder(), index: runs.count)) }
-        }
-        if o.has("attachments") {
-            guard var list = try? o.nestedUnkeyedContainer(forKey: FieldKey("attachments")) else {
-                throw RequestError("attachments must be an array of objects")
-            }
-            while !list.isAtEnd {
-                attachments.append(try AttachmentRequest(from: try list.superDecoder(), index: attachments.count))
-            }
-        }
+        runs = try o.objects("runs") { try RunRequest(from: $0, index: $1) }
+        attachments = try o.objects("attachments") { try AttachmentRequest(from: $0, index: $1) }
     }
 
     /// A request built from command-line options.

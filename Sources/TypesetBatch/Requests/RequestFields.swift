@@ -49,6 +49,27 @@ extension KeyedDecodingContainer where Key == FieldKey {
         try field(name, String.self, context: context, what: "a string")
     }
 
+    /// A whole-number offset into the text (a run's `start`/`end`, an
+    /// attachment's `offset`); missing or anything else is an error.
+    package func offset(_ name: String, context: String) throws -> Int {
+        guard let n = try? number(name), n == n.rounded(), abs(n) < 1e15 else {
+            throw RequestError("\(context)\"\(name)\" must be an integer offset")
+        }
+        return Int(n)
+    }
+
+    /// An array of objects (`runs`, `attachments`), each read by `element`
+    /// with its index; absent or `null` is empty.
+    package func objects<T>(_ name: String, _ element: (_ decoder: any Decoder, _ index: Int) throws -> T) throws -> [T] {
+        guard has(name) else { return [] }
+        guard var list = try? nestedUnkeyedContainer(forKey: FieldKey(name)) else {
+            throw RequestError("\(name) must be an array of objects")
+        }
+        var out: [T] = []
+        while !list.isAtEnd { out.append(try element(try list.superDecoder(), out.count)) }
+        return out
+    }
+
     /// A string or a non-empty array of strings.
     package func strings(_ name: String, context: String = "") throws -> [String]? {
         let key = FieldKey(name)

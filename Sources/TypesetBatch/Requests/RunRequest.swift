@@ -20,14 +20,8 @@ package struct RunRequest {
     package init(from decoder: any Decoder, index: Int) throws {
         let context = "run \(index): "
         guard let o = try? decoder.container(keyedBy: FieldKey.self) else { throw RequestError("run \(index) must be an object") }
-        func offset(_ name: String) throws -> Int {
-            guard let n = try? o.number(name), n == n.rounded(), abs(n) < 1e15 else {
-                throw RequestError("\(context)\"\(name)\" must be an integer offset")
-            }
-            return Int(n)
-        }
-        start = try offset("start")
-        end = try offset("end")
+        start = try o.offset("start", context: context)
+        end = try o.offset("end", context: context)
         families = try o.strings("font_family", context: context)
         fontFiles = try o.strings("font_file", context: context)
         size = try o.number("font_size", context: context)
@@ -63,35 +57,22 @@ package struct RunRequest {
     /// paragraph's style), on scalar boundaries. The error names the run.
     package static func utf16Ranges(of runs: [RunRequest], in text: String, utf16Offsets: Bool) throws -> [Range<Int>] {
         guard !runs.isEmpty else { return [] }
-        // UTF-16 offset of every scalar boundary (scalar index -> UTF-16 offset).
-        var boundaries = [0]
-        for s in text.unicodeScalars { boundaries.append(boundaries.last! + s.utf16.count) }
-        let length = utf16Offsets ? boundaries.last! : boundaries.count - 1
-        let unit = utf16Offsets ? "UTF-16 units" : "scalars"
+        let offsets = RequestOffsets(text: text, utf16: utf16Offsets)
+        let length = offsets.length
         var out: [Range<Int>] = []
         var previousEnd = 0
         for (k, run) in runs.enumerated() {
             guard run.start >= 0, run.start < run.end, run.end <= length else {
-                throw RequestError("run \(k) [\(run.start), \(run.end)) is empty or outside the text (\(length) \(unit))")
+                throw RequestError("run \(k) [\(run.start), \(run.end)) is empty or outside the text (\(length) \(offsets.unitName))")
             }
             guard run.start >= previousEnd else {
                 throw RequestError("run \(k) [\(run.start), \(run.end)) overlaps run \(k - 1) (runs must be in order, without overlap)")
             }
             previousEnd = run.end
-            if utf16Offsets {
-                var lo = 0, hi = boundaries.count
-                func isBoundary(_ x: Int) -> Bool {
-                    lo = 0; hi = boundaries.count
-                    while lo < hi { let m = (lo + hi) / 2; if boundaries[m] < x { lo = m + 1 } else { hi = m } }
-                    return lo < boundaries.count && boundaries[lo] == x
-                }
-                guard isBoundary(run.start), isBoundary(run.end) else {
-                    throw RequestError("run \(k) [\(run.start), \(run.end)) splits a surrogate pair")
-                }
-                out.append(run.start..<run.end)
-            } else {
-                out.append(boundaries[run.start]..<boundaries[run.end])
+            guard offsets.isScalarBoundary(run.start), offsets.isScalarBoundary(run.end) else {
+                throw RequestError("run \(k) [\(run.start), \(run.end)) splits a surrogate pair")
             }
+            out.append(offsets.utf16Offset(run.start)..<offsets.utf16Offset(run.end))
         }
         return out
     }
