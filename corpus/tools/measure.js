@@ -408,38 +408,5 @@
     return { lines: kept, ellipsis: got.ellipsis };
   }
 
-  function run() {
-    const host = document.getElementById('oracle-host');
-    const out = {
-      user_agent: navigator.userAgent,
-      device_pixel_ratio: window.devicePixelRatio,
-      fonts: [],
-      results: [],
-      errors: [],
-    };
-    document.fonts.forEach(function (f) {
-      out.fonts.push({ family: f.family, status: f.status });
-    });
-    for (const c of ORACLE_CASES) {
-      try {
-        out.results.push(measureCase(c, host));
-      } catch (e) {
-        out.errors.push({ id: c.id, error: String(e && e.stack || e) });
-      }
-    }
-    document.getElementById('oracle-result').textContent = JSON.stringify(out);
-    document.title = 'oracle-done';
-  }
-
-  // Force every @font-face to load (a face only loads when used), then wait
-  // for document.fonts.ready before measuring.
-  const LOADS = ORACLE_FAMS.map(function (f) { return '16px "' + f + '"'; })
-    .concat(typeof ORACLE_LOADS === 'undefined' ? [] : ORACLE_LOADS);
-  Promise.all(LOADS.map(function (f) {
-    return document.fonts.load(f).catch(function () { return []; });
-  })).then(function () { return document.fonts.ready; })
-    .then(run, function (e) {
-      document.getElementById('oracle-result').textContent =
-        JSON.stringify({ fatal: String(e) });
-    });
+  TypesetPageRunner.run(measureCase);
 })();

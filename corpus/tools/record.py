@@ -265,9 +265,8 @@ def build_page(cases, families, generic, fam_css=None, index=None, script=MEASUR
         case_style = fh.read()
     with open(script, encoding='utf-8') as fh:
         measure = fh.read()
-    if script != MEASURE_JS:  # run_script pages share the case loop and the result envelope
-        with open(PAGE_RUNNER_JS, encoding='utf-8') as fh:
-            measure = fh.read() + '\n' + measure
+    with open(PAGE_RUNNER_JS, encoding='utf-8') as fh:  # the case loop and the result envelope
+        measure = fh.read() + '\n' + measure
     return ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
             '<style>\n' + '\n'.join(faces + rules) + '\nhtml,body{margin:0;padding:0}\n'
             '#oracle-host{position:relative}\n</style></head>\n'
