@@ -132,30 +132,33 @@ public final class ShapeCache: @unchecked Sendable {
 
 /// One generation of a shard: linear probing over a power-of-two table at
 /// most half full, keyed by a word's 64-bit hash (0 marks an empty slot).
+/// A slot holds the hash and the word's storage side by side, so a probe
+/// that finds its word reads one cache line before the word's own.
 private final class WordTable {
+    private struct Slot {
+        var hash: UInt64
+        var word: ShapedWord?
+    }
+
     let limit: Int
     private(set) var count = 0
     /// The bytes of the words held (their storage arrays).
     private(set) var bytes = 0
     private let mask: Int
-    private let hashes: UnsafeMutablePointer<UInt64>
-    private let words: UnsafeMutablePointer<ShapedWord?>
+    private let slots: UnsafeMutablePointer<Slot>
 
     init(limit: Int) {
         self.limit = limit
         var size = 16
         while size < 2 * limit { size *= 2 }
         mask = size - 1
-        hashes = .allocate(capacity: size)
-        hashes.initialize(repeating: 0, count: size)
-        words = .allocate(capacity: size)
-        words.initialize(repeating: nil, count: size)
+        slots = .allocate(capacity: size)
+        slots.initialize(repeating: Slot(hash: 0, word: nil), count: size)
     }
 
     deinit {
-        words.deinitialize(count: mask + 1)
-        words.deallocate()
-        hashes.deallocate()
+        slots.deinitialize(count: mask + 1)
+        slots.deallocate()
     }
 
     @inline(__always)
@@ -167,8 +170,8 @@ private final class WordTable {
         let k = Self.slotKey(hash)
         var i = Int(truncatingIfNeeded: k >> 17) & mask
         while true {
-            let h = hashes[i]
-            if h == k { return words[i] }
+            let h = slots[i].hash
+            if h == k { return slots[i].word }
             if h == 0 { return nil }
             i = (i + 1) & mask
         }
@@ -178,11 +181,10 @@ private final class WordTable {
     func insert(_ hash: UInt64, _ word: ShapedWord) {
         let k = Self.slotKey(hash)
         var i = Int(truncatingIfNeeded: k >> 17) & mask
-        while hashes[i] != 0 && hashes[i] != k { i = (i + 1) & mask }
-        if hashes[i] == 0 { count += 1 }
-        bytes += word.byteCount - (words[i]?.byteCount ?? 0)
-        hashes[i] = k
-        words[i] = word
+        while slots[i].hash != 0 && slots[i].hash != k { i = (i + 1) & mask }
+        if slots[i].hash == 0 { count += 1 }
+        bytes += word.byteCount - (slots[i].word?.byteCount ?? 0)
+        slots[i] = Slot(hash: k, word: word)
     }
 }
 
@@ -192,8 +194,11 @@ struct ShapeKey {
     var hash: UInt64
     var check: UInt64
 
+    /// - Parameter context: for a word shaped with the text around it as
+    ///   context (`units` then holds the context too), how many of `units`
+    ///   come before the word and after it; nil for a word shaped alone.
     init(units: UnsafeBufferPointer<UInt16>, face: FontFace, size: Double, featureHash: UInt64, script: Int32,
-         rtl: Bool, language: String?) {
+         rtl: Bool, language: String?, context: (before: Int, after: Int)? = nil) {
         var h = FNV1aHash()
         var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
         @inline(__always) func mix(_ v: UInt64) {
@@ -207,17 +212,23 @@ struct ShapeKey {
         mix(featureHash)
         mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
         if let language { for b in language.utf8 { mix(UInt64(b) | 0x100) } }
+        if let context { mix(1 << 40 | UInt64(context.before) << 20 | UInt64(context.after)) }
         hash = h.value
         check = c
     }
 }
 
 /// A shaped word in one contiguous buffer (one heap object, so a cache hit
-/// touches little memory): a 64-bit check, the length, then per UTF-16 unit
-/// its advance (1/65536 px) and its code unit with a "starts a glyph
-/// cluster" flag in bit 16.
+/// touches little memory): a 64-bit check, the length, the context lengths
+/// (for a word shaped with the text around it: how many of its units are
+/// context before it, bits 0–15, and after it, bits 16–31), then per UTF-16
+/// unit its advance (1/65536 px) and its code unit with a "starts a glyph
+/// cluster" flag in bit 16. Context units are stored to be matched; they take
+/// no advance and are never copied out.
 struct ShapedWord: Sendable {
     let storage: [UInt32]
+    /// Header words before the per-unit pairs.
+    private static let header = 4
 
     /// The heap bytes the word takes (its storage array).
     var byteCount: Int { arrayBytes(storage) }
@@ -228,52 +239,60 @@ struct ShapedWord: Sendable {
     /// (HarfBuzz's unsafe-to-break, `unsafeClusters`) and its cluster or the
     /// one before has an advance its font did not give (`adjustedClusters`: a
     /// kern, which right-to-left text puts in the later glyph).
+    /// - Parameter context: units of `units` before and after the word that
+    ///   are context only (glyph clusters count from `units`' start).
     init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
-         adjustedClusters: [Int32] = [], check: UInt64) {
-        var s = [UInt32](repeating: 0, count: 3 + 2 * units.count)
+         adjustedClusters: [Int32] = [], check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
+        let h = Self.header
+        var s = [UInt32](repeating: 0, count: h + 2 * units.count)
         s[0] = UInt32(truncatingIfNeeded: check)
         s[1] = UInt32(truncatingIfNeeded: check >> 32)
         s[2] = UInt32(units.count)
-        for k in 0..<units.count { s[4 + 2 * k] = UInt32(units[k]) }
+        s[3] = UInt32(context.before) | UInt32(context.after) << 16
+        for k in 0..<units.count { s[h + 1 + 2 * k] = UInt32(units[k]) }
         for g in glyphs {
             let c = Int(g.cluster)
             guard c >= 0 && c < units.count else { continue }
-            var advance = Int32(bitPattern: s[3 + 2 * c])
+            var advance = Int32(bitPattern: s[h + 2 * c])
             advance.addSaturating(g.advance)
-            s[3 + 2 * c] = UInt32(bitPattern: advance)
-            s[4 + 2 * c] |= 0x1_0000
+            s[h + 2 * c] = UInt32(bitPattern: advance)
+            s[h + 1 + 2 * c] |= 0x1_0000
         }
-        for c in unsafeClusters where c > 0 && Int(c) < units.count {
+        let first = context.before, end = units.count - context.after
+        for c in unsafeClusters where c > first && Int(c) < end {
             // The cluster before `c`: the nearest cluster start below it.
             var b = Int(c) - 1
-            while b > 0 && s[4 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
-            if adjustedClusters.contains(Int32(b)) || adjustedClusters.contains(c) { s[4 + 2 * Int(c)] |= 0x2_0000 }
+            while b > first && s[h + 1 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
+            if adjustedClusters.contains(Int32(b)) || adjustedClusters.contains(c) { s[h + 1 + 2 * Int(c)] |= 0x2_0000 }
         }
         storage = s
     }
 
-    /// Whether the word is this text.
+    /// Whether the word (with its context) is this text.
     func matches(_ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
         storage.withUnsafeBufferPointer { s in
             guard s[2] == UInt32(units.count), (UInt64(s[0]) | UInt64(s[1]) << 32) == check else { return false }
-            for k in 0..<units.count where UInt16(truncatingIfNeeded: s[4 + 2 * k]) != units[k] { return false }
+            for k in 0..<units.count where UInt16(truncatingIfNeeded: s[Self.header + 1 + 2 * k]) != units[k] { return false }
             return true
         }
     }
 
-    /// Writes the word's advances, cluster starts and kerned-before units at `offset`.
+    /// Writes the word's advances, cluster starts and kerned-before units at
+    /// `offset` (its context units, if any, are not written).
     func copy(into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) {
         storage.withUnsafeBufferPointer { s in
-            let count = Int(s[2])
+            let before = Int(s[3] & 0xFFFF)
+            let count = Int(s[2]) - before - Int(s[3] >> 16)
+            let pairs = s.baseAddress! + Self.header + 2 * before
             precondition(offset >= 0 && offset + count <= min(advances.count, clusterStarts.count, unsafeBefore.count))
             // Through buffer pointers: one uniqueness check per word, not per unit.
             advances.withUnsafeMutableBufferPointer { a in
                 clusterStarts.withUnsafeMutableBufferPointer { c in
                     unsafeBefore.withUnsafeMutableBufferPointer { u in
                         for k in 0..<count {
-                            a[offset + k] = Int32(bitPattern: s[3 + 2 * k])
-                            c[offset + k] = s[4 + 2 * k] & 0x1_0000 != 0
-                            u[offset + k] = s[4 + 2 * k] & 0x2_0000 != 0
+                            a[offset + k] = Int32(bitPattern: pairs[2 * k])
+                            c[offset + k] = pairs[2 * k + 1] & 0x1_0000 != 0
+                            u[offset + k] = pairs[2 * k + 1] & 0x2_0000 != 0
                         }
                     }
                 }

@@ -108,12 +108,25 @@ struct WordShaper {
             // so that Arabic letters still join across the change.
             if (start == Int(item.start) && start > 0 && !Self.isSeparableBreak(units, start))
                 || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop)) {
-                shapeInContext(units, start: start, end: stop, item: item, face: face, style: style, features: features)
-                    .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start)
+                let span = Self.contextSpan(units, start: start, end: stop, script: item.script)
+                let context = (before: start - span.lowerBound, after: span.upperBound - stop)
+                // Without context the piece shapes as it would alone: the plain word's entry serves.
+                let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, item: item,
+                                   face: face, style: style, featureHash: featureHash,
+                                   context: span == start..<stop ? nil : context)
+                if let key, let cache, cache.copy(key, units: UnsafeBufferPointer(rebasing: units[span]), into: &advances,
+                                                  clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start) {
+                    start = stop
+                    continue
+                }
+                let shaped = shapeInContext(units, span: span, context: context, item: item, face: face, style: style,
+                                            features: features, check: key?.check ?? 0)
+                shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start)
+                if let key { cache?.store(key, shaped) }
                 start = stop
                 continue
             }
-            let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
+            let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
             if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &clusterStarts,
                                               unsafeBefore: &unsafeBefore, at: start) {
                 start = stop
@@ -145,7 +158,7 @@ struct WordShaper {
                       features: [hb_feature_t], featureHash: UInt64) -> (advances: [Int32], clusterStarts: [Bool]) {
         var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
         var unsafe = starts
-        let key = self.key(word, item: item, face: face, style: style, featureHash: featureHash)
+        let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
         if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0) {
             return (advances, starts)
         }
@@ -155,12 +168,68 @@ struct WordShaper {
     }
 
     /// The word's cache key, nil when it is not cached (no cache, or too long).
+    /// - Parameters:
+    ///   - units: the word, and its context when it is shaped in context.
+    ///   - wordLength: the word's own length.
     @inline(__always)
-    private func key(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
-                     featureHash: UInt64) -> ShapeKey? {
-        guard cache != nil && word.count <= Self.longestCachedWord else { return nil }
-        return ShapeKey(units: word, face: face, size: style.size, featureHash: featureHash, script: item.script,
-                        rtl: item.level & 1 == 1, language: style.language)
+    private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
+                     featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
+        guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
+        return ShapeKey(units: units, face: face, size: style.size, featureHash: featureHash, script: item.script,
+                        rtl: item.level & 1 == 1, language: style.language, context: context)
+    }
+
+    /// The most code points HarfBuzz reads around a shaped piece as its pre-
+    /// and post-context (`HB_BUFFER_CONTEXT_LENGTH`).
+    static let contextLength = 5
+
+    /// `start..<end` widened by the context its shape can depend on. The piece
+    /// is shaped with this span as its whole text, so its shape is a function
+    /// of these units alone and can be cached under them.
+    ///
+    /// HarfBuzz reads context only to join cursive letters (its Arabic
+    /// shaper: Arabic, Syriac, N'Ko, Mongolian…; `arabic_joining`), and only
+    /// the first character on each side that is not transparent (a mark):
+    /// so the span takes, up to `contextLength` code points, the marks and
+    /// default-ignorables next to the piece and the first other character.
+    /// Other scripts take no context (the piece shapes as it would alone), and
+    /// neither does a side where the piece itself starts or ends with a space,
+    /// which never joins.
+    static func contextSpan(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, script: Int32) -> Range<Int> {
+        guard readsJoiningContext(script) else { return start..<end }
+        var lo = start, hi = end
+        if units[start] != 0x20 {
+            for _ in 0..<contextLength where lo > 0 {
+                lo -= 1
+                if lo > 0 && units[lo] & 0xFC00 == 0xDC00 && units[lo - 1] & 0xFC00 == 0xD800 { lo -= 1 }
+                if !isTransparent(UnicodeProps.scalar(units, at: lo, end: units.count).value) { break }
+            }
+        }
+        if units[end - 1] != 0x20 {
+            for _ in 0..<contextLength where hi < units.count {
+                let s = UnicodeProps.scalar(units, at: hi, end: units.count)
+                hi += s.length
+                if !isTransparent(s.value) { break }
+            }
+        }
+        return lo..<hi
+    }
+
+    /// Marks and default-ignorables: HarfBuzz's joining looks past the
+    /// transparent ones (and past them is harmless for the rest).
+    private static func isTransparent(_ v: UInt32) -> Bool {
+        UnicodeProps.isMark(v) || UnicodeProps.isDefaultIgnorable(v)
+    }
+
+    /// Scripts HarfBuzz shapes with its Arabic shaper, the only one that
+    /// reads the context around a piece: the cursive scripts, and Manichaean,
+    /// Psalter Pahlavi, Chorasmian and Old Uyghur.
+    static func readsJoiningContext(_ script: Int32) -> Bool {
+        if isCursive(script) { return true }
+        switch tsu_script_tag(script) {
+        case 0x4D616E69, 0x50686C70, 0x43687273, 0x4F756772: return true  // Mani Phlp Chrs Ougr
+        default: return false
+        }
     }
 
     /// Shapes a word with HarfBuzz and caches it under `key`.
@@ -181,23 +250,24 @@ struct WordShaper {
         return shaped
     }
 
-    /// Shapes `units[start..<end]` with the text around it as HarfBuzz's pre-
-    /// and post-context (not cached: the context is not part of the key).
-    private func shapeInContext(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
-                                style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
+    /// Shapes the word inside `span` (`context` units of it before and after
+    /// are the text around the word) with that text as HarfBuzz's pre- and
+    /// post-context; the result holds the context units, to be matched.
+    private func shapeInContext(_ units: UnsafeBufferPointer<UInt16>, span: Range<Int>, context: (before: Int, after: Int),
+                                item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t],
+                                check: UInt64) -> ShapedWord {
         var glyphs = shaper.scratchGlyphs
         shaper.scratchGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
         shaper.unsafeClusters = []
         shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        shaper.shape(units, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
-                     script: item.script, language: style.language, features: features, into: &glyphs)
-        for k in glyphs.indices { glyphs[k].cluster -= Int32(start) }
-        let unsafe = (shaper.unsafeClusters ?? []).map { $0 - Int32(start) }
+        let text = UnsafeBufferPointer(rebasing: units[span])
+        shaper.shape(text, start: context.before, end: text.count - context.after, face: face, size: style.size,
+                     rtl: item.level & 1 == 1, script: item.script, language: style.language, features: features,
+                     into: &glyphs)
+        let shaped = ShapedWord(units: text, glyphs: glyphs, unsafeClusters: shaper.unsafeClusters ?? [],
+                                adjustedClusters: shaper.adjustedClusters, check: check, context: context)
         shaper.unsafeClusters = nil
-        let shaped = ShapedWord(units: UnsafeBufferPointer(rebasing: units[start..<end]), glyphs: glyphs,
-                                unsafeClusters: unsafe, adjustedClusters: shaper.adjustedClusters.map { $0 - Int32(start) },
-                                check: 0)
         shaper.scratchGlyphs = glyphs
         return shaped
     }
