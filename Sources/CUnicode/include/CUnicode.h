@@ -95,6 +95,12 @@ size_t tsu_heap_block_size(const void *block);
 /// open in the process right now: each thread's are closed when it exits.
 long tsu_open_thread_objects(void);
 
+/// Asks the CPU to bring the cache line at `address` closer (a hint: any
+/// address may be given, a stale or unmapped one costs nothing).
+static inline void tsu_prefetch(const void *address) {
+    __builtin_prefetch(address);
+}
+
 #ifdef __cplusplus
 }
 #endif

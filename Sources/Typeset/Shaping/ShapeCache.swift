@@ -1,4 +1,6 @@
+import CUnicode
 import Foundation
+import Synchronization
 
 /// A bounded cache of shaped words, shared by every thread.
 ///
@@ -68,6 +70,14 @@ public final class ShapeCache: @unchecked Sendable {
         shards[Int(key.hash % UInt64(Self.shardCount))].store(key, word)
     }
 
+    /// Starts loading the table slot `key` would be found in, so that a
+    /// lookup soon after finds it in the CPU cache: a text's words are looked
+    /// up one after another, and each lookup is otherwise a wait for memory.
+    @inline(__always)
+    func prefetch(_ key: ShapeKey) {
+        shards[Int(key.hash % UInt64(Self.shardCount))].prefetch(key.hash)
+    }
+
     private final class Shard: @unchecked Sendable {
         private var young: WordTable
         private var old: WordTable
@@ -75,11 +85,24 @@ public final class ShapeCache: @unchecked Sendable {
         /// The most bytes of words one generation holds.
         private let byteLimit: Int
         private let lock = NSLock()
+        /// Where the young generation's slots are, for `prefetch` (which
+        /// reads it without the lock: a stale address is only a wasted hint).
+        private let youngSlots = Atomic<UInt>(0)
+        /// Every generation's slot mask (they all hold `limit` words).
+        private let mask: Int
 
         init(limit: Int, byteLimit: Int) {
             young = WordTable(limit: limit)
+            mask = young.mask
             old = WordTable(limit: limit)
             self.byteLimit = byteLimit
+            youngSlots.store(young.slotsAddress, ordering: .relaxed)
+        }
+
+        @inline(__always)
+        func prefetch(_ hash: UInt64) {
+            let base = youngSlots.load(ordering: .relaxed)
+            tsu_prefetch(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)))
         }
 
         func statistics() -> (count: Int, bytes: Int, hits: Int, misses: Int) {
@@ -90,6 +113,7 @@ public final class ShapeCache: @unchecked Sendable {
         func removeAll() {
             lock.lock()
             young = WordTable(limit: young.limit)
+            youngSlots.store(young.slotsAddress, ordering: .relaxed)
             old = WordTable(limit: old.limit)
             lock.unlock()
         }
@@ -124,6 +148,7 @@ public final class ShapeCache: @unchecked Sendable {
             if young.count >= young.limit || young.bytes + size > byteLimit {
                 old = young
                 young = WordTable(limit: old.limit)
+                youngSlots.store(young.slotsAddress, ordering: .relaxed)
             }
             young.insert(hash, word)
         }
@@ -144,8 +169,17 @@ private final class WordTable {
     private(set) var count = 0
     /// The bytes of the words held (their storage arrays).
     private(set) var bytes = 0
-    private let mask: Int
+    let mask: Int
     private let slots: UnsafeMutablePointer<Slot>
+
+    /// The address of the slots (for prefetching).
+    var slotsAddress: UInt { UInt(bitPattern: slots) }
+
+    /// The byte offset of the slot where a probe for `hash` starts.
+    @inline(__always)
+    static func slotOffset(_ hash: UInt64, mask: Int) -> UInt {
+        UInt(Int(truncatingIfNeeded: slotKey(hash) >> 17) & mask) &* UInt(MemoryLayout<Slot>.stride)
+    }
 
     init(limit: Int) {
         self.limit = limit

@@ -91,6 +91,11 @@ struct WordShaper {
                            advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
         let end = Int(item.end)
         var start = Int(item.start)
+        // First every word's span and key, each key's cache slot prefetched,
+        // so that the lookups below wait for memory together, not in turn.
+        var pieces = shaper.scratchPieces
+        shaper.scratchPieces = []
+        pieces.removeAll(keepingCapacity: true)
         // The first break opportunity after the item's start.
         var b = 0, hi = breaks.count
         while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
@@ -102,40 +107,72 @@ struct WordShaper {
                 b += 1
                 if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
             }
-            let word = UnsafeBufferPointer(rebasing: units[start..<stop])
             // A word that runs on into the next or previous item (a style or
             // font change inside it) is shaped with its neighbours as context,
             // so that Arabic letters still join across the change.
-            if (start == Int(item.start) && start > 0 && !Self.isSeparableBreak(units, start))
-                || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop)) {
-                let span = Self.contextSpan(units, start: start, end: stop, script: item.script)
-                let context = (before: start - span.lowerBound, after: span.upperBound - stop)
-                // Without context the piece shapes as it would alone: the plain word's entry serves.
-                let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, item: item,
-                                   face: face, style: style, featureHash: featureHash,
-                                   context: span == start..<stop ? nil : context)
-                if let key, let cache, cache.copy(key, units: UnsafeBufferPointer(rebasing: units[span]), into: &advances,
-                                                  clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start) {
-                    start = stop
-                    continue
-                }
-                let shaped = shapeInContext(units, span: span, context: context, item: item, face: face, style: style,
-                                            features: features, check: key?.check ?? 0)
-                shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start)
-                if let key { cache?.store(key, shaped) }
-                start = stop
-                continue
-            }
-            let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
-            if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &clusterStarts,
-                                              unsafeBefore: &unsafeBefore, at: start) {
-                start = stop
-                continue
-            }
-            let shaped = shape(word, key: key, item: item, face: face, style: style, features: features)
-            shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: start)
+            let inContext = (start == Int(item.start) && start > 0 && !Self.isSeparableBreak(units, start))
+                || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop))
+            let span = inContext ? Self.contextSpan(units, start: start, end: stop, script: item.script) : start..<stop
+            // Without context the piece shapes as it would alone: the plain word's entry serves.
+            let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, item: item,
+                               face: face, style: style, featureHash: featureHash,
+                               context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
+            if let key { cache?.prefetch(key) }
+            pieces.append(WordPiece(word: start..<stop, span: span, key: key))
             start = stop
         }
+        // Then each word copied out of the cache, or shaped: words to be
+        // cached and shaped alone are shaped together, after the others.
+        // A word that repeats one of those is copied from the cache once
+        // that one is stored.
+        var unshaped = shaper.scratchUnshaped, repeats = shaper.scratchRepeats, unshapedKeys = shaper.scratchUnshapedKeys
+        shaper.scratchUnshaped = []; shaper.scratchRepeats = []; shaper.scratchUnshapedKeys = [:]
+        let together = cache != nil && !face.isColorBitmap
+        for (k, piece) in pieces.enumerated() {
+            let span = UnsafeBufferPointer(rebasing: units[piece.span])
+            if together, let key = piece.key, piece.span == piece.word, unshapedKeys[key.hash] != nil {
+                repeats.append(k)
+                continue
+            }
+            if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
+                                                          unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
+                continue
+            }
+            if together, let key = piece.key, piece.span == piece.word {
+                unshapedKeys[key.hash] = k
+                unshaped.append(k)
+                continue
+            }
+            shape(span, context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
+                  key: piece.key, item: item, face: face, style: style, features: features)
+                .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
+        }
+        if !unshaped.isEmpty {
+            let words = unshaped.map { pieces[$0] }
+            for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: face, style: style,
+                                                            features: features)) {
+                shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
+                            at: piece.word.lowerBound)
+            }
+        }
+        for k in repeats {
+            let piece = pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
+            if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
+                                                          unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
+                continue
+            }
+            // Not stored after all (too large for the cache, or a hash collision): shaped alone.
+            shape(span, key: piece.key, item: item, face: face, style: style, features: features)
+                .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
+        }
+        unshaped.removeAll(keepingCapacity: true)
+        repeats.removeAll(keepingCapacity: true)
+        unshapedKeys.removeAll(keepingCapacity: true)
+        shaper.scratchUnshaped = unshaped
+        shaper.scratchRepeats = repeats
+        shaper.scratchUnshapedKeys = unshapedKeys
+        pieces.removeAll(keepingCapacity: true)
+        shaper.scratchPieces = pieces
     }
 
     /// Whether shaping on either side of a break opportunity is independent:
@@ -232,43 +269,25 @@ struct WordShaper {
         }
     }
 
-    /// Shapes a word with HarfBuzz and caches it under `key`.
-    private func shape(_ word: UnsafeBufferPointer<UInt16>, key: ShapeKey?, item: Item, face: FontFace,
-                       style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
+    /// Shapes a word with HarfBuzz, with the text around it (`context`
+    /// units of `text` before and after it; none for a word shaped alone) as
+    /// HarfBuzz's pre- and post-context, and caches it under `key` (the
+    /// result holds the context units, to be matched).
+    func shape(_ text: UnsafeBufferPointer<UInt16>, context: (before: Int, after: Int) = (0, 0), key: ShapeKey?,
+                       item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
         var glyphs = shaper.scratchGlyphs
         shaper.scratchGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
         shaper.unsafeClusters = []
         shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        shaper.shape(word, start: 0, end: word.count, face: face, size: style.size, rtl: item.level & 1 == 1,
-                     script: item.script, language: style.language, features: features, into: &glyphs)
-        let shaped = ShapedWord(units: word, glyphs: glyphs, unsafeClusters: shaper.unsafeClusters ?? [],
-                                adjustedClusters: shaper.adjustedClusters, check: key?.check ?? 0)
-        shaper.unsafeClusters = nil
-        shaper.scratchGlyphs = glyphs
-        if let key { cache?.store(key, shaped) }
-        return shaped
-    }
-
-    /// Shapes the word inside `span` (`context` units of it before and after
-    /// are the text around the word) with that text as HarfBuzz's pre- and
-    /// post-context; the result holds the context units, to be matched.
-    private func shapeInContext(_ units: UnsafeBufferPointer<UInt16>, span: Range<Int>, context: (before: Int, after: Int),
-                                item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t],
-                                check: UInt64) -> ShapedWord {
-        var glyphs = shaper.scratchGlyphs
-        shaper.scratchGlyphs = []
-        glyphs.removeAll(keepingCapacity: true)
-        shaper.unsafeClusters = []
-        shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        let text = UnsafeBufferPointer(rebasing: units[span])
         shaper.shape(text, start: context.before, end: text.count - context.after, face: face, size: style.size,
                      rtl: item.level & 1 == 1, script: item.script, language: style.language, features: features,
                      into: &glyphs)
         let shaped = ShapedWord(units: text, glyphs: glyphs, unsafeClusters: shaper.unsafeClusters ?? [],
-                                adjustedClusters: shaper.adjustedClusters, check: check, context: context)
+                                adjustedClusters: shaper.adjustedClusters, check: key?.check ?? 0, context: context)
         shaper.unsafeClusters = nil
         shaper.scratchGlyphs = glyphs
+        if let key { cache?.store(key, shaped) }
         return shaped
     }
 
@@ -292,3 +311,13 @@ struct WordShaper {
         }
     }
 }
+
+/// One word of an item as `WordShaper` shapes it: the word, the span it is
+/// shaped in (the word and its context, see `WordShaper.contextSpan`) and
+/// its cache key (nil when it is not cached).
+struct WordPiece {
+    var word: Range<Int>
+    var span: Range<Int>
+    var key: ShapeKey?
+}
+

@@ -1,0 +1,102 @@
+// Pipeline stage: Shaping.
+// In: the words of one item that the word cache did not have.
+// Out: each word's shape, from one HarfBuzz call for all of them where HarfBuzz allows it.
+
+import CHarfBuzz
+
+extension WordShaper {
+    /// The most UTF-16 units shaped in one call (longer runs of new words
+    /// are shaped in several).
+    static let longestJoinedRun = 1024
+
+    /// Shapes words of one item (all cached, none shaped with context) and
+    /// caches each: all of them in one HarfBuzz call, each word's glyphs then
+    /// taken from it, since a call costs about as much as shaping a dozen
+    /// letters. A word's glyphs are its own only where HarfBuzz says the
+    /// joined text may be broken on both sides of it (a cluster starts there
+    /// and is not unsafe to break, so nothing kerned, ligated or reordered
+    /// across); any other word is shaped alone, as it would have been.
+    /// - Returns: the shapes, in the order of `words`.
+    func shapeTogether(_ words: [WordPiece], units: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace,
+                       style: TextStyle, features: [hb_feature_t]) -> [ShapedWord] {
+        var shaped: [ShapedWord] = []
+        shaped.reserveCapacity(words.count)
+        var first = 0
+        while first < words.count {
+            // The next run of words that fits in one call.
+            var last = first + 1, length = words[first].word.count
+            while last < words.count && length + words[last].word.count <= Self.longestJoinedRun {
+                length += words[last].word.count
+                last += 1
+            }
+            if last - first == 1 {
+                shaped.append(shapeAlone(words[first], units: units, item: item, face: face, style: style, features: features))
+            } else {
+                shapeJoined(words[first..<last], units: units, item: item, face: face, style: style, features: features,
+                            into: &shaped)
+            }
+            first = last
+        }
+        return shaped
+    }
+
+    private func shapeAlone(_ piece: WordPiece, units: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace,
+                            style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
+        shape(UnsafeBufferPointer(rebasing: units[piece.word]), key: piece.key, item: item, face: face, style: style,
+              features: features)
+    }
+
+    private func shapeJoined(_ words: ArraySlice<WordPiece>, units: UnsafeBufferPointer<UInt16>, item: Item,
+                             face: FontFace, style: TextStyle, features: [hb_feature_t], into shaped: inout [ShapedWord]) {
+        // The words one after another, and where each starts in the joined text.
+        var joined: [UInt16] = [], starts: [Int] = []
+        joined.reserveCapacity(words.reduce(0) { $0 + $1.word.count })
+        for piece in words {
+            starts.append(joined.count)
+            joined.append(contentsOf: units[piece.word])
+        }
+        starts.append(joined.count)
+
+        var glyphs = shaper.scratchGlyphs
+        shaper.scratchGlyphs = []
+        glyphs.removeAll(keepingCapacity: true)
+        shaper.unsafeClusters = []
+        shaper.adjustedClusters.removeAll(keepingCapacity: true)
+        joined.withUnsafeBufferPointer { text in
+            shaper.shape(text, start: 0, end: text.count, face: face, size: style.size, rtl: item.level & 1 == 1,
+                         script: item.script, language: style.language, features: features, into: &glyphs)
+        }
+        let unsafeClusters = shaper.unsafeClusters ?? []
+        shaper.unsafeClusters = nil
+        let adjusted = shaper.adjustedClusters
+
+        // A word boundary the joined text may be broken at.
+        var clusterStart = [Bool](repeating: false, count: joined.count + 1)
+        for g in glyphs where g.cluster >= 0 && Int(g.cluster) < joined.count { clusterStart[Int(g.cluster)] = true }
+        clusterStart[joined.count] = true
+        for c in unsafeClusters where c >= 0 && Int(c) < joined.count { clusterStart[Int(c)] = false }
+
+        var own: [ShapedGlyph] = []
+        for (k, piece) in words.enumerated() {
+            let lo = starts[k], hi = starts[k + 1]
+            guard clusterStart[lo] && clusterStart[hi] else {
+                shaped.append(shapeAlone(piece, units: units, item: item, face: face, style: style, features: features))
+                continue
+            }
+            own.removeAll(keepingCapacity: true)
+            for g in glyphs where Int(g.cluster) >= lo && Int(g.cluster) < hi {
+                var g = g
+                g.cluster -= Int32(lo)
+                own.append(g)
+            }
+            let inside = { (c: Int32) in Int(c) >= lo && Int(c) < hi }
+            let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]), glyphs: own,
+                                  unsafeClusters: unsafeClusters.filter(inside).map { $0 - Int32(lo) },
+                                  adjustedClusters: adjusted.filter(inside).map { $0 - Int32(lo) },
+                                  check: piece.key?.check ?? 0)
+            if let key = piece.key { cache?.store(key, word) }
+            shaped.append(word)
+        }
+        shaper.scratchGlyphs = glyphs
+    }
+}
