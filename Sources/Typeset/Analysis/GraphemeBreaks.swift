@@ -10,8 +10,14 @@ enum GraphemeBreaks {
         flags[0] = true
         flags[n] = true
         guard n > 1 else { return flags }
-        // Fast path: printable ASCII without CR is one cluster per unit.
-        if !units.contains(where: { $0 > 0x7E || $0 == 0x0D }) {
+        // Fast path: below U+0300 (Latin, Latin-1 and Latin Extended, the
+        // spacing modifier letters) and in U+2010–U+20CF (dashes, quotes,
+        // ellipsis, currency signs) nothing extends or joins a cluster (the
+        // first Extend character is U+0300, the General Punctuation block's
+        // are U+200C and U+200D; no Prepend, SpacingMark, Hangul or Regional
+        // Indicator is there): without CR (CR LF is one cluster), every unit
+        // starts a cluster.
+        if !units.contains(where: { ($0 >= 0x300 && !(0x2010...0x20CF).contains($0)) || $0 == 0x0D }) {
             for i in 0..<n { flags[i] = true }
             return flags
         }

@@ -21,4 +21,19 @@ final class GraphemeBreaksTests: XCTestCase {
             XCTAssertEqual(try GraphemeBreaks.boundaries(Array(s.utf16)), swiftBoundaries(s), s)
         }
     }
+
+    /// Below U+0300 and in U+2010–U+20CF nothing extends a cluster: the fast
+    /// path's claim, over every character there (controls, CR LF, soft
+    /// hyphen, modifier letters, quotes, dashes, currency signs) and with a
+    /// combining mark or a joiner after them (ICU's path).
+    func testEveryCharacterOfTheFastPath() throws {
+        let below = (Array(0..<0x300) + Array(0x2010...0x20CF)).compactMap { Unicode.Scalar($0).map(Character.init) }
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<300 {
+            var chars = (0..<Int.random(in: 1..<40, using: &random)).map { _ in below.randomElement(using: &random)! }
+            if round % 4 == 0 { chars.append(round % 8 == 0 ? "\u{301}" : "\u{200D}") }
+            let s = String(chars)
+            XCTAssertEqual(try GraphemeBreaks.boundaries(Array(s.utf16)), swiftBoundaries(s), s.debugDescription)
+        }
+    }
 }
