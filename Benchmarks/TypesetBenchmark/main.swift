@@ -24,7 +24,8 @@ print("Single-threaded figures are thread CPU time; batch figures are wall time.
 
 // TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit;
 // TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N and
-// TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts.
+// TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts;
+// TYPESET_PROFILE_CELLS=N: the feed-post cell figures, N runs each.
 let profileEnv = ProcessInfo.processInfo.environment
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
@@ -60,6 +61,15 @@ for (name, lines) in [("REMEASURE", false), ("RELAYOUT", true)] {
         }
     }
     print("\(lines ? "re-layout" : "re-measure"): \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(h))")
+    exit(0)
+}
+
+if let n = profileEnv["TYPESET_PROFILE_CELLS"].flatMap(Int.init) {
+    // N passes of feed-post cells laid out from prepared cells.
+    let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
+    if let result = CellBenchmark.run(typesetter: ts, texts: texts, runs: n) {
+        for (name, figure, unit) in result.figures { print("\(name): \(figure.median) \(unit)") }
+    }
     exit(0)
 }
 

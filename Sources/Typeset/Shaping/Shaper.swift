@@ -30,6 +30,11 @@ final class Shaper {
     var scratchUnshaped: [Int] = []
     var scratchUnshapedKeys: [UInt64: Int] = [:]
     var scratchRepeats: [Int] = []
+    /// `WordShaper.shapeTogether`'s joined words, where each starts, and
+    /// where the joined text may be broken.
+    var scratchJoined: [UInt16] = []
+    var scratchStarts: [Int] = []
+    var scratchBoundaries: [Bool] = []
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a
     /// line broken there is reshaped, as Chromium reshapes it), and to

@@ -49,8 +49,13 @@ extension WordShaper {
     private func shapeJoined(_ words: ArraySlice<WordPiece>, units: UnsafeBufferPointer<UInt16>, item: Item,
                              face: FontFace, style: TextStyle, features: [hb_feature_t], into shaped: inout [ShapedWord]) {
         // The words one after another, and where each starts in the joined text.
-        var joined: [UInt16] = [], starts: [Int] = []
-        joined.reserveCapacity(words.reduce(0) { $0 + $1.word.count })
+        var joined = shaper.scratchJoined, starts = shaper.scratchStarts, clusterStart = shaper.scratchBoundaries
+        shaper.scratchJoined = []; shaper.scratchStarts = []; shaper.scratchBoundaries = []
+        defer {
+            joined.removeAll(keepingCapacity: true); starts.removeAll(keepingCapacity: true)
+            clusterStart.removeAll(keepingCapacity: true)
+            shaper.scratchJoined = joined; shaper.scratchStarts = starts; shaper.scratchBoundaries = clusterStart
+        }
         for piece in words {
             starts.append(joined.count)
             joined.append(contentsOf: units[piece.word])
@@ -71,7 +76,7 @@ extension WordShaper {
         let adjusted = shaper.adjustedClusters
 
         // A word boundary the joined text may be broken at.
-        var clusterStart = [Bool](repeating: false, count: joined.count + 1)
+        clusterStart.append(contentsOf: repeatElement(false, count: joined.count + 1))
         for g in glyphs where g.cluster >= 0 && Int(g.cluster) < joined.count { clusterStart[Int(g.cluster)] = true }
         clusterStart[joined.count] = true
         for c in unsafeClusters where c >= 0 && Int(c) < joined.count { clusterStart[Int(c)] = false }
