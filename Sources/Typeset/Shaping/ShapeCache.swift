@@ -5,10 +5,14 @@ import Synchronization
 /// A bounded cache of shaped words, shared by every thread.
 ///
 /// Key: the word's UTF-16 text, face, size, features, script, direction and
-/// language. Value: the advance of every UTF-16 unit of the word (its
+/// language; for a word shaped with the text around it (it runs into a
+/// neighbouring item), also the context HarfBuzz reads (see
+/// `WordShaper.contextSpan`: usually none, or the joining letter beside an
+/// Arabic word). Value: the advance of every UTF-16 unit of the word (its
 /// cluster's glyphs) and which units start a glyph cluster. Words repeat
 /// (feeds follow a Zipf distribution), so most words of a new text are found
-/// here and never reach HarfBuzz.
+/// here and never reach HarfBuzz; those that are not are shaped together,
+/// one HarfBuzz call per item (`WordShaper.shapeTogether`).
 ///
 /// The cache is split into shards, each behind its own lock held only while
 /// a word is found and copied out (or stored), never while shaping. A shard

@@ -23,18 +23,8 @@ final class Shaper {
     /// Glyphs of the last word shaped by `WordShaper`, kept between words so
     /// that shaping a word allocates no glyph array.
     var scratchGlyphs: [ShapedGlyph] = []
-    /// The words of the item `WordShaper` is shaping, kept between items.
-    var scratchPieces: [WordPiece] = []
-    /// The words of that item not found in the cache, by index, their keys'
-    /// hashes, and the words that repeat one of them.
-    var scratchUnshaped: [Int] = []
-    var scratchUnshapedKeys: [UInt64: Int] = [:]
-    var scratchRepeats: [Int] = []
-    /// `WordShaper.shapeTogether`'s joined words, where each starts, and
-    /// where the joined text may be broken.
-    var scratchJoined: [UInt16] = []
-    var scratchStarts: [Int] = []
-    var scratchBoundaries: [Bool] = []
+    /// `WordShaper`'s per-item arrays, kept between items.
+    var wordScratch = WordScratch()
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a
     /// line broken there is reshaped, as Chromium reshapes it), and to

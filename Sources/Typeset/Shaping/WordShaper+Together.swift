@@ -18,7 +18,7 @@ extension WordShaper {
     /// across); any other word is shaped alone, as it would have been.
     /// - Returns: the shapes, in the order of `words`.
     func shapeTogether(_ words: [WordPiece], units: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace,
-                       style: TextStyle, features: [hb_feature_t]) -> [ShapedWord] {
+                       style: TextStyle, features: [hb_feature_t], scratch: inout WordScratch) -> [ShapedWord] {
         var shaped: [ShapedWord] = []
         shaped.reserveCapacity(words.count)
         var first = 0
@@ -33,7 +33,7 @@ extension WordShaper {
                 shaped.append(shapeAlone(words[first], units: units, item: item, face: face, style: style, features: features))
             } else {
                 shapeJoined(words[first..<last], units: units, item: item, face: face, style: style, features: features,
-                            into: &shaped)
+                            scratch: &scratch, into: &shaped)
             }
             first = last
         }
@@ -47,14 +47,15 @@ extension WordShaper {
     }
 
     private func shapeJoined(_ words: ArraySlice<WordPiece>, units: UnsafeBufferPointer<UInt16>, item: Item,
-                             face: FontFace, style: TextStyle, features: [hb_feature_t], into shaped: inout [ShapedWord]) {
+                             face: FontFace, style: TextStyle, features: [hb_feature_t], scratch: inout WordScratch,
+                             into shaped: inout [ShapedWord]) {
         // The words one after another, and where each starts in the joined text.
-        var joined = shaper.scratchJoined, starts = shaper.scratchStarts, clusterStart = shaper.scratchBoundaries
-        shaper.scratchJoined = []; shaper.scratchStarts = []; shaper.scratchBoundaries = []
+        var joined = scratch.joined, starts = scratch.starts, clusterStart = scratch.boundaries
+        scratch.joined = []; scratch.starts = []; scratch.boundaries = []
         defer {
             joined.removeAll(keepingCapacity: true); starts.removeAll(keepingCapacity: true)
             clusterStart.removeAll(keepingCapacity: true)
-            shaper.scratchJoined = joined; shaper.scratchStarts = starts; shaper.scratchBoundaries = clusterStart
+            scratch.joined = joined; scratch.starts = starts; scratch.boundaries = clusterStart
         }
         for piece in words {
             starts.append(joined.count)

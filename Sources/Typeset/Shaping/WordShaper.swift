@@ -82,20 +82,24 @@ struct WordShaper {
         return !UnicodeProps.isMark(v) && !UnicodeProps.isDefaultIgnorable(v)
     }
 
-    /// Shapes an item word by word, each word on its own so that its shape can
-    /// be cached and reused. A word ends at a line-break opportunity (after its
-    /// trailing spaces, or between two ideographs, or between two Thai words):
-    /// where lines may break, shaping must not depend on what follows anyway.
+    /// Shapes an item word by word, each word's shape cached and reused (the
+    /// words the cache lacks are shaped together, see `shapeTogether`). A word
+    /// ends at a line-break opportunity (after its trailing spaces, or between
+    /// two ideographs, or between two Thai words): where lines may break,
+    /// shaping must not depend on what follows anyway.
     private func shapeItem(_ item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
                            style: TextStyle, features: [hb_feature_t], featureHash: UInt64,
                            advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
         let end = Int(item.end)
         var start = Int(item.start)
+        var scratch = shaper.wordScratch
+        shaper.wordScratch = WordScratch()
+        defer {
+            scratch.clear()
+            shaper.wordScratch = scratch
+        }
         // First every word's span and key, each key's cache slot prefetched,
         // so that the lookups below wait for memory together, not in turn.
-        var pieces = shaper.scratchPieces
-        shaper.scratchPieces = []
-        pieces.removeAll(keepingCapacity: true)
         // The first break opportunity after the item's start.
         var b = 0, hi = breaks.count
         while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
@@ -118,20 +122,18 @@ struct WordShaper {
                                face: face, style: style, featureHash: featureHash,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
             if let key { cache?.prefetch(key) }
-            pieces.append(WordPiece(word: start..<stop, span: span, key: key))
+            scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key))
             start = stop
         }
         // Then each word copied out of the cache, or shaped: words to be
         // cached and shaped alone are shaped together, after the others.
         // A word that repeats one of those is copied from the cache once
         // that one is stored.
-        var unshaped = shaper.scratchUnshaped, repeats = shaper.scratchRepeats, unshapedKeys = shaper.scratchUnshapedKeys
-        shaper.scratchUnshaped = []; shaper.scratchRepeats = []; shaper.scratchUnshapedKeys = [:]
         let together = cache != nil && !face.isColorBitmap
-        for (k, piece) in pieces.enumerated() {
+        for (k, piece) in scratch.pieces.enumerated() {
             let span = UnsafeBufferPointer(rebasing: units[piece.span])
-            if together, let key = piece.key, piece.span == piece.word, unshapedKeys[key.hash] != nil {
-                repeats.append(k)
+            if together, let key = piece.key, piece.span == piece.word, scratch.unshapedKeys[key.hash] != nil {
+                scratch.repeats.append(k)
                 continue
             }
             if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
@@ -139,24 +141,24 @@ struct WordShaper {
                 continue
             }
             if together, let key = piece.key, piece.span == piece.word {
-                unshapedKeys[key.hash] = k
-                unshaped.append(k)
+                scratch.unshapedKeys[key.hash] = k
+                scratch.unshaped.append(k)
                 continue
             }
             shape(span, context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
                   key: piece.key, item: item, face: face, style: style, features: features)
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
-        if !unshaped.isEmpty {
-            let words = unshaped.map { pieces[$0] }
+        if !scratch.unshaped.isEmpty {
+            let words = scratch.unshaped.map { scratch.pieces[$0] }
             for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: face, style: style,
-                                                            features: features)) {
+                                                            features: features, scratch: &scratch)) {
                 shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
                             at: piece.word.lowerBound)
             }
         }
-        for k in repeats {
-            let piece = pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
+        for k in scratch.repeats {
+            let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
             if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
                                                           unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
                 continue
@@ -165,14 +167,6 @@ struct WordShaper {
             shape(span, key: piece.key, item: item, face: face, style: style, features: features)
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
-        unshaped.removeAll(keepingCapacity: true)
-        repeats.removeAll(keepingCapacity: true)
-        unshapedKeys.removeAll(keepingCapacity: true)
-        shaper.scratchUnshaped = unshaped
-        shaper.scratchRepeats = repeats
-        shaper.scratchUnshapedKeys = unshapedKeys
-        pieces.removeAll(keepingCapacity: true)
-        shaper.scratchPieces = pieces
     }
 
     /// Whether shaping on either side of a break opportunity is independent:
@@ -274,7 +268,7 @@ struct WordShaper {
     /// HarfBuzz's pre- and post-context, and caches it under `key` (the
     /// result holds the context units, to be matched).
     func shape(_ text: UnsafeBufferPointer<UInt16>, context: (before: Int, after: Int) = (0, 0), key: ShapeKey?,
-                       item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
+               item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
         var glyphs = shaper.scratchGlyphs
         shaper.scratchGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
@@ -311,13 +305,3 @@ struct WordShaper {
         }
     }
 }
-
-/// One word of an item as `WordShaper` shapes it: the word, the span it is
-/// shaped in (the word and its context, see `WordShaper.contextSpan`) and
-/// its cache key (nil when it is not cached).
-struct WordPiece {
-    var word: Range<Int>
-    var span: Range<Int>
-    var key: ShapeKey?
-}
-

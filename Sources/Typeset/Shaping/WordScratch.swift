@@ -1,0 +1,39 @@
+// Pipeline stage: Shaping.
+// The per-item arrays WordShaper fills, kept by a Shaper so that shaping allocates none of them.
+
+/// One word of an item as `WordShaper` shapes it: the word, the span it is
+/// shaped in (the word and its context, see `WordShaper.contextSpan`) and
+/// its cache key (nil when it is not cached).
+struct WordPiece {
+    var word: Range<Int>
+    var span: Range<Int>
+    var key: ShapeKey?
+}
+
+/// The arrays `WordShaper` fills for one item, kept by its `Shaper` between
+/// items and texts (emptied, capacity kept).
+struct WordScratch {
+    /// The item's words.
+    var pieces: [WordPiece] = []
+    /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
+    var unshaped: [Int] = []
+    var unshapedKeys: [UInt64: Int] = [:]
+    /// Words that repeat one of `unshaped`, by index into `pieces`.
+    var repeats: [Int] = []
+    /// `WordShaper.shapeTogether`'s joined words, where each starts in them,
+    /// and where the joined text may be broken.
+    var joined: [UInt16] = []
+    var starts: [Int] = []
+    var boundaries: [Bool] = []
+
+    /// Empties every array, keeping its capacity.
+    mutating func clear() {
+        pieces.removeAll(keepingCapacity: true)
+        unshaped.removeAll(keepingCapacity: true)
+        unshapedKeys.removeAll(keepingCapacity: true)
+        repeats.removeAll(keepingCapacity: true)
+        joined.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        boundaries.removeAll(keepingCapacity: true)
+    }
+}
