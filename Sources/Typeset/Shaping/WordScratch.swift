@@ -10,12 +10,14 @@ struct WordPiece {
     var key: ShapeKey?
 }
 
-/// The arrays `WordShaper` fills for one item, kept by its `Shaper` between
-/// items and texts (emptied, capacity kept).
+/// The arrays `WordShaper` fills for one text, kept by its `Shaper` between
+/// texts (emptied, capacity kept).
 struct WordScratch {
-    /// The item's words.
+    /// The text's words, item after item, and where each item's words end.
     var pieces: [WordPiece] = []
-    /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
+    var itemEnds: [Int] = []
+    /// The item being shaped's words the cache lacks, by index into
+    /// `pieces`, and their keys' hashes.
     var unshaped: [Int] = []
     var unshapedKeys: [UInt64: Int] = [:]
     /// Words that repeat one of `unshaped`, by index into `pieces`.
@@ -26,9 +28,22 @@ struct WordScratch {
     var starts: [Int] = []
     var boundaries: [Bool] = []
 
+    /// The indices of item `k`'s words in `pieces`.
+    func itemRange(_ k: Int) -> Range<Int> {
+        (k == 0 ? 0 : itemEnds[k - 1])..<itemEnds[k]
+    }
+
+    /// Empties the arrays of the item being shaped.
+    mutating func clearItem() {
+        unshaped.removeAll(keepingCapacity: true)
+        unshapedKeys.removeAll(keepingCapacity: true)
+        repeats.removeAll(keepingCapacity: true)
+    }
+
     /// Empties every array, keeping its capacity.
     mutating func clear() {
         pieces.removeAll(keepingCapacity: true)
+        itemEnds.removeAll(keepingCapacity: true)
         unshaped.removeAll(keepingCapacity: true)
         unshapedKeys.removeAll(keepingCapacity: true)
         repeats.removeAll(keepingCapacity: true)

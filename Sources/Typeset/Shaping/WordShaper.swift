@@ -34,12 +34,29 @@ struct WordShaper {
         var unsafeBefore = [Bool](repeating: false, count: n)
         let features = styles.map { Shaper.features(for: $0) }
         let featureHashes = features.map(Self.hash)
+        var scratch = shaper.wordScratch
+        shaper.wordScratch = WordScratch()
+        defer {
+            scratch.clear()
+            shaper.wordScratch = scratch
+        }
         units.withUnsafeBufferPointer { buf in
+            // First every word of the text found and keyed, each key's cache
+            // slot prefetched, so that the lookups wait for memory together,
+            // not in turn (items are often a word long: an Arabic word in its
+            // font between spaces in the primary font, a run of kana).
             for item in items {
+                collectWords(item, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
+                             style: styles[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
+                             into: &scratch)
+                scratch.itemEnds.append(scratch.pieces.count)
+            }
+            // Then item by item, each word copied out of the cache or shaped.
+            for (k, item) in items.enumerated() {
                 let style = styles[Int(item.styleIndex)]
-                shapeItem(item, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks, style: style,
-                          features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
-                          advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+                shapeWords(scratch.itemRange(k), of: item, face: faces[Int(item.faceIndex)], units: buf, style: style,
+                           features: features[Int(item.styleIndex)], scratch: &scratch,
+                           advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
                 if style.letterSpacing != 0 {
                     // Chromium spaces out every glyph cluster (at character-level
                     // clusters) that does not start with a mark; cursive scripts
@@ -82,24 +99,15 @@ struct WordShaper {
         return !UnicodeProps.isMark(v) && !UnicodeProps.isDefaultIgnorable(v)
     }
 
-    /// Shapes an item word by word, each word's shape cached and reused (the
-    /// words the cache lacks are shaped together, see `shapeTogether`). A word
-    /// ends at a line-break opportunity (after its trailing spaces, or between
-    /// two ideographs, or between two Thai words): where lines may break,
-    /// shaping must not depend on what follows anyway.
-    private func shapeItem(_ item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
-                           style: TextStyle, features: [hb_feature_t], featureHash: UInt64,
-                           advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
+    /// Appends an item's words to `scratch.pieces`, each with the span it is
+    /// shaped in and its cache key, the key's slot prefetched. A word ends at
+    /// a line-break opportunity (after its trailing spaces, or between two
+    /// ideographs, or between two Thai words): where lines may break, shaping
+    /// must not depend on what follows anyway.
+    private func collectWords(_ item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
+                              style: TextStyle, featureHash: UInt64, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
-        var scratch = shaper.wordScratch
-        shaper.wordScratch = WordScratch()
-        defer {
-            scratch.clear()
-            shaper.wordScratch = scratch
-        }
-        // First every word's span and key, each key's cache slot prefetched,
-        // so that the lookups below wait for memory together, not in turn.
         // The first break opportunity after the item's start.
         var b = 0, hi = breaks.count
         while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
@@ -125,13 +133,19 @@ struct WordShaper {
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key))
             start = stop
         }
-        // Then each word copied out of the cache, or shaped: words to be
-        // cached and shaped alone are shaped together, after the others.
-        // A word that repeats one of those is copied from the cache once
-        // that one is stored.
+    }
+
+    /// Writes the advances of an item's words (`scratch.pieces[pieces]`):
+    /// each copied out of the cache, or shaped. Words to be cached and shaped
+    /// alone are shaped together, after the others (`shapeTogether`); a word
+    /// that repeats one of those is copied from the cache once that is stored.
+    private func shapeWords(_ pieces: Range<Int>, of item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>,
+                            style: TextStyle, features: [hb_feature_t], scratch: inout WordScratch,
+                            advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
+        defer { scratch.clearItem() }
         let together = cache != nil && !face.isColorBitmap
-        for (k, piece) in scratch.pieces.enumerated() {
-            let span = UnsafeBufferPointer(rebasing: units[piece.span])
+        for k in pieces {
+            let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
             if together, let key = piece.key, piece.span == piece.word, scratch.unshapedKeys[key.hash] != nil {
                 scratch.repeats.append(k)
                 continue
