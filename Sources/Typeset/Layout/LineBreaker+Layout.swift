@@ -5,26 +5,44 @@ extension LineBreaker {
     /// Lines, heights and widths at a width: only numbers, nothing allocated.
     func measure(width: Double?) -> TextMeasurement {
         let limit = breakingLimit(for: width)
+        prefetchSegments()
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
-        while var line = nextLine(&cursor, limit: limit) {
-            markOverflow(&line, &cursor, width: width)
+        let fast = plainLinesNeedNoMark
+        while let line = nextMarkedLine(&cursor, limit: limit, width: width, fast: fast) {
             height += line.height
-            widest = max(widest, truncatedContent(line, width: width))
+            widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width) : line.content)
         }
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
     }
 
+    /// Plain lines (see `nextPlainLine`) can be taken as they are: no
+    /// `nowrap` line may need the ellipsis (`markOverflow`).
+    var plainLinesNeedNoMark: Bool { plain && !(core.fields.pointee.whiteSpace == .nowrap && core.fields.pointee.ellipsisOverflow) }
+
+    /// The next line, marked for overflow: a plain line straight from the
+    /// plain loop when `fast` (`plainLinesNeedNoMark`) allows, else from `nextLine`.
+    @inline(__always)
+    func nextMarkedLine(_ cursor: inout Cursor, limit: Int64, width: Double?, fast: Bool) -> RawLine? {
+        if fast && cursor.splitAt < 0 && cursor.segment < segments.count
+            && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
+            return line
+        }
+        guard var line = nextLine(&cursor, limit: limit) else { return nil }
+        markOverflow(&line, &cursor, width: width)
+        return line
+    }
+
     /// The width lines break at: none for `nowrap`.
     func breakingLimit(for width: Double?) -> Int64 {
-        core.paragraph.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+        core.fields.pointee.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
     }
 
     /// A `nowrap` line wider than the box is cut with the ellipsis when
     /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
     func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
-        guard core.paragraph.whiteSpace == .nowrap, core.paragraph.textOverflow == .ellipsis, let width else { return }
+        guard core.fields.pointee.whiteSpace == .nowrap, core.fields.pointee.ellipsisOverflow, let width else { return }
         if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
             line.hasEllipsis = true
             cursor.truncated = true
@@ -43,13 +61,15 @@ extension LineBreaker {
 
     func layout(width: Double?) -> TextLayout {
         let limit = breakingLimit(for: width)
+        prefetchSegments()
         var cursor = Cursor()
         var lines: [TextLayout.Line] = []
-        let placement = LinePlacement(core: core, boxWidth: width ?? 0)
+        // (Placement reads the text's details: only when some line needs it.)
+        let placement = core.fields.pointee.needsPlacement ? LinePlacement(core: core, boxWidth: width ?? 0) : nil
         // Room for the lines the natural width suggests (growing the array one
         // line at a time reallocated it three times for a five-line post).
         let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w + 2 : 2 } ?? 2
-        lines.reserveCapacity(Int(min(expected, Double(core.segments.count) + 1)))
+        lines.reserveCapacity(Int(min(expected, Double(segments.count) + 1)))
         var top = 0.0
         var widest: Int64 = 0
         var raws: [RawLine] = []
@@ -57,14 +77,14 @@ extension LineBreaker {
         var softWrapped = false
         // Preserved (pre-wrap) spaces and tabs before a line's end count in
         // max-content, though they hang in the line.
-        let preserves = core.paragraph.whiteSpace == .preWrap
+        let preserves = core.fields.pointee.whiteSpace == .preWrap
         var widestWithTrailing: Int64 = 0
-        while var raw = nextLine(&cursor, limit: limit) {
-            markOverflow(&raw, &cursor, width: width)
-            if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < core.segments.count && !core.segments[cursor.segment - 1].mandatoryBreak) {
+        let fast = plainLinesNeedNoMark
+        while let raw = nextMarkedLine(&cursor, limit: limit, width: width, fast: fast) {
+            if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }
-            widest = max(widest, truncatedContent(raw, width: width))
+            widest = max(widest, raw.hasEllipsis ? truncatedContent(raw, width: width) : raw.content)
             if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing) }
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
@@ -76,19 +96,19 @@ extension LineBreaker {
                 contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
                 showsHyphen: raw.showsHyphen))
             top += raw.height
-            if placement.isNeeded { raws.append(raw) }
+            if placement != nil { raws.append(raw) }
         }
         // The first line owns collapsed leading spaces; the last line owns the
         // source text after it (collapsed trailing spaces).
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
             lines[0].utf16Range = 0..<first.utf16Range.upperBound
         }
-        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.sourceUTF16.count {
-            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.sourceUTF16.count
+        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.fields.pointee.sourceCount {
+            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.fields.pointee.sourceCount
         }
         let contentWidth = Self.layoutUnitsCeil(widest)
         var truncation: Truncation? = nil
-        if placement.isNeeded {
+        if let placement {
             let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
             for k in raws.indices {
                 let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1)

@@ -42,31 +42,31 @@ struct LineBreaker {
     /// text's own opportunities (no overflow-wrap inside words, no line
     /// clamp), as CSS min-content sizing does.
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, _ body: (LineBreaker) -> R) -> R {
-        core.segments.withUnsafeBufferPointer { segments in
-            core.segmentMetrics.withUnsafeBufferPointer { metrics in
-                body(LineBreaker(core: core, segments: segments, segmentMetrics: metrics, minContent: minContent))
-            }
+        core.segmentMetrics.withUnsafeBufferPointer { metrics in
+            body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics, minContent: minContent))
         }
     }
 
+    /// Reads only the core's header (its first cache lines), not its details:
+    /// a plain text's layout then touches nothing else but its segments.
     private init(core: PreparedCore, segments: UnsafeBufferPointer<Segment>,
                  segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>, minContent: Bool) {
         self.core = core
         self.segments = segments
         self.segmentMetrics = segmentMetrics
-        maxLines = minContent ? nil : core.paragraph.maxLines
-        breakWords = minContent ? false : core.paragraph.breakWords
-        strut = (core.strutAscent, core.strutDescent)
-        fixedLineHeight = core.fixedLineHeight
+        maxLines = minContent ? nil : core.fields.pointee.maxLines
+        breakWords = minContent ? false : core.fields.pointee.breakWords
+        strut = (core.fields.pointee.strutAscent, core.fields.pointee.strutDescent)
+        fixedLineHeight = core.fields.pointee.fixedLineHeight
         // A closing bracket is set half-width only to make a line fit: never
         // for min-content (Chromium's is the piece at its full width).
-        hasTrimmableClose = !minContent && !core.trimmableClose.isEmpty
-        breaksAnywhere = core.paragraph.lineBreak == .anywhere
-        hasReshapedEnds = !minContent && !core.reshapedEnds.isEmpty
-        hyphenWidth = core.hyphenWidth
-        plain = core.hasOnlyPlainSegments && maxLines == nil
-        strutMetricsOnly = core.strutMetricsOnly
-        hasRunBoundaries = !core.runBoundaries.isEmpty
+        hasTrimmableClose = !minContent && core.fields.pointee.hasTrimmableClose
+        breaksAnywhere = core.fields.pointee.breaksAnywhere
+        hasReshapedEnds = !minContent && core.fields.pointee.hasReshapedEnds
+        hyphenWidth = core.fields.pointee.hyphenWidth
+        plain = core.fields.pointee.hasOnlyPlainSegments && maxLines == nil
+        strutMetricsOnly = core.fields.pointee.strutMetricsOnly
+        hasRunBoundaries = core.fields.pointee.hasRunBoundaries
     }
 
     @inline(__always)
@@ -122,7 +122,9 @@ struct LineBreaker {
         var s = cursor.segment
         guard s < segs.count else { return nil }
         if let maxLines, cursor.lineCount >= max(0, maxLines) { cursor.truncated = true; return nil }
-        if plain && cursor.splitAt < 0 && Int64(segs[s].width) <= limit { return nextPlainLine(&cursor, limit: limit) }
+        if plain && cursor.splitAt < 0 && Int64(segs[s].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
+            return line
+        }
         var splitAt = cursor.splitAt
         let lineStart = splitAt >= 0 ? splitAt : start(s)
         var x: Int64 = 0
@@ -314,33 +316,70 @@ struct LineBreaker {
 
     /// `nextLine` for plain segments (no soft hyphen, tab, hanging space,
     /// trimmable bracket or 32-bit overflow) when the first segment fits: the
-    /// same greedy rule with nothing else to consider.
+    /// same greedy rule with nothing else to consider. Nil (the cursor
+    /// untouched) when the line starts or ends at a break Chromium reshapes
+    /// (`PreparedCore.reshapedEnds`) with a kern to lose: the general path
+    /// places that line.
     @inline(__always)
-    func nextPlainLine(_ cursor: inout Cursor, limit: Int64) -> RawLine {
+    func nextPlainLine(_ cursor: inout Cursor, limit: Int64) -> RawLine? {
         let segs = segments
         var s = cursor.segment
         let lineStart = start(s)
+        if hasReshapedEnds && s > 0 && core.reshapedStartKern(at: lineStart) != 0 { return nil }
         var x: Int64 = 0, content: Int64 = 0
         var asc = strut.ascent, desc = strut.descent
-        while s < segs.count {
-            let seg = segs[s]
-            let w = Int64(seg.width)
-            if x + w > limit { break }
-            content = x + w
-            x = content + Int64(seg.trailing)
-            if !strutMetricsOnly {
+        // Widths are below 2^31 and there are fewer than 2^31 segments: the
+        // sums cannot overflow (wrapping adds skip the checks).
+        if strutMetricsOnly {
+            while s < segs.count {
+                let seg = segs[s]
+                let w = Int64(seg.width)
+                if x &+ w > limit { break }
+                content = x &+ w
+                x = content &+ Int64(seg.trailing)
+                s &+= 1
+                if seg.mandatoryBreak { break }
+            }
+        } else {
+            while s < segs.count {
+                let seg = segs[s]
+                let w = Int64(seg.width)
+                if x &+ w > limit { break }
+                content = x &+ w
+                x = content &+ Int64(seg.trailing)
                 let m = segmentMetrics[seg.metrics]
                 asc = max(asc, m.ascent); desc = max(desc, m.descent)
+                s &+= 1
+                if seg.mandatoryBreak { break }
             }
-            s += 1
-            if seg.mandatoryBreak { break }
         }
-        let last = segs[s - 1]
+        let last = segs[s &- 1]
+        // A line ending inside a word where HarfBuzz marks the break unsafe
+        // loses the kern there (`reshapeEnd`), which may move its end.
+        if hasReshapedEnds && s < segs.count && !last.mandatoryBreak && last.contentEnd == last.end
+            && core.reshapedEndKern(at: last.end) > 0 { return nil }
         cursor.segment = s
-        cursor.lineCount += 1
+        cursor.lineCount &+= 1
         return RawLine(start: lineStart, contentEnd: last.contentEnd, end: last.end, content: content, ascent: asc,
-                       descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc), trailing: x - content)
+                       descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc), trailing: x &- content)
     }
+
+    /// Reads one word of every cache line of the segments before lines are
+    /// broken. The loads do not depend on one another, so they are in
+    /// flight together; the breaker's own loads wait on its branches, and
+    /// a text not in the CPU cache cost a miss per cache line in turn.
+    @inline(__always)
+    func prefetchSegments() {
+        guard let base = segments.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let bytes = segments.count &* MemoryLayout<Segment>.stride
+        var sum: UInt32 = 0
+        var offset = 0
+        while offset < bytes { sum &+= raw.load(fromByteOffset: offset, as: UInt32.self); offset &+= 64 }
+        // A condition the loads must be done for (the store never happens in practice).
+        if sum == 0x5EED_5EED { LineBreaker.prefetchSink = sum }
+    }
+    nonisolated(unsafe) private static var prefetchSink: UInt32 = 0
 
     /// What rounding adds to the pen over `[from, to)` of a line starting at
     /// `lineStart` when `[from, …)` starts at pen `x`: Chromium rounds each
@@ -401,7 +440,7 @@ struct LineBreaker {
     }
 
     func trailingWidth(_ s: Int, penAt pen: Int64) -> Int64 {
-        let seg = core.segments[s]
+        let seg = segments[s]
         guard seg.hasTab else { return core.segmentTrailing(s) }
         var x = pen
         let m = core.unitMetrics

@@ -21,7 +21,7 @@ public struct TextLayout: Sendable {
     public let truncation: Truncation?
     /// The box width when laid out `.exactly(w)`; otherwise the widest line.
     var boxWidth: Double?
-    let core: PreparedCore
+    nonisolated(unsafe) let core: PreparedCore
 
     /// One line.
     public struct Line: Sendable, Hashable {

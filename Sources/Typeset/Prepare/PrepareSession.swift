@@ -135,7 +135,7 @@ struct PrepareSession {
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
 
-        let core = PreparedCore(
+        let core = PreparedCore.make(
             sourceUTF16: source, text: processed, paragraph: paragraph,
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
             items: items, faces: faces, styles: styles, segments: segments.segments,

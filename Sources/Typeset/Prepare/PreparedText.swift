@@ -5,7 +5,7 @@
 /// an ellipsis) need per-character advances, which are shaped again the first
 /// time they are needed and then kept (``byteCount`` grows accordingly).
 public struct PreparedText: Sendable {
-    let core: PreparedCore
+    nonisolated(unsafe) let core: PreparedCore
 
     /// The text as given.
     public var string: String { String(decoding: core.sourceUTF16, as: UTF16.self) }
@@ -33,7 +33,7 @@ public struct PreparedText: Sendable {
     /// and tabs before each line's end: those take an unbounded layout
     /// (arithmetic on the prepared text, a fraction of a microsecond a line).
     public var naturalWidth: Double {
-        guard !core.runBoundaries.isEmpty || core.paragraph.whiteSpace == .preWrap else {
+        guard core.fields.pointee.hasRunBoundaries || core.fields.pointee.whiteSpace == .preWrap else {
             return LineBreaker.layoutUnitsCeil(core.naturalWidth)
         }
         return LineBreaker.with(core) { $0.layout(width: nil) }.naturalWidth
@@ -122,137 +122,167 @@ public enum WidthConstraint: Sendable, Hashable {
     case minContent
 }
 
-/// The storage behind a `PreparedText`.
-final class PreparedCore: Sendable {
-    // What every layout reads comes first, so that re-laying out a text whose
-    // object is not in the CPU cache costs as few cache misses as possible.
-    let segments: [Segment]
-    /// Distinct (ascent, descent) pairs the segments refer to; empty when
-    /// `strutMetricsOnly` (none is taller than the strut, so none matters).
-    let segmentMetrics: [(ascent: Double, descent: Double)]
-    /// The same per item (empty when `strutMetricsOnly`): a line holding a
-    /// piece of a segment counts the items in the piece only.
-    let itemMetrics: [(ascent: Double, descent: Double)]
-    /// The strut: the block style's inline box (see `InlineBox`).
-    let strutAscent: Double
-    let strutDescent: Double
-    /// The block's fixed line height in px when every line is exactly that
-    /// tall (no box is taller than the strut); nil for `normal` or when taller
-    /// boxes make lines taller.
-    let fixedLineHeight: Double?
-    /// No segment ends with a soft hyphen, tab or hanging space, none needs
-    /// more than 32 bits, no bracket trims and the text has one style: the
-    /// line breaker's fast path.
-    let hasOnlyPlainSegments: Bool
-    /// No segment's fonts are taller than the strut.
-    let strutMetricsOnly: Bool
-    let sourceUTF16: [UInt16]
-    let text: WhiteSpaceProcessor
-    let paragraph: ParagraphStyle
-    let paragraphLevel: UInt8
-    /// Levels per processed unit; empty when every level is 0.
-    let levels: [UInt8]
-    let items: [Item]
-    /// The faces items refer to.
-    let faces: [FontFace]
-    let styles: [TextStyle]
-    /// Tab stop interval, 1/65536 px.
-    let tabInterval: Int64
-    /// A tab narrower than this (half a space) advances to the following stop.
-    let minimumTabWidth: Int64
-    /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
-    let hyphenWidth: Int64
-    /// The truncation marker drawn (`ParagraphStyle.ellipsisText`).
-    let ellipsisText: String
-    /// The truncation marker's width, 1/65536 px.
-    let ellipsisWidth: Int64
-    let naturalWidth: Int64
-    /// Fullwidth closing brackets set half-width at the end of a line that
-    /// would not fit otherwise.
-    let trimmableClose: [Int32]
-    /// Grapheme boundaries inside ligatures, with the width before them.
-    let ligatures: LigatureSplits
-    /// Processed offsets where a run of another style starts (each style
-    /// run's piece of a line is rounded up to 1/64 px on its own).
-    let runBoundaries: [Int32]
-    /// Inline attachments in processed order (see ``TextAttachment``).
-    let attachments: [PreparedAttachment]
-    /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
-    let surrogatePairs: [Int32]
-    /// The break opportunities words were shaped between, when they are not
-    /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
-    /// letters are shaped by the word); empty otherwise.
-    let wordBreaks: [Int32]
-    /// Break opportunities inside a shaped word where a line ending (or, in
-    /// right-to-left text, starting) there, reshaped as Chromium reshapes
-    /// it, loses a kern; ascending. One array of triples, not three arrays:
-    /// most texts that have any have one or two.
-    let reshapedEnds: [ReshapedEnd]
-    /// The word cache to shape from again when `unitMetrics` is first needed.
-    private let shapeCache: ShapeCache?
-    private let storedUnitMetrics = LazyReference<UnitMetrics>()
+/// The storage behind a `PreparedText`: what every layout reads (`Header`),
+/// followed by the segments in the same allocation, so that re-laying out a
+/// text whose object is not in the CPU cache starts one cache miss in and
+/// then reads memory in order (the segments used to be an array of their
+/// own, a second miss that could only start once the object had arrived).
+/// The rest of the prepared text, which only lines needing more than the
+/// plain loop read, is in `details`.
+///
+/// Build it with `make`; `segments` is valid while the object lives.
+final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
+    // (`ManagedBuffer` cannot be `Sendable`; the structs holding a core mark
+    // it `nonisolated(unsafe)`: the header and the segments are written once,
+    // in `make`, before the object is shared, and never again.)
 
-    init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
-         paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
-         segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
-         fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
-         trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
-         wordBreaks: [Int32] = [], reshapedEnds: [ReshapedEnd] = [],
-         itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) {
-        self.sourceUTF16 = sourceUTF16
-        self.text = text
-        self.paragraph = paragraph
-        self.paragraphLevel = paragraphLevel
-        self.levels = levels.compacted()
-        self.items = items.compacted()
-        self.faces = faces.compacted()
-        self.styles = styles.compacted()
-        self.segments = segments.compacted()
-        self.strutAscent = strutAscent
-        self.strutDescent = strutDescent
-        self.tabInterval = tabInterval
-        self.minimumTabWidth = minimumTabWidth
-        self.hyphenWidth = hyphenWidth
-        self.ellipsisText = ellipsisText
-        self.ellipsisWidth = ellipsisWidth
-        self.naturalWidth = naturalWidth
-        self.trimmableClose = trimmableClose.compacted()
-        self.ligatures = ligatures.compacted()
-        self.runBoundaries = runBoundaries.compacted()
-        self.attachments = attachments
-        self.wordBreaks = wordBreaks.compacted()
-        self.reshapedEnds = reshapedEnds.compacted()
-        self.shapeCache = shapeCache
-        var pairs: [Int32] = []
-        var i = 0
-        while i + 1 < sourceUTF16.count {
-            if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
-        }
-        self.surrogatePairs = pairs.compacted()
-        hasOnlyPlainSegments = trimmableClose.isEmpty && runBoundaries.isEmpty && reshapedEnds.isEmpty && segments.allSatisfy { s in
+    /// The fields a layout reads, all in the object's first cache line.
+    struct Header {
+        let segmentCount: Int
+        /// Distinct (ascent, descent) pairs the segments refer to; empty when
+        /// `strutMetricsOnly` (none is taller than the strut, so none matters).
+        let segmentMetrics: [(ascent: Double, descent: Double)]
+        /// The strut: the block style's inline box (see `InlineBox`).
+        let strutAscent: Double
+        let strutDescent: Double
+        /// The block's fixed line height in px when every line is exactly that
+        /// tall (no box is taller than the strut); nil for `normal` or when taller
+        /// boxes make lines taller.
+        let fixedLineHeight: Double?
+        let naturalWidth: Int64
+        /// No segment ends with a soft hyphen, tab or hanging space, none needs
+        /// more than 32 bits, no bracket trims and the text has one style: the
+        /// line breaker's fast path (`LineBreaker.nextPlainLine`), which leaves
+        /// to the general path only lines whose first segment does not fit
+        /// and lines starting or ending at a reshaped break.
+        let hasOnlyPlainSegments: Bool
+        /// No segment's fonts are taller than the strut.
+        let strutMetricsOnly: Bool
+        // The paragraph options and facts the line breaker reads for every
+        // layout, copied here so that a plain text's layout reads nothing
+        // but this object (see `LineBreaker.init`).
+        let maxLines: Int?
+        /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
+        let hyphenWidth: Int64
+        let whiteSpace: ParagraphStyle.WhiteSpace
+        /// `textOverflow` is `.ellipsis`.
+        let ellipsisOverflow: Bool
+        let breakWords: Bool
+        /// `line-break: anywhere`.
+        let breaksAnywhere: Bool
+        let hasTrimmableClose: Bool
+        let hasReshapedEnds: Bool
+        let hasRunBoundaries: Bool
+        /// Some line may need more than x = 0 and its width rounded up (see `LinePlacement.isNeeded(_:rightToLeft:)`).
+        let needsPlacement: Bool
+        /// The source text's length in UTF-16 units.
+        let sourceCount: Int
+        /// Processed offsets are source offsets (see `WhiteSpaceProcessor.isIdentity`).
+        let sourceIsIdentity: Bool
+        let details: PreparedDetails
+    }
+
+    /// A prepared text's storage (the arguments are what `PrepareSession` computed).
+    static func make(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
+                     paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
+                     segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
+                     fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
+                     trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
+                     wordBreaks: [Int32] = [], reshapedEnds: [ReshapedEnd] = [],
+                     itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) -> PreparedCore {
+        let plain = trimmableClose.isEmpty && runBoundaries.isEmpty && segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
-        strutMetricsOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
-        self.fixedLineHeight = strutMetricsOnly ? fixedLineHeight : nil
-        self.segmentMetrics = strutMetricsOnly ? [] : segmentMetrics.compacted()
-        self.itemMetrics = strutMetricsOnly ? [] : itemMetrics.compacted()
+        let strutOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
+        let details = PreparedDetails(
+            sourceUTF16: sourceUTF16, text: text, paragraph: paragraph, paragraphLevel: paragraphLevel, levels: levels,
+            items: items, faces: faces, styles: styles, tabInterval: tabInterval, minimumTabWidth: minimumTabWidth,
+            ellipsisText: ellipsisText, ellipsisWidth: ellipsisWidth,
+            trimmableClose: trimmableClose, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
+            wordBreaks: wordBreaks, reshapedEnds: reshapedEnds, itemMetrics: strutOnly ? [] : itemMetrics,
+            shapeCache: shapeCache)
+        let header = Header(
+            segmentCount: segments.count, segmentMetrics: strutOnly ? [] : segmentMetrics.compacted(),
+            strutAscent: strutAscent, strutDescent: strutDescent, fixedLineHeight: strutOnly ? fixedLineHeight : nil,
+            naturalWidth: naturalWidth, hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
+            maxLines: paragraph.maxLines, hyphenWidth: hyphenWidth, whiteSpace: paragraph.whiteSpace,
+            ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
+            breaksAnywhere: paragraph.lineBreak == .anywhere, hasTrimmableClose: !trimmableClose.isEmpty,
+            hasReshapedEnds: !reshapedEnds.isEmpty, hasRunBoundaries: !runBoundaries.isEmpty,
+            needsPlacement: LinePlacement.isNeeded(paragraph, rightToLeft: paragraphLevel & 1 == 1),
+            sourceCount: sourceUTF16.count, sourceIsIdentity: text.isIdentity, details: details)
+        let core = unsafeDowncast(create(minimumCapacity: segments.count) { _ in header }, to: PreparedCore.self)
+        core.withUnsafeMutablePointerToElements { to in
+            segments.withUnsafeBufferPointer { from in
+                if let base = from.baseAddress { to.initialize(from: base, count: from.count) }
+            }
+        }
+        return core
     }
+
+    // `Segment` is trivial: the segments need no deinitialization.
+
+    /// The segments, in the object's own memory: valid while it lives (hold the
+    /// object, as `LineBreaker` does, while using them).
+    @inline(__always)
+    var segments: UnsafeBufferPointer<Segment> {
+        withUnsafeMutablePointerToElements { UnsafeBufferPointer(start: $0, count: fields.pointee.segmentCount) }
+    }
+
+    /// The header, read through its address (`ManagedBuffer.header` is a
+    /// class property: every read of it was a retain, a dynamic exclusivity
+    /// check and a release). Valid while the object lives.
+    @inline(__always)
+    var fields: UnsafePointer<Header> { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+
+    // The header's fields.
+    @inline(__always) var segmentMetrics: [(ascent: Double, descent: Double)] { fields.pointee.segmentMetrics }
+    @inline(__always) var strutAscent: Double { fields.pointee.strutAscent }
+    @inline(__always) var strutDescent: Double { fields.pointee.strutDescent }
+    @inline(__always) var fixedLineHeight: Double? { fields.pointee.fixedLineHeight }
+    @inline(__always) var naturalWidth: Int64 { fields.pointee.naturalWidth }
+    @inline(__always) var hasOnlyPlainSegments: Bool { fields.pointee.hasOnlyPlainSegments }
+    @inline(__always) var strutMetricsOnly: Bool { fields.pointee.strutMetricsOnly }
+    @inline(__always) var hyphenWidth: Int64 { fields.pointee.hyphenWidth }
+
+    // The details' fields (see `PreparedDetails`).
+    var details: PreparedDetails { fields.pointee.details }
+    var itemMetrics: [(ascent: Double, descent: Double)] { details.itemMetrics }
+    var sourceUTF16: [UInt16] { details.sourceUTF16 }
+    var text: WhiteSpaceProcessor { details.text }
+    var paragraph: ParagraphStyle { details.paragraph }
+    var paragraphLevel: UInt8 { details.paragraphLevel }
+    var levels: [UInt8] { details.levels }
+    var items: [Item] { details.items }
+    var faces: [FontFace] { details.faces }
+    var styles: [TextStyle] { details.styles }
+    var tabInterval: Int64 { details.tabInterval }
+    var minimumTabWidth: Int64 { details.minimumTabWidth }
+    var ellipsisText: String { details.ellipsisText }
+    var ellipsisWidth: Int64 { details.ellipsisWidth }
+    var trimmableClose: [Int32] { details.trimmableClose }
+    var ligatures: LigatureSplits { details.ligatures }
+    var runBoundaries: [Int32] { details.runBoundaries }
+    var attachments: [PreparedAttachment] { details.attachments }
+    var surrogatePairs: [Int32] { details.surrogatePairs }
+    var wordBreaks: [Int32] { details.wordBreaks }
+    var reshapedEnds: [ReshapedEnd] { details.reshapedEnds }
 
     /// Advances and grapheme starts per unit, computed on first use and kept:
     /// the words are shaped again (from the word cache when they are still
     /// there) exactly as preparation shaped them, at the same break
     /// opportunities (the segments' ends, or `wordBreaks`).
     var unitMetrics: UnitMetrics {
-        if let stored = storedUnitMetrics.value { return stored }
+        if let stored = details.storedUnitMetrics.value { return stored }
         let units = text.units
-        var shaped = WordShaper(shaper: Shaper(), cache: shapeCache)
+        var shaped = WordShaper(shaper: Shaper(), cache: details.shapeCache)
             .unitAdvances(units: units, items: items, faces: faces, styles: styles,
                           breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks)
         InlineAttachments.apply(attachments, to: &shaped.advances)
         // ICU analysed this text once already; it cannot fail on it now (if it
         // did, every unit would be its own cluster).
         let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)
-        return storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes,
+        return details.storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
     }
 
@@ -265,7 +295,7 @@ final class PreparedCore: Sendable {
     }
 
     @inline(__always)
-    func sourceOffset(_ processed: Int) -> Int { text.sourceOffset(processed) }
+    func sourceOffset(_ processed: Int) -> Int { fields.pointee.sourceIsIdentity ? processed : text.sourceOffset(processed) }
 
     /// Where segment `s` starts (the previous segment's end).
     @inline(__always)
@@ -314,10 +344,96 @@ final class PreparedCore: Sendable {
 
     /// Heap bytes: the object, its arrays, and the unit metrics if computed.
     var byteCount: Int {
-        heapSize(of: self) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
+        heapSize(of: self) + heapSize(of: details) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
-            + arrayBytes(styles) + arrayBytes(segments) + arrayBytes(segmentMetrics) + arrayBytes(itemMetrics) + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (storedUnitMetrics.value?.byteCount ?? 0)
+            + arrayBytes(styles) + arrayBytes(segmentMetrics) + arrayBytes(itemMetrics) + arrayBytes(trimmableClose)
+            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (details.storedUnitMetrics.value?.byteCount ?? 0)
+    }
+}
+
+/// What a prepared text holds beyond what the plain line loop reads (see
+/// `PreparedCore`): the text, its runs, and everything lines that need more
+/// than the plain loop consult.
+final class PreparedDetails: Sendable {
+    let sourceUTF16: [UInt16]
+    let text: WhiteSpaceProcessor
+    let paragraph: ParagraphStyle
+    let paragraphLevel: UInt8
+    /// Levels per processed unit; empty when every level is 0.
+    let levels: [UInt8]
+    let items: [Item]
+    /// The tallest rounded ascent and descent per item (empty when the
+    /// segments' fonts are no taller than the strut): a line holding a piece
+    /// of a segment counts the items in the piece only.
+    let itemMetrics: [(ascent: Double, descent: Double)]
+    /// The faces items refer to.
+    let faces: [FontFace]
+    let styles: [TextStyle]
+    /// Tab stop interval, 1/65536 px.
+    let tabInterval: Int64
+    /// A tab narrower than this (half a space) advances to the following stop.
+    let minimumTabWidth: Int64
+    /// The truncation marker drawn (`ParagraphStyle.ellipsisText`).
+    let ellipsisText: String
+    /// The truncation marker's width, 1/65536 px.
+    let ellipsisWidth: Int64
+    /// Fullwidth closing brackets set half-width at the end of a line that
+    /// would not fit otherwise.
+    let trimmableClose: [Int32]
+    /// Grapheme boundaries inside ligatures, with the width before them.
+    let ligatures: LigatureSplits
+    /// Processed offsets where a run of another style starts (each style
+    /// run's piece of a line is rounded up to 1/64 px on its own).
+    let runBoundaries: [Int32]
+    /// Inline attachments in processed order (see ``TextAttachment``).
+    let attachments: [PreparedAttachment]
+    /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
+    let surrogatePairs: [Int32]
+    /// The break opportunities words were shaped between, when they are not
+    /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
+    /// letters are shaped by the word); empty otherwise.
+    let wordBreaks: [Int32]
+    /// Break opportunities inside a shaped word where a line ending (or, in
+    /// right-to-left text, starting) there, reshaped as Chromium reshapes
+    /// it, loses a kern; ascending. One array of triples, not three arrays:
+    /// most texts that have any have one or two.
+    let reshapedEnds: [ReshapedEnd]
+    /// The word cache to shape from again when `unitMetrics` is first needed.
+    let shapeCache: ShapeCache?
+    let storedUnitMetrics = LazyReference<UnitMetrics>()
+
+    init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle, paragraphLevel: UInt8,
+         levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle], tabInterval: Int64,
+         minimumTabWidth: Int64, ellipsisText: String, ellipsisWidth: Int64,
+         trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment],
+         wordBreaks: [Int32], reshapedEnds: [ReshapedEnd], itemMetrics: [(ascent: Double, descent: Double)],
+         shapeCache: ShapeCache?) {
+        self.sourceUTF16 = sourceUTF16
+        self.text = text
+        self.paragraph = paragraph
+        self.paragraphLevel = paragraphLevel
+        self.levels = levels.compacted()
+        self.items = items.compacted()
+        self.itemMetrics = itemMetrics.compacted()
+        self.faces = faces.compacted()
+        self.styles = styles.compacted()
+        self.tabInterval = tabInterval
+        self.minimumTabWidth = minimumTabWidth
+        self.ellipsisText = ellipsisText
+        self.ellipsisWidth = ellipsisWidth
+        self.trimmableClose = trimmableClose.compacted()
+        self.ligatures = ligatures.compacted()
+        self.runBoundaries = runBoundaries.compacted()
+        self.attachments = attachments
+        self.wordBreaks = wordBreaks.compacted()
+        self.reshapedEnds = reshapedEnds.compacted()
+        self.shapeCache = shapeCache
+        var pairs: [Int32] = []
+        var i = 0
+        while i + 1 < sourceUTF16.count {
+            if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
+        }
+        self.surrogatePairs = pairs.compacted()
     }
 }
 
