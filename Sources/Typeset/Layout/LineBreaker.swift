@@ -19,6 +19,10 @@ struct LineBreaker {
     // arrays are read through buffer pointers valid for the breaker's life).
     let segments: UnsafeBufferPointer<Segment>
     let segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>
+    /// `PreparedCore.runBoundaries` (empty unless `hasRunBoundaries`).
+    let runBoundaries: UnsafeBufferPointer<Int32>
+    /// The unit metrics when the text has run boundaries (run rounding reads them).
+    let runMetrics: UnitMetrics?
     let maxLines: Int?
     let breakWords: Bool
     let strut: (ascent: Double, descent: Double)
@@ -43,17 +47,29 @@ struct LineBreaker {
     /// clamp), as CSS min-content sizing does.
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, _ body: (LineBreaker) -> R) -> R {
         core.segmentMetrics.withUnsafeBufferPointer { metrics in
-            body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics, minContent: minContent))
+            guard core.fields.pointee.hasRunBoundaries else {
+                return body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics,
+                                        runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent))
+            }
+            return core.runBoundaries.withUnsafeBufferPointer { bounds in
+                body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics, runBoundaries: bounds,
+                                 minContent: minContent))
+            }
         }
     }
 
     /// Reads only the core's header (its first cache lines), not its details:
     /// a plain text's layout then touches nothing else but its segments.
     private init(core: PreparedCore, segments: UnsafeBufferPointer<Segment>,
-                 segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>, minContent: Bool) {
+                 segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>,
+                 runBoundaries: UnsafeBufferPointer<Int32>, minContent: Bool) {
         self.core = core
         self.segments = segments
         self.segmentMetrics = segmentMetrics
+        self.runBoundaries = runBoundaries
+        // Run rounding measures inside segments for every boundary a line
+        // holds: the unit metrics are taken once, not per boundary.
+        runMetrics = runBoundaries.isEmpty ? nil : core.unitMetrics
         maxLines = minContent ? nil : core.fields.pointee.maxLines
         breakWords = minContent ? false : core.fields.pointee.breakWords
         strut = (core.fields.pointee.strutAscent, core.fields.pointee.strutDescent)
@@ -387,7 +403,8 @@ struct LineBreaker {
     /// every style boundary in the range ends a piece (started at
     /// `pieceStart`, which moves to the boundary) whose width is rounded up.
     func runRounding(from: Int32, to: Int32, lineStart: Int32, pen x: Int64, pieceStart: inout Int64) -> Int64 {
-        let bounds = core.runBoundaries
+        let bounds = runBoundaries
+        guard let m = runMetrics, !bounds.isEmpty else { return 0 }
         var lo = 0, hi = bounds.count
         while lo < hi { let m = (lo + hi) / 2; if bounds[m] < from { lo = m + 1 } else { hi = m } }
         var added: Int64 = 0
@@ -397,7 +414,7 @@ struct LineBreaker {
             let at = bounds[lo]
             lo += 1
             if at <= lineStart { continue }
-            measured += core.width(Int(measuredTo), Int(at))
+            measured += m.width(Int(measuredTo), Int(at))
             measuredTo = at
             let p = x + measured + added
             let closed = p - pieceStart
