@@ -334,14 +334,24 @@ struct LineBreaker {
     /// trimmable bracket or 32-bit overflow) when the first segment fits: the
     /// same greedy rule with nothing else to consider. Nil (the cursor
     /// untouched) when the line starts or ends at a break Chromium reshapes
-    /// (`PreparedCore.reshapedEnds`) with a kern to lose: the general path
-    /// places that line.
+    /// (`PreparedCore.reshapedEnds`) with a kern to lose, or holds a run
+    /// boundary (run rounding): the general path places that line.
     @inline(__always)
     func nextPlainLine(_ cursor: inout Cursor, limit: Int64) -> RawLine? {
         let segs = segments
         var s = cursor.segment
         let lineStart = start(s)
         if hasReshapedEnds && s > 0 && core.reshapedStartKern(at: lineStart) != 0 { return nil }
+        // With style or direction runs, segments ending at or before the first
+        // run boundary after the line's start need no run rounding; a line
+        // that would place a segment past it goes to the general path.
+        var lastEnd = Int32.max
+        if hasRunBoundaries {
+            let bounds = runBoundaries
+            var lo = 0, hi = bounds.count
+            while lo < hi { let m = (lo + hi) / 2; if bounds[m] <= lineStart { lo = m + 1 } else { hi = m } }
+            if lo < bounds.count { lastEnd = bounds[lo] }
+        }
         var x: Int64 = 0, content: Int64 = 0
         var asc = strut.ascent, desc = strut.descent
         // Widths are below 2^31 and there are fewer than 2^31 segments: the
@@ -351,6 +361,7 @@ struct LineBreaker {
                 let seg = segs[s]
                 let w = Int64(seg.width)
                 if x &+ w > limit { break }
+                if seg.end > lastEnd { return nil }
                 content = x &+ w
                 x = content &+ Int64(seg.trailing)
                 s &+= 1
@@ -361,6 +372,7 @@ struct LineBreaker {
                 let seg = segs[s]
                 let w = Int64(seg.width)
                 if x &+ w > limit { break }
+                if seg.end > lastEnd { return nil }
                 content = x &+ w
                 x = content &+ Int64(seg.trailing)
                 let m = segmentMetrics[seg.metrics]

@@ -151,10 +151,10 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let fixedLineHeight: Double?
         let naturalWidth: Int64
         /// No segment ends with a soft hyphen, tab or hanging space, none needs
-        /// more than 32 bits, no bracket trims and the text has one style: the
-        /// line breaker's fast path (`LineBreaker.nextPlainLine`), which leaves
-        /// to the general path only lines whose first segment does not fit
-        /// and lines starting or ending at a reshaped break.
+        /// more than 32 bits and no bracket trims: the line breaker's fast
+        /// path (`LineBreaker.nextPlainLine`), which leaves to the general
+        /// path only lines whose first segment does not fit, lines starting
+        /// or ending at a reshaped break and lines holding a run boundary.
         let hasOnlyPlainSegments: Bool
         /// No segment's fonts are taller than the strut.
         let strutMetricsOnly: Bool
@@ -190,7 +190,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                      trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
                      wordBreaks: [Int32] = [], reshapedEnds: [ReshapedEnd] = [],
                      itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) -> PreparedCore {
-        let plain = trimmableClose.isEmpty && runBoundaries.isEmpty && segments.allSatisfy { s in
+        let plain = trimmableClose.isEmpty && segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         let strutOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
