@@ -67,8 +67,10 @@ extension LineBreaker {
         // (Placement reads the text's details: only when some line needs it.)
         let placement = core.fields.pointee.needsPlacement ? LinePlacement(core: core, boxWidth: width ?? 0) : nil
         // Room for the lines the natural width suggests (growing the array one
-        // line at a time reallocated it three times for a five-line post).
-        let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w + 2 : 2 } ?? 2
+        // line at a time reallocated it three times for a five-line post),
+        // and a fifth more: lines end short of the width, so the natural
+        // width's count alone still let a long text's array grow once.
+        let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w * 1.2 + 2 : 2 } ?? 2
         lines.reserveCapacity(Int(min(expected, Double(segments.count) + 1)))
         var top = 0.0
         var widest: Int64 = 0
@@ -80,7 +82,19 @@ extension LineBreaker {
         let preserves = core.fields.pointee.whiteSpace == .preWrap
         var widestWithTrailing: Int64 = 0
         let fast = plainLinesNeedNoMark
-        while let raw = nextMarkedLine(&cursor, limit: limit, width: width, fast: fast) {
+        while true {
+            // (`nextMarkedLine` by hand: called, it returned its long optional
+            // line through memory, a stall per line.)
+            let raw: RawLine
+            if fast && cursor.splitAt < 0 && cursor.segment < segments.count
+                && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
+                raw = line
+            } else if var line = nextLine(&cursor, limit: limit) {
+                markOverflow(&line, &cursor, width: width)
+                raw = line
+            } else {
+                break
+            }
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }

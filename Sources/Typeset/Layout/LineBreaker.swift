@@ -128,8 +128,17 @@ struct LineBreaker {
     /// whose exact width exceeds the box by less than 1/64 px still fits.
     static func limit(for width: Double?) -> Int64 {
         width.map { w in
-            w * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : Int64((w * 64).rounded(.down)) * 1024 + 1023
+            w * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : floorToInt64(w * 64) * 1024 + 1023
         } ?? Int64.max / 4
+    }
+
+    /// `Int64(x.rounded(.down))` without the libm call (`floor` is not an
+    /// instruction on the x86-64 baseline): truncation, less one below zero
+    /// when it rounded up.
+    @inline(__always)
+    static func floorToInt64(_ x: Double) -> Int64 {
+        let t = Int64(x)
+        return Double(t) > x ? t - 1 : t
     }
 
     /// The next line, or nil when the text (or `maxLines`) is exhausted.
@@ -486,6 +495,6 @@ struct LineBreaker {
     /// A width in px rounded down to whole layout units, in 1/65536 px.
     static func layoutUnitsFloor(_ width: Double) -> Int64 {
         guard width.isFinite else { return Int64.max / 4 }
-        return width * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : Int64((width * 64).rounded(.down)) * 1024
+        return width * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : floorToInt64(width * 64) * 1024
     }
 }
