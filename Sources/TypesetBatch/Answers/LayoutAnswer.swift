@@ -2,64 +2,95 @@ import Typeset
 
 /// The batch protocol's answer for one layout (README, "The batch protocol"),
 /// written straight to bytes.
+///
+/// It holds plain values taken from the layout when it is made, not the
+/// layout: a `TextLayout` keeps its prepared text alive, and the streaming
+/// tool writes answers on another thread than the one that measured them, so
+/// holding the layout would free each prepared text (some sixty blocks) on
+/// the writing thread, away from the measuring thread's allocator cache.
+/// Offsets are already in the protocol's unit (scalars or UTF-16 units).
 package struct LayoutAnswer: JSONWritable {
     package var id: JSONValue?
-    package var layout: TextLayout
-    package var scale: Double
-    /// Whether every line is listed.
-    package var withLines: Bool
-    package var utf16Offsets: Bool
+    /// The size ceil'd at the request's scale.
+    var width: Double, height: Double
+    var exactWidth: Double, exactHeight: Double, naturalWidth: Double
+    var lineCount: Int
+    var truncated: Bool
+    /// What the cut line shows, when truncated.
+    var ellipsis: Ellipsis?
+    /// The frames of the inline attachments, in text order.
+    var attachments: [Attachment]
+    /// Every line, when the answer lists them (else empty).
+    var lines: [Line]
+    /// Whether `lines` is written.
+    var withLines: Bool
 
+    /// The answer to a request laid out as `layout`, sized at `scale`, with
+    /// its lines when `withLines`, offsets in UTF-16 units when
+    /// `utf16Offsets` (else scalars).
     package init(id: JSONValue?, layout: TextLayout, scale: Double, withLines: Bool, utf16Offsets: Bool) {
         self.id = id
-        self.layout = layout
-        self.scale = scale
+        let offset: (Int) -> Int = utf16Offsets ? { $0 } : { layout.scalarOffset(utf16: $0) }
+        (width, height) = layout.size(scale: scale)
+        exactWidth = layout.exactWidth
+        exactHeight = layout.exactHeight
+        naturalWidth = layout.naturalWidth
+        lineCount = layout.lines.count
+        truncated = layout.isTruncated
+        ellipsis = layout.truncation.map { t in
+            Ellipsis(text: t.ellipsis, x: t.ellipsisX, width: t.ellipsisWidth, line: t.lineIndex,
+                           cut: offset(layout.lines[t.lineIndex].utf16Range.upperBound),
+                           visible: t.visibleUTF16Ranges.map { (offset($0.lowerBound), offset($0.upperBound)) })
+        }
+        attachments = layout.attachmentFrames().map { frame in
+            Attachment(offset: offset(frame.utf16Offset), rect: frame.rect)
+        }
         self.withLines = withLines
-        self.utf16Offsets = utf16Offsets
+        lines = withLines ? layout.lines.map { line in
+            Line(start: offset(line.utf16Range.lowerBound), end: offset(line.utf16Range.upperBound),
+                       width: line.width, x: line.x, top: line.top, baseline: line.baseline, height: line.height)
+        } : []
     }
 
     package func write(to out: inout [UInt8]) {
-        let size = layout.size(scale: scale)
-        let offset: (Int) -> Int = utf16Offsets ? { $0 } : { layout.scalarOffset(utf16: $0) }
         out.appendJSONObject { o in
             if let id { o.value("id", id) }
-            o.number("width", size.width)
-            o.number("height", size.height)
-            o.number("exact_width", layout.exactWidth)
-            o.number("exact_height", layout.exactHeight)
-            o.int("line_count", layout.lines.count)
-            o.number("natural_width", layout.naturalWidth)
-            o.bool("truncated", layout.isTruncated)
-            if let t = layout.truncation {
+            o.number("width", width)
+            o.number("height", height)
+            o.number("exact_width", exactWidth)
+            o.number("exact_height", exactHeight)
+            o.int("line_count", lineCount)
+            o.number("natural_width", naturalWidth)
+            o.bool("truncated", truncated)
+            if let e = ellipsis {
                 // What the cut line shows: where its visible text ends, the marker and where it goes.
-                o.object("ellipsis") { e in
-                    e.string("text", t.ellipsis)
-                    e.number("x", t.ellipsisX)
-                    e.number("width", t.ellipsisWidth)
-                    e.int("line", t.lineIndex)
-                    e.int("cut", offset(layout.lines[t.lineIndex].utf16Range.upperBound))
-                    e.array("visible", t.visibleUTF16Ranges) { out, range in
-                        JSONValue.array([.int(offset(range.lowerBound)), .int(offset(range.upperBound))]).write(to: &out)
+                o.object("ellipsis") { w in
+                    w.string("text", e.text)
+                    w.number("x", e.x)
+                    w.number("width", e.width)
+                    w.int("line", e.line)
+                    w.int("cut", e.cut)
+                    w.array("visible", e.visible) { out, range in
+                        JSONValue.array([.int(range.start), .int(range.end)]).write(to: &out)
                     }
                 }
             }
-            let frames = layout.attachmentFrames()
-            if !frames.isEmpty {
-                o.array("attachments", frames) { out, frame in
+            if !attachments.isEmpty {
+                o.array("attachments", attachments) { out, a in
                     out.appendJSONObject { f in
-                        f.int("offset", offset(frame.utf16Offset))
-                        f.number("x", frame.rect.x)
-                        f.number("y", frame.rect.y)
-                        f.number("width", frame.rect.width)
-                        f.number("height", frame.rect.height)
+                        f.int("offset", a.offset)
+                        f.number("x", a.rect.x)
+                        f.number("y", a.rect.y)
+                        f.number("width", a.rect.width)
+                        f.number("height", a.rect.height)
                     }
                 }
             }
             guard withLines else { return }
-            o.array("lines", layout.lines) { out, line in
+            o.array("lines", lines) { out, line in
                 out.appendJSONObject { l in
-                    l.int("start", offset(line.utf16Range.lowerBound))
-                    l.int("end", offset(line.utf16Range.upperBound))
+                    l.int("start", line.start)
+                    l.int("end", line.end)
                     l.number("width", line.width)
                     l.number("x", line.x)
                     l.number("top", line.top)
@@ -68,5 +99,27 @@ package struct LayoutAnswer: JSONWritable {
                 }
             }
         }
+    }
+
+    /// One line of the answer: its range in the protocol's offsets and its box.
+    struct Line: Sendable {
+        var start: Int, end: Int
+        var width: Double, x: Double, top: Double, baseline: Double, height: Double
+    }
+
+    /// The answer's `ellipsis` object: the marker, where it goes, and
+    /// what the cut line keeps (offsets in the protocol's unit).
+    struct Ellipsis: Sendable {
+        var text: String
+        var x: Double, width: Double
+        var line: Int
+        var cut: Int
+        var visible: [(start: Int, end: Int)]
+    }
+
+    /// An inline attachment's frame in the answer (offset in the protocol's unit).
+    struct Attachment: Sendable {
+        var offset: Int
+        var rect: LayoutRect
     }
 }
