@@ -38,8 +38,9 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         let handle = try openInput(input)
-        let lines = BatchLines(typesetter: Typesetter(fonts: try fonts.collection()),
-                               utf16Offsets: offsets == .utf16, includesLines: !noLines)
+        let typesetter = Typesetter(fonts: try fonts.collection())
+        keepUntilExit(typesetter)
+        let lines = BatchLines(typesetter: typesetter, utf16Offsets: offsets == .utf16, includesLines: !noLines)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)

@@ -55,7 +55,9 @@ struct CellCommand: ParsableCommand {
             throw ValidationError("\(template): \(error)")
         }
         let handle = try openInput(input)
-        let engine = CellLayoutEngine(typesetter: Typesetter(fonts: try fonts.collection()))
+        let typesetter = Typesetter(fonts: try fonts.collection())
+        keepUntilExit(typesetter)
+        let engine = CellLayoutEngine(typesetter: typesetter)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
