@@ -130,10 +130,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func field(_ key: Key) -> JSONValue? {
         let name = key.stringValue
+        // Most of the names a request asks for are absent: comparing lengths
+        // first (O(1)) skips most string comparisons.
+        let length = name.utf8.count
         var k = fields.count
         while k > 0 {
             k -= 1
-            if fields[k].0 == name { return fields[k].1 }
+            if fields[k].0.utf8.count == length && fields[k].0 == name { return fields[k].1 }
         }
         return nil
     }
