@@ -81,14 +81,25 @@ enum EndToEndBenchmark {
 
     /// `runs` child runs as a figure of `items` per second, and the largest peak RSS (MB).
     static func figure(runs: Int, _ tool: String, _ arguments: [String], input: String, items: Double) -> (Figure, Int, Double)? {
-        var values: [Double] = [], rss = 0, cores: [Double] = []
+        paired(runs: runs, tool, arguments, input: input, items: items, with: nil).map { ($0.tool, $0.rss, $0.cores) }
+    }
+
+    /// `runs` child runs, each right after a run of `peer` (the library's own
+    /// figure for the same work): on a shared machine a ratio of figures taken
+    /// half a minute apart tracks the machine's load, a ratio of pairs much
+    /// less. The tool's figure (items per second), the peer's, the largest
+    /// peak RSS (MB) and the median cores kept busy.
+    static func paired(runs: Int, _ tool: String, _ arguments: [String], input: String, items: Double,
+                       with peer: (() -> Double)?) -> (tool: Figure, peer: Figure?, rss: Int, cores: Double)? {
+        var values: [Double] = [], peerValues: [Double] = [], rss = 0, cores: [Double] = []
         for _ in 0..<runs {
+            if let peer { peerValues.append(peer()) }
             guard let r = run(tool, arguments, input: input) else { return nil }
             values.append(items / r.seconds)
             cores.append(r.cpuSeconds / r.seconds)
             rss = max(rss, r.peakRSSMegabytes)
         }
-        return (Figure(values: values), rss, cores.sorted()[cores.count / 2])
+        return (Figure(values: values), peer == nil ? nil : Figure(values: peerValues), rss, cores.sorted()[cores.count / 2])
     }
 
     /// The tool's figures against the library's of the same run, with the
@@ -107,9 +118,9 @@ enum EndToEndBenchmark {
             }
             var out = "measure end to end (JSON Lines in from a file, out to a file, lines included; wall time, process start included)\n"
             out += "| figure | measure | peer (same run) | ratio | target | |\n|---|---:|---:|---:|---:|---|\n"
-            out += row("batch --jobs 1, texts/s, vs the library's batch on 1 core", batch1.0.median, libraryBatch1.median, 0.85, "(library)")
+            out += row("batch --jobs 1, texts/s, vs the library's batch on 1 core (paired runs)", batch1.0.median, libraryBatch1.median, 0.85, "(library)")
             if let pango { out += row("batch --jobs 1, texts/s, vs Pango's cold measure", batch1.0.median, pango, 2.5, "(Pango)") }
-            out += row("batch --jobs 2, texts/s, vs the library's batch on 2 cores", batch2.0.median, libraryBatch2.median, 0.85, "(library)")
+            out += row("batch --jobs 2, texts/s, vs the library's batch on 2 cores (paired runs)", batch2.0.median, libraryBatch2.median, 0.85, "(library)")
             out += row("entities --jobs 1, MB/s of text, vs 100 MB/s", entities.0.median, 100, 1, "(target)")
             out += "| entities --jobs 1, MB/s of text, vs the detector | \(fmt(entities.0.median)) | \(fmt(libraryEntities.median)) (library) | \(fmt(entities.0.median / libraryEntities.median))× | — | |\n"
             out += "\n- peak RSS: batch --jobs 1 \(batch1.1) MB, --jobs 2 \(batch2.1) MB, entities \(entities.1) MB\n"

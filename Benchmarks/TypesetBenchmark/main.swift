@@ -201,13 +201,17 @@ if let tool = EndToEndBenchmark.measureTool() {
     let entityLines = try! EndToEndBenchmark.writeRequests(texts, families: families, size: 15, width: width,
                                                            repeats: 10, name: "feed10").entities
     let n = Double(texts.count)
-    if let batch1Tool = EndToEndBenchmark.figure(runs: options.runs, tool, ["batch", "--jobs", "1", "--no-progress"], input: requests.batch, items: n),
-       let batch2Tool = EndToEndBenchmark.figure(runs: options.runs, tool, ["batch", "--jobs", "2", "--no-progress"], input: requests.batch, items: n),
+    // Each tool run right after a library batch run of the same size (see `EndToEndBenchmark.paired`).
+    if let batch1Tool = EndToEndBenchmark.paired(runs: options.runs, tool, ["batch", "--jobs", "1", "--no-progress"],
+                                                 input: requests.batch, items: n, with: { batch(jobs: 1) }),
+       let batch2Tool = EndToEndBenchmark.paired(runs: options.runs, tool, ["batch", "--jobs", "2", "--no-progress"],
+                                                 input: requests.batch, items: n, with: { batch(jobs: cores) }),
        let entitiesTool = EndToEndBenchmark.figure(runs: options.runs, tool, ["entities", "--jobs", "1", "--no-progress"],
                                                    input: entityLines, items: Double(10 * bytes) / 1e6) {
-        print(EndToEndBenchmark.Comparison(batch1: batch1Tool, batch2: batch2Tool, entities: entitiesTool,
-                                           libraryBatch1: batch1, libraryBatch2: batchN, libraryEntities: entities,
-                                           pango: pangoTextsPerSecond).table)
+        print(EndToEndBenchmark.Comparison(batch1: (batch1Tool.tool, batch1Tool.rss, batch1Tool.cores),
+                                           batch2: (batch2Tool.tool, batch2Tool.rss, batch2Tool.cores), entities: entitiesTool,
+                                           libraryBatch1: batch1Tool.peer ?? batch1, libraryBatch2: batch2Tool.peer ?? batchN,
+                                           libraryEntities: entities, pango: pangoTextsPerSecond).table)
     }
     if let latency = EndToEndBenchmark.coprocessLatencies(tool, texts: texts, families: families, width: width) {
         print(String(format: "measure batch - as a co-process, one request at a time with stdin open: answered in %.2f ms median, %.2f ms at most (%d requests; target ≤ 50 ms: %@)\n",

@@ -190,14 +190,22 @@ private final class WordTable {
         var size = 16
         while size < 2 * limit { size *= 2 }
         mask = size - 1
-        slots = .allocate(capacity: size)
-        slots.initialize(repeating: Slot(hash: 0, word: nil), count: size)
+        // An empty slot is all zero bits (no hash, no word), so the table
+        // comes zeroed from calloc: fresh pages from the kernel, touched only
+        // as words arrive, instead of 8 MB written at start (5-14 ms of every
+        // process that makes a typesetter).
+        guard let raw = calloc(size, MemoryLayout<Slot>.stride) else { fatalError("word cache: out of memory") }
+        slots = raw.bindMemory(to: Slot.self, capacity: size)
+        if !Self.emptySlotIsZero { slots.initialize(repeating: Slot(hash: 0, word: nil), count: size) }
     }
 
     deinit {
         slots.deinitialize(count: mask + 1)
-        slots.deallocate()
+        free(slots)
     }
+
+    /// Whether an empty slot's bytes are all zero (a nil reference is).
+    private static let emptySlotIsZero = withUnsafeBytes(of: Slot(hash: 0, word: nil)) { $0.allSatisfy { $0 == 0 } }
 
     @inline(__always)
     private static func slotKey(_ hash: UInt64) -> UInt64 { hash | 1 }
