@@ -112,22 +112,24 @@ enum EndToEndBenchmark {
         var pango: Double?
 
         var table: String {
-            func row(_ name: String, _ tool: Double, _ peer: Double, _ target: Double, _ unit: String) -> String {
+            func row(_ name: String, _ tool: Double, _ peer: Double, _ target: Double?, _ unit: String) -> String {
                 let ratio = tool / peer
+                guard let target else { return "| \(name) | \(fmt(tool)) | \(fmt(peer)) \(unit) | \(fmt(ratio))× | — | |\n" }
                 return "| \(name) | \(fmt(tool)) | \(fmt(peer)) \(unit) | \(fmt(ratio))× | ≥ \(fmt(target))× | \(ratio >= target ? "pass" : "miss") |\n"
             }
             var out = "measure end to end (JSON Lines in from a file, out to a file, lines included; wall time, process start included)\n"
             out += "| figure | measure | peer (same run) | ratio | target | |\n|---|---:|---:|---:|---:|---|\n"
             out += row("batch --jobs 1, texts/s, vs the library's batch on 1 core (paired runs)", batch1.0.median, libraryBatch1.median, 0.85, "(library)")
             if let pango { out += row("batch --jobs 1, texts/s, vs Pango's cold measure", batch1.0.median, pango, 2.5, "(Pango)") }
-            out += row("batch --jobs 2, texts/s, vs the library's batch on 2 cores (paired runs)", batch2.0.median, libraryBatch2.median, 0.85, "(library)")
+            // No target: on two cores the reader and writer share the workers' cores.
+            out += row("batch --jobs 2, texts/s, vs the library's batch on 2 cores (paired runs)", batch2.0.median, libraryBatch2.median, nil, "(library)")
             out += row("entities --jobs 1, MB/s of text, vs 100 MB/s", entities.0.median, 100, 1, "(target)")
             out += "| entities --jobs 1, MB/s of text, vs the detector | \(fmt(entities.0.median)) | \(fmt(libraryEntities.median)) (library) | \(fmt(entities.0.median / libraryEntities.median))× | — | |\n"
             out += "\n- peak RSS: batch --jobs 1 \(batch1.1) MB, --jobs 2 \(batch2.1) MB, entities \(entities.1) MB\n"
             out += "- cores busy (CPU time / wall time): batch --jobs 1 \(fmt(batch1.2)), --jobs 2 \(fmt(batch2.2)), entities --jobs 1 \(fmt(entities.2)) (a worker per job, plus the reader, which decodes ahead of them, and the writer)\n"
             // An unloaded --jobs 1 run keeps about 1.15 cores busy: below 1
-            // the tool waited for the CPU, some 30 s after the library's
-            // figures were taken, and the ratios say more about the load.
+            // the tool waited for the CPU, and the ratios say more about the
+            // load than about the tool.
             if batch1.2 < 1 {
                 out += "- warning: batch --jobs 1 kept under one core busy: other processes held the CPU while the tool ran, so its ratios understate it\n"
             }
