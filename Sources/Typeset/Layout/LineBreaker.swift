@@ -364,7 +364,9 @@ struct LineBreaker {
         var x: Int64 = 0, content: Int64 = 0
         var asc = strut.ascent, desc = strut.descent
         // Widths are below 2^31 and there are fewer than 2^31 segments: the
-        // sums cannot overflow (wrapping adds skip the checks).
+        // sums cannot overflow (wrapping adds skip the checks). The loop is
+        // written twice on purpose: most texts have no font taller than the
+        // strut, and their loop reads no segment metrics.
         if strutMetricsOnly {
             while s < segs.count {
                 let seg = segs[s]
