@@ -76,4 +76,67 @@ final class ShapeCacheTests: XCTestCase {
         XCTAssertGreaterThan(made, FontCollection.stackCacheLimit * 2)
         XCTAssertEqual(fonts.stackCacheCount, FontCollection.stackCacheLimit)
     }
+
+    /// Words the cache lacks are shaped together, one HarfBuzz call per
+    /// item, and words that run into a neighbouring item are cached under
+    /// their context: neither may change a width. Texts in every bundled
+    /// script (kerning pairs, ligatures, runs cutting Arabic and Devanagari
+    /// words, kana between kanji, repeated words) laid out with the cache,
+    /// twice (the second time from it), equal the same texts shaped word by
+    /// word without a cache, line for line. (Which context a word is shaped
+    /// with is the same both ways; the main corpus's `runs` cases check it
+    /// against Chromium: shaping them without context fails 15.)
+    func testCachedAndJoinedShapingEqualShapingEachWordAlone() throws {
+        let vocabulary = [
+            "AVATAR", "To", "Wa", "Yo", "office", "affluent", "fjord", "LTA", "Pay.", "Type,", "“quoted”", "it’s",
+            "مرحبا", "بالعالم", "لا", "الأخير", "سلام", "(كتاب)", "١٢٣",
+            "नमस्ते", "क्षत्रिय", "दुनिया।", "हिंदी",
+            "สวัสดีครับ", "ภาษาไทย", "กำลัง",
+            "こんにちは", "日本語の文章", "カタカナ", "漢字とかな", "「引用」",
+            "שלום", "עולם", "😀", "👍🏽", "🇯🇵", "#tag", "@name", "https://example.com/a-b",
+        ]
+        let families = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+                        "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"]
+        let base = Fixtures.style(families)
+        var bold = base
+        bold.weight = 700
+        bold.size = 18
+        let cached = Typesetter(fonts: Fixtures.fonts, shapeCache: ShapeCache())
+        let alone = Typesetter(fonts: Fixtures.fonts, shapeCache: nil)
+        // Runs that cut words: Arabic letters must keep joining across them.
+        var texts: [AttributedText] = []
+        for (string, run) in [("مرحبا بالعالم", 2..<4), ("سلام عليكم سلام", 1..<3), ("كتاب لا الأخير", 9..<12),
+                              ("नमस्ते दुनिया", 2..<5), ("日本語の文章です", 3..<5), ("office AVATAR", 2..<8)] {
+            var text = AttributedText(string, baseStyle: base)
+            text.setStyle(bold, utf16Range: run)
+            texts.append(text)
+        }
+        var random = SplitMix64(seed: 20261125)
+        for round in 0..<120 {
+            var words: [String] = []
+            for _ in 0..<random.int(1...24) {
+                // Repeats within a text, and words run together without a space.
+                let word = random.pick(vocabulary)
+                words.append(random.chance(0.2) && !words.isEmpty ? words.last! + word : word)
+            }
+            var text = AttributedText(words.joined(separator: " "), baseStyle: base)
+            if round % 3 == 0, text.string.utf16.count > 4 {
+                let n = text.string.utf16.count
+                text.setStyle(bold, utf16Range: n / 3..<n / 2)  // a run that may cut a word
+            }
+            texts.append(text)
+        }
+        for (round, text) in texts.enumerated() {
+            let expected = try alone.prepare(text)
+            for pass in 0..<2 {
+                let got = try cached.prepare(text)
+                XCTAssertEqual(got.naturalWidth, expected.naturalWidth, "round \(round) pass \(pass): \(text.string)")
+                for width in [60.0, 130, 320] {
+                    XCTAssertEqual(try got.layout(width: width).lines, try expected.layout(width: width).lines,
+                                   "round \(round) pass \(pass) width \(width): \(text.string)")
+                }
+            }
+        }
+        XCTAssertGreaterThan(cached.shapeCache!.hits, 1_000)
+    }
 }
