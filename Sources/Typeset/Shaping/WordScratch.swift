@@ -1,23 +1,22 @@
 // Pipeline stage: Shaping.
 // The per-item arrays WordShaper fills, kept by a Shaper so that shaping allocates none of them.
 
-/// One word of an item as `WordShaper` shapes it: the word, the span it is
-/// shaped in (the word and its context, see `WordShaper.contextSpan`) and
-/// its cache key (nil when it is not cached).
+/// One word of a text as `WordShaper` shapes it: the word, the span it is
+/// shaped in (the word and its context, see `WordShaper.contextSpan`), its
+/// cache key (nil when it is not cached) and the index of its item.
 struct WordPiece {
     var word: Range<Int>
     var span: Range<Int>
     var key: ShapeKey?
+    var item: Int32
 }
 
 /// The arrays `WordShaper` fills for one text, kept by its `Shaper` between
 /// texts (emptied, capacity kept).
 struct WordScratch {
-    /// The text's words, item after item, and where each item's words end.
+    /// The text's words, item after item.
     var pieces: [WordPiece] = []
-    var itemEnds: [Int] = []
-    /// The item being shaped's words the cache lacks, by index into
-    /// `pieces`, and their keys' hashes.
+    /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int] = []
     var unshapedKeys: [UInt64: Int] = [:]
     /// Words that repeat one of `unshaped`, by index into `pieces`.
@@ -28,22 +27,9 @@ struct WordScratch {
     var starts: [Int] = []
     var boundaries: [Bool] = []
 
-    /// The indices of item `k`'s words in `pieces`.
-    func itemRange(_ k: Int) -> Range<Int> {
-        (k == 0 ? 0 : itemEnds[k - 1])..<itemEnds[k]
-    }
-
-    /// Empties the arrays of the item being shaped.
-    mutating func clearItem() {
-        unshaped.removeAll(keepingCapacity: true)
-        unshapedKeys.removeAll(keepingCapacity: true)
-        repeats.removeAll(keepingCapacity: true)
-    }
-
     /// Empties every array, keeping its capacity.
     mutating func clear() {
         pieces.removeAll(keepingCapacity: true)
-        itemEnds.removeAll(keepingCapacity: true)
         unshaped.removeAll(keepingCapacity: true)
         unshapedKeys.removeAll(keepingCapacity: true)
         repeats.removeAll(keepingCapacity: true)

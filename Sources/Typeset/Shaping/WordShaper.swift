@@ -45,26 +45,21 @@ struct WordShaper {
             // slot prefetched, so that the lookups wait for memory together,
             // not in turn (items are often a word long: an Arabic word in its
             // font between spaces in the primary font, a run of kana).
-            for item in items {
-                collectWords(item, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
+            for (k, item) in items.enumerated() {
+                collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
                              style: styles[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
                              into: &scratch)
-                scratch.itemEnds.append(scratch.pieces.count)
             }
-            // Then item by item, each word copied out of the cache or shaped.
-            for (k, item) in items.enumerated() {
-                let style = styles[Int(item.styleIndex)]
-                shapeWords(scratch.itemRange(k), of: item, face: faces[Int(item.faceIndex)], units: buf, style: style,
-                           features: features[Int(item.styleIndex)], scratch: &scratch,
-                           advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
-                if style.letterSpacing != 0 {
-                    // Chromium spaces out every glyph cluster (at character-level
-                    // clusters) that does not start with a mark; cursive scripts
-                    // keep their joins, so only their spaces are spaced out.
-                    let ls = Shaper.clamp(style.letterSpacing * 65536)
-                    for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
-                        if Self.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
-                    }
+            // Then each word copied out of the cache, or shaped.
+            shapeWords(items: items, faces: faces, styles: styles, features: features, units: buf, scratch: &scratch,
+                       advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+            for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
+                // Chromium spaces out every glyph cluster (at character-level
+                // clusters) that does not start with a mark; cursive scripts
+                // keep their joins, so only their spaces are spaced out.
+                let ls = Shaper.clamp(styles[Int(item.styleIndex)].letterSpacing * 65536)
+                for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
+                    if Self.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
                 }
             }
         }
@@ -104,8 +99,8 @@ struct WordShaper {
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway.
-    private func collectWords(_ item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
-                              style: TextStyle, featureHash: UInt64, into scratch: inout WordScratch) {
+    private func collectWords(_ item: Item, index: Int, face: FontFace, units: UnsafeBufferPointer<UInt16>,
+                              breaks: [Int32], style: TextStyle, featureHash: UInt64, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The first break opportunity after the item's start.
@@ -130,23 +125,27 @@ struct WordShaper {
                                face: face, style: style, featureHash: featureHash,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
             if let key { cache?.prefetch(key) }
-            scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key))
+            scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
             start = stop
         }
     }
 
-    /// Writes the advances of an item's words (`scratch.pieces[pieces]`):
-    /// each copied out of the cache, or shaped. Words to be cached and shaped
-    /// alone are shaped together, after the others (`shapeTogether`); a word
-    /// that repeats one of those is copied from the cache once that is stored.
-    private func shapeWords(_ pieces: Range<Int>, of item: Item, face: FontFace, units: UnsafeBufferPointer<UInt16>,
-                            style: TextStyle, features: [hb_feature_t], scratch: inout WordScratch,
+    /// Writes the advances of the text's words (`scratch.pieces`): each
+    /// copied out of the cache, or shaped. Words to be cached and shaped
+    /// alone are shaped after the others, together: all those with the same
+    /// face, script, direction and style in one HarfBuzz call
+    /// (`shapeTogether`), whichever items they are in (an Arabic post's
+    /// words are items of their own between spaces in the primary font); a
+    /// word that repeats one of them is copied from the cache once that is
+    /// stored.
+    private func shapeWords(items: [Item], faces: [FontFace], styles: [TextStyle], features: [[hb_feature_t]],
+                            units: UnsafeBufferPointer<UInt16>, scratch: inout WordScratch,
                             advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
-        defer { scratch.clearItem() }
-        let together = cache != nil && !face.isColorBitmap
-        for k in pieces {
+        for k in scratch.pieces.indices {
             let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
-            if together, let key = piece.key, piece.span == piece.word, scratch.unshapedKeys[key.hash] != nil {
+            let item = items[Int(piece.item)], face = faces[Int(item.faceIndex)]
+            let together = cache != nil && !face.isColorBitmap && piece.key != nil && piece.span == piece.word
+            if together, let key = piece.key, scratch.unshapedKeys[key.hash] != nil {
                 scratch.repeats.append(k)
                 continue
             }
@@ -154,22 +153,45 @@ struct WordShaper {
                                                           unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
                 continue
             }
-            if together, let key = piece.key, piece.span == piece.word {
+            if together, let key = piece.key {
                 scratch.unshapedKeys[key.hash] = k
                 scratch.unshaped.append(k)
                 continue
             }
+            let style = Int(item.styleIndex)
             shape(span, context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
-                  key: piece.key, item: item, face: face, style: style, features: features)
+                  key: piece.key, item: item, face: face, style: styles[style], features: features[style])
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
-        if !scratch.unshaped.isEmpty {
-            let words = scratch.unshaped.map { scratch.pieces[$0] }
-            for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: face, style: style,
-                                                            features: features, scratch: &scratch)) {
+        // The unshaped words grouped by shaping run (face, script, direction,
+        // style), in text order within each.
+        var unshaped = scratch.unshaped
+        scratch.unshaped = []
+        defer {
+            unshaped.removeAll(keepingCapacity: true)
+            scratch.unshaped = unshaped
+        }
+        func run(_ k: Int) -> UInt64 {
+            let item = items[Int(scratch.pieces[k].item)]
+            // (ICU script codes are below 2^16.)
+            return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
+                | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
+        }
+        unshaped.sort { (run($0), $0) < (run($1), $1) }
+        var first = 0
+        while first < unshaped.count {
+            let r = run(unshaped[first])
+            var next = first + 1
+            while next < unshaped.count && run(unshaped[next]) == r { next += 1 }
+            let item = items[Int(scratch.pieces[unshaped[first]].item)], style = Int(item.styleIndex)
+            let words = unshaped[first..<next].map { scratch.pieces[$0] }
+            for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: faces[Int(item.faceIndex)],
+                                                            style: styles[style], features: features[style],
+                                                            scratch: &scratch)) {
                 shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
                             at: piece.word.lowerBound)
             }
+            first = next
         }
         for k in scratch.repeats {
             let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
@@ -178,7 +200,9 @@ struct WordShaper {
                 continue
             }
             // Not stored after all (too large for the cache, or a hash collision): shaped alone.
-            shape(span, key: piece.key, item: item, face: face, style: style, features: features)
+            let item = items[Int(piece.item)], style = Int(item.styleIndex)
+            shape(span, key: piece.key, item: item, face: faces[Int(item.faceIndex)], style: styles[style],
+                  features: features[style])
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
     }
@@ -237,22 +261,31 @@ struct WordShaper {
     /// the first character on each side that is not transparent (a mark):
     /// so the span takes, up to `contextLength` code points, the marks and
     /// default-ignorables next to the piece and the first other character.
-    /// Other scripts take no context (the piece shapes as it would alone), and
-    /// neither does a side where the piece itself starts or ends with a space,
-    /// which never joins.
+    /// Other scripts take no context (the piece shapes as it would alone),
+    /// and neither does a side where that character is a space, or where the
+    /// piece itself starts or ends with one: a space never joins, and
+    /// joining treats it as it treats the text's edge. So an Arabic word
+    /// between spaces shapes, and is cached, as the word alone.
     static func contextSpan(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, script: Int32) -> Range<Int> {
         guard readsJoiningContext(script) else { return start..<end }
         var lo = start, hi = end
         if units[start] != 0x20 {
-            for _ in 0..<contextLength where lo > 0 {
+            var taken = 0
+            while lo > 0 && taken < contextLength {
                 lo -= 1
                 if lo > 0 && units[lo] & 0xFC00 == 0xDC00 && units[lo - 1] & 0xFC00 == 0xD800 { lo -= 1 }
-                if !isTransparent(UnicodeProps.scalar(units, at: lo, end: units.count).value) { break }
+                taken += 1
+                let v = UnicodeProps.scalar(units, at: lo, end: units.count).value
+                if v == 0x20 { lo = start; break }
+                if !isTransparent(v) { break }
             }
         }
         if units[end - 1] != 0x20 {
-            for _ in 0..<contextLength where hi < units.count {
+            var taken = 0
+            while hi < units.count && taken < contextLength {
                 let s = UnicodeProps.scalar(units, at: hi, end: units.count)
+                taken += 1
+                if s.value == 0x20 { hi = end; break }
                 hi += s.length
                 if !isTransparent(s.value) { break }
             }
