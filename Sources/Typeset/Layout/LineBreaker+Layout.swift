@@ -52,11 +52,17 @@ extension LineBreaker {
     /// The width a cut line takes in the layout: its own width, or what is
     /// drawn (visible text and ellipsis) where that is wider.
     func truncatedContent(_ line: RawLine, width: Double?) -> Int64 {
-        guard line.hasEllipsis else { return line.content }
+        truncatedLine(line, width: width).content
+    }
+
+    /// The drawn width of a cut line (`truncatedContent`), and the cut with
+    /// the box width it was made for (placement reuses it).
+    func truncatedLine(_ line: RawLine, width: Double?) -> (content: Int64, cut: (LineCut, available: Int64)?) {
+        guard line.hasEllipsis else { return (line.content, nil) }
         let box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
         guard let cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box,
-                                     rightToLeft: core.paragraphLevel & 1 == 1) else { return line.content }
-        return max(line.content, cut.drawnRight - cut.drawnLeft)
+                                     rightToLeft: core.paragraphLevel & 1 == 1) else { return (line.content, nil) }
+        return (max(line.content, cut.drawnRight - cut.drawnLeft), (cut, box))
     }
 
     func layout(width: Double?) -> TextLayout {
@@ -75,6 +81,8 @@ extension LineBreaker {
         var top = 0.0
         var widest: Int64 = 0
         var raws: [RawLine] = []
+        // The cut of the truncated line (its index, the cut, the box width it was made for).
+        var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
         // Whether some line ended where the text does not force a break.
         var softWrapped = false
         // Preserved (pre-wrap) spaces and tabs before a line's end count in
@@ -98,7 +106,13 @@ extension LineBreaker {
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }
-            widest = max(widest, raw.hasEllipsis ? truncatedContent(raw, width: width) : raw.content)
+            if raw.hasEllipsis {
+                let truncated = truncatedLine(raw, width: width)
+                widest = max(widest, truncated.content)
+                if let cut = truncated.cut { knownCut = (lines.count, cut.0, cut.available) }
+            } else {
+                widest = max(widest, raw.content)
+            }
             if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing) }
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
@@ -125,7 +139,8 @@ extension LineBreaker {
         if let placement {
             let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
             for k in raws.indices {
-                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1)
+                let cut = knownCut.flatMap { $0.line == k && $0.available == boxPlacement.available ? $0.cut : nil }
+                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
                 truncation = truncation ?? t
             }
         }

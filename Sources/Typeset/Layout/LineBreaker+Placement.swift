@@ -39,7 +39,10 @@ struct LinePlacement {
 
     /// Sets `line`'s x and width (and, for the cut line, its visible range)
     /// and returns the truncation when `raw` is the cut line.
-    func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool) -> Truncation? {
+    /// - Parameter knownCut: the cut line's cut for this box width when the
+    ///   line breaker made it already (measuring the line's drawn width).
+    func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
+               knownCut: LineCut? = nil) -> Truncation? {
         let a = Int(raw.start), b = Int(raw.contentEnd)
         let width = PreparedCore.ceilToLayoutUnit(raw.content)
         // Preserved spaces at the end of the text take room in the line as far
@@ -61,8 +64,11 @@ struct LinePlacement {
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
         line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
-        guard raw.hasEllipsis, let cut = core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
-                                                      spaceExpansion: spaces > 0 ? (available - raw.content) / Int64(spaces) : 0)
+        // (A justified cut line is cut with its spaces expanded: never the known cut.)
+        guard raw.hasEllipsis,
+              let cut = (spaces == 0 ? knownCut : nil)
+                ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
+                                spaceExpansion: spaces > 0 ? (available - raw.content) / Int64(spaces) : 0)
         else { return nil }
         line.x = Double(offset + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
