@@ -1,5 +1,5 @@
 // Pipeline stage: Shaping.
-// The per-item arrays WordShaper fills, kept by a Shaper so that shaping allocates none of them.
+// The per-text arrays WordShaper fills, kept by a Shaper so that shaping allocates none of them.
 
 /// One word of a text as `WordShaper` shapes it: the word, the span it is
 /// shaped in (the word and its context, see `WordShaper.contextSpan`), its

@@ -1,5 +1,5 @@
 // Pipeline stage: Shaping.
-// In: the words of one item that the word cache did not have.
+// In: words of one shaping run (face, script, direction, style) that the word cache did not have.
 // Out: each word's shape, from one HarfBuzz call for all of them where HarfBuzz allows it.
 
 import CHarfBuzz
@@ -9,8 +9,10 @@ extension WordShaper {
     /// are shaped in several).
     static let longestJoinedRun = 1024
 
-    /// Shapes words of one item (all cached, none shaped with context) and
-    /// caches each: all of them in one HarfBuzz call, each word's glyphs then
+    /// Shapes words of one shaping run (one face, script, direction and
+    /// style, from any of the text's items that have them; all to be cached,
+    /// none shaped with context) and caches each: all of them in one
+    /// HarfBuzz call (up to `longestJoinedRun` units), each word's glyphs then
     /// taken from it, since a call costs about as much as shaping a dozen
     /// letters. A word's glyphs are its own only where HarfBuzz says the
     /// joined text may be broken on both sides of it (a cluster starts there
