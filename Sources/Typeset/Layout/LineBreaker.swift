@@ -2,6 +2,8 @@
 // In: a PreparedText's segments and a width (arithmetic only, never reshaping).
 // Out: TextLayout (lines, runs, glyphs, rectangles) or TextMeasurement (sizes only).
 
+import CUnicode
+
 /// Greedy line breaking over a prepared text's segments: arithmetic only.
 ///
 /// Rules (Chromium's): a segment is placed when its content (trailing spaces
@@ -403,22 +405,18 @@ struct LineBreaker {
                        descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc), trailing: x &- content)
     }
 
-    /// Reads one word of every cache line of the segments before lines are
-    /// broken. The loads do not depend on one another, so they are in
-    /// flight together; the breaker's own loads wait on its branches, and
-    /// a text not in the CPU cache cost a miss per cache line in turn.
+    /// Prefetches every cache line of the segments before lines are broken.
+    /// The prefetches do not depend on one another, so they are in flight
+    /// together; the breaker's own loads wait on its branches, and a text
+    /// not in the CPU cache cost a miss per cache line in turn.
     @inline(__always)
     func prefetchSegments() {
         guard let base = segments.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         let bytes = segments.count &* MemoryLayout<Segment>.stride
-        var sum: UInt32 = 0
         var offset = 0
-        while offset < bytes { sum &+= raw.load(fromByteOffset: offset, as: UInt32.self); offset &+= 64 }
-        // A condition the loads must be done for (the store never happens in practice).
-        if sum == 0x5EED_5EED { LineBreaker.prefetchSink = sum }
+        while offset < bytes { tsu_prefetch(raw + offset); offset &+= 64 }
     }
-    nonisolated(unsafe) private static var prefetchSink: UInt32 = 0
 
     /// What rounding adds to the pen over `[from, to)` of a line starting at
     /// `lineStart` when `[from, …)` starts at pen `x`: Chromium rounds each
