@@ -12,7 +12,7 @@ import Synchronization
 /// cluster's glyphs) and which units start a glyph cluster. Words repeat
 /// (feeds follow a Zipf distribution), so most words of a new text are found
 /// here and never reach HarfBuzz; those that are not are shaped together,
-/// one HarfBuzz call per item (`WordShaper.shapeTogether`).
+/// one HarfBuzz call per shaping run of the text (`WordShaper.shapeTogether`).
 ///
 /// The cache is split into shards, each behind its own lock held only while
 /// a word is found and copied out (or stored), never while shaping. A shard

@@ -23,7 +23,7 @@ final class Shaper {
     /// Glyphs of the last word shaped by `WordShaper`, kept between words so
     /// that shaping a word allocates no glyph array.
     var scratchGlyphs: [ShapedGlyph] = []
-    /// `WordShaper`'s per-item arrays, kept between items.
+    /// `WordShaper`'s per-text arrays, kept between texts.
     var wordScratch = WordScratch()
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a

@@ -18,7 +18,7 @@ struct WordScratch {
     var pieces: [WordPiece] = []
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int] = []
-    var unshapedKeys: [UInt64: Int] = [:]
+    var unshapedKeys: Set<UInt64> = []
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int] = []
     /// `WordShaper.shapeTogether`'s joined words, where each starts in them,

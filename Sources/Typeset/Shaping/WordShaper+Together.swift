@@ -65,46 +65,40 @@ extension WordShaper {
         }
         starts.append(joined.count)
 
-        var glyphs = shaper.scratchGlyphs
-        shaper.scratchGlyphs = []
-        glyphs.removeAll(keepingCapacity: true)
-        shaper.unsafeClusters = []
-        shaper.adjustedClusters.removeAll(keepingCapacity: true)
+        // Each word's shape taken from the joined one where that may be done;
+        // the others (nil) are shaped alone once the shaper is free again.
+        var taken = [ShapedWord?](repeating: nil, count: words.count)
         joined.withUnsafeBufferPointer { text in
-            shaper.shape(text, start: 0, end: text.count, face: face, size: style.size, rtl: item.level & 1 == 1,
-                         script: item.script, language: style.language, features: features, into: &glyphs)
-        }
-        let unsafeClusters = shaper.unsafeClusters ?? []
-        shaper.unsafeClusters = nil
-        let adjusted = shaper.adjustedClusters
+            shapeNoting(text, start: 0, end: text.count, item: item, face: face, style: style,
+                        features: features) { glyphs, unsafeClusters, adjusted in
+                // A word boundary the joined text may be broken at.
+                clusterStart.append(contentsOf: repeatElement(false, count: text.count + 1))
+                for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count { clusterStart[Int(g.cluster)] = true }
+                clusterStart[text.count] = true
+                for c in unsafeClusters where c >= 0 && Int(c) < text.count { clusterStart[Int(c)] = false }
 
-        // A word boundary the joined text may be broken at.
-        clusterStart.append(contentsOf: repeatElement(false, count: joined.count + 1))
-        for g in glyphs where g.cluster >= 0 && Int(g.cluster) < joined.count { clusterStart[Int(g.cluster)] = true }
-        clusterStart[joined.count] = true
-        for c in unsafeClusters where c >= 0 && Int(c) < joined.count { clusterStart[Int(c)] = false }
-
-        var own: [ShapedGlyph] = []
-        for (k, piece) in words.enumerated() {
-            let lo = starts[k], hi = starts[k + 1]
-            guard clusterStart[lo] && clusterStart[hi] else {
-                shaped.append(shapeAlone(piece, units: units, item: item, face: face, style: style, features: features))
-                continue
+                var own: [ShapedGlyph] = []
+                for (k, piece) in words.enumerated() {
+                    let lo = starts[k], hi = starts[k + 1]
+                    guard clusterStart[lo] && clusterStart[hi] else { continue }
+                    own.removeAll(keepingCapacity: true)
+                    for g in glyphs where Int(g.cluster) >= lo && Int(g.cluster) < hi {
+                        var g = g
+                        g.cluster -= Int32(lo)
+                        own.append(g)
+                    }
+                    let inside = { (c: Int32) in Int(c) >= lo && Int(c) < hi }
+                    let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]), glyphs: own,
+                                          unsafeClusters: unsafeClusters.filter(inside).map { $0 - Int32(lo) },
+                                          adjustedClusters: adjusted.filter(inside).map { $0 - Int32(lo) },
+                                          check: piece.key?.check ?? 0)
+                    if let key = piece.key { cache?.store(key, word) }
+                    taken[k] = word
+                }
             }
-            own.removeAll(keepingCapacity: true)
-            for g in glyphs where Int(g.cluster) >= lo && Int(g.cluster) < hi {
-                var g = g
-                g.cluster -= Int32(lo)
-                own.append(g)
-            }
-            let inside = { (c: Int32) in Int(c) >= lo && Int(c) < hi }
-            let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]), glyphs: own,
-                                  unsafeClusters: unsafeClusters.filter(inside).map { $0 - Int32(lo) },
-                                  adjustedClusters: adjusted.filter(inside).map { $0 - Int32(lo) },
-                                  check: piece.key?.check ?? 0)
-            if let key = piece.key { cache?.store(key, word) }
-            shaped.append(word)
         }
-        shaper.scratchGlyphs = glyphs
+        for (piece, word) in zip(words, taken) {
+            shaped.append(word ?? shapeAlone(piece, units: units, item: item, face: face, style: style, features: features))
+        }
     }
 }

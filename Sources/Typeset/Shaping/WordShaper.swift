@@ -145,7 +145,7 @@ struct WordShaper {
             let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
             let item = items[Int(piece.item)], face = faces[Int(item.faceIndex)]
             let together = cache != nil && !face.isColorBitmap && piece.key != nil && piece.span == piece.word
-            if together, let key = piece.key, scratch.unshapedKeys[key.hash] != nil {
+            if together, let key = piece.key, scratch.unshapedKeys.contains(key.hash) {
                 scratch.repeats.append(k)
                 continue
             }
@@ -154,7 +154,7 @@ struct WordShaper {
                 continue
             }
             if together, let key = piece.key {
-                scratch.unshapedKeys[key.hash] = k
+                scratch.unshapedKeys.insert(key.hash)
                 scratch.unshaped.append(k)
                 continue
             }
@@ -316,20 +316,33 @@ struct WordShaper {
     /// result holds the context units, to be matched).
     func shape(_ text: UnsafeBufferPointer<UInt16>, context: (before: Int, after: Int) = (0, 0), key: ShapeKey?,
                item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
+        let shaped = shapeNoting(text, start: context.before, end: text.count - context.after, item: item, face: face,
+                                 style: style, features: features) { glyphs, unsafeClusters, adjustedClusters in
+            ShapedWord(units: text, glyphs: glyphs, unsafeClusters: unsafeClusters, adjustedClusters: adjustedClusters,
+                       check: key?.check ?? 0, context: context)
+        }
+        if let key { cache?.store(key, shaped) }
+        return shaped
+    }
+
+    /// Shapes `text[start..<end]` (the rest of `text` as context) into the
+    /// shaper's reused glyph array, noting the clusters HarfBuzz marks unsafe
+    /// to break before and those whose advance is not their font's (see
+    /// `Shaper.unsafeClusters`), and hands all three to `body`.
+    func shapeNoting<R>(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
+                        style: TextStyle, features: [hb_feature_t],
+                        _ body: (_ glyphs: [ShapedGlyph], _ unsafeClusters: [Int32], _ adjustedClusters: [Int32]) -> R) -> R {
         var glyphs = shaper.scratchGlyphs
         shaper.scratchGlyphs = []
         glyphs.removeAll(keepingCapacity: true)
         shaper.unsafeClusters = []
         shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        shaper.shape(text, start: context.before, end: text.count - context.after, face: face, size: style.size,
-                     rtl: item.level & 1 == 1, script: item.script, language: style.language, features: features,
-                     into: &glyphs)
-        let shaped = ShapedWord(units: text, glyphs: glyphs, unsafeClusters: shaper.unsafeClusters ?? [],
-                                adjustedClusters: shaper.adjustedClusters, check: key?.check ?? 0, context: context)
+        shaper.shape(text, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
+                     script: item.script, language: style.language, features: features, into: &glyphs)
+        let result = body(glyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
         shaper.unsafeClusters = nil
         shaper.scratchGlyphs = glyphs
-        if let key { cache?.store(key, shaped) }
-        return shaped
+        return result
     }
 
     /// A hash of a feature list, part of the word cache's key.
