@@ -59,7 +59,8 @@ public final class Typesetter: Sendable {
     }
 
     static func decodeUTF8(_ bytes: [UInt8]) throws -> String {
-        if let bad = UTF8Validation.firstInvalidByte(in: bytes) { throw TypesetError.invalidUTF8(byteOffset: bad) }
-        return String(decoding: bytes, as: UTF8.self)
+        // One decoding when the bytes are valid (it was a check, then a decoding).
+        if let s = bytes.withUnsafeBufferPointer({ UTF8Validation.string(ifValid: $0) }) { return s }
+        throw TypesetError.invalidUTF8(byteOffset: UTF8Validation.firstInvalidByte(in: bytes) ?? 0)
     }
 }

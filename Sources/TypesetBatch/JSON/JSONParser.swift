@@ -169,7 +169,7 @@ package struct JSONParser {
             if b == UInt8(ascii: "\"") {
                 i += 1
                 let result: Result<String, JSONParseError> = out.withUnsafeBufferPointer { buffer in
-                    if let s = Self.string(ifValidUTF8: buffer, ascii: false) { return .success(s) }
+                    if let s = UTF8Validation.string(ifValid: buffer) { return .success(s) }
                     // Escapes are ASCII: the bad byte is one copied from the input.
                     let raw = UnsafeBufferPointer(rebasing: bytes[start..<i - 1])
                     return .failure(JSONParseError(offset: start + (UTF8Validation.firstInvalidByte(in: raw) ?? 0), problem: .invalidUTF8))
@@ -234,21 +234,8 @@ package struct JSONParser {
     }
 
     private func utf8String(_ raw: UnsafeBufferPointer<UInt8>, at start: Int, ascii: Bool) throws(JSONParseError) -> String {
-        if let s = Self.string(ifValidUTF8: raw, ascii: ascii) { return s }
+        if let s = UTF8Validation.string(ifValid: raw, ascii: ascii) { return s }
         throw JSONParseError(offset: start + (UTF8Validation.firstInvalidByte(in: raw) ?? 0), problem: .invalidUTF8)
-    }
-
-    /// `raw` as a string if it is valid UTF-8, else nil; `ascii` says that
-    /// every byte is below 0x80. Other bytes are decoded, which repairs
-    /// invalid sequences, and compared with the input: the standard
-    /// library's `String(validating:as:)` is generic over the encoding and
-    /// looked up type metadata at run time for every string, a fifth of
-    /// the time reading a feed's request line took.
-    private static func string(ifValidUTF8 raw: UnsafeBufferPointer<UInt8>, ascii: Bool) -> String? {
-        let decoded = String(decoding: raw, as: UTF8.self)
-        if ascii { return decoded }
-        var copy = decoded
-        return copy.withUTF8 { $0.count == raw.count && $0.elementsEqual(raw) } ? decoded : nil
     }
 
     // MARK: Errors and white space
