@@ -63,6 +63,18 @@ for (name, lines) in [("REMEASURE", false), ("RELAYOUT", true)] {
     print("\(lines ? "re-layout" : "re-measure"): \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(h))")
     exit(0)
 }
+if let n = profileEnv["TYPESET_PROFILE_REMEASURE_LIST"].flatMap(Int.init) {
+    let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
+    let all = texts.map { try! ts.prepare($0, style: style) }
+    let t0 = cpuNow()
+    var h = 0.0
+    for k in 0..<n {
+        let w = k & 1 == 0 ? secondWidth : width
+        for m in try! PreparedText.measure(all, width: w) { h += m.height }
+    }
+    print("re-measure, a list at once: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(h))")
+    exit(0)
+}
 
 if let n = profileEnv["TYPESET_PROFILE_CELLS"].flatMap(Int.init) {
     // N passes of feed-post cells laid out from prepared cells.
@@ -124,8 +136,16 @@ let relayout = perPreparedText(prepared, runs: options.runs) { try! $0.layout(wi
 report.add("re-layout at a new width (all lines)", relayout, unit: "µs/text")
 let remeasure = perPreparedText(prepared, runs: options.runs) { try! $0.measure(width: secondWidth).height }
 report.add("re-measure at a new width (height only)", remeasure, unit: "µs/text")
+let remeasureList = measureRuns(options.runs) { () -> Double in
+    let t0 = cpuNow()
+    let h = try! PreparedText.measure(prepared, width: secondWidth).reduce(0.0) { $0 + $1.height }
+    blackHole(h)
+    return (cpuNow() - t0) / Double(prepared.count) * 1e6
+}
+report.add("re-measure, the whole list at once (`PreparedText.measure(_:width:)`)", remeasureList, unit: "µs/text")
 
 // Heap allocations per text (untimed passes; needs the preloaded counter).
+var warmAllocationsPerText: Double? = nil
 if threadAllocations != nil {
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir),
                         shapeCache: options.shapeCache ? ShapeCache() : nil)
@@ -134,6 +154,7 @@ if threadAllocations != nil {
     let warmAllocations = allocationsPerItem(texts.count, pass)!
     let relayoutAllocations = allocationsPerItem(texts.count) { for p in prepared { _ = try! p.layout(width: secondWidth) } }!
     let remeasureAllocations = allocationsPerItem(texts.count) { for p in prepared { _ = try! p.measure(width: secondWidth) } }!
+    warmAllocationsPerText = warmAllocations
     report.note(String(format: "heap allocations per text: cold prepare + layout %.1f, warm %.1f, re-layout %.1f, re-measure %.1f",
                        coldAllocations, warmAllocations, relayoutAllocations, remeasureAllocations))
 }
@@ -185,14 +206,36 @@ print(report.table)
 
 // Peers in the same run.
 var pangoTextsPerSecond: Double? = nil
+var peerCold: (pango: Double, harfBuzz: Double)? = nil
 if let peerPath = options.peer {
     let jsonl = NSTemporaryDirectory() + "typeset-bench-feed.jsonl"
     try! workload.writeJSONLines(to: jsonl)
     if let peer = runPeer(peerPath, fonts: fontsDir, texts: jsonl, runs: options.runs, width: width, secondWidth: secondWidth) {
         print(ratioTable(peer: peer, cold: cold, relayout: relayout, remeasure: remeasure))
         pangoTextsPerSecond = ((peer["pango"] as? [String: Any])?["cold_cpu_us_per_text"] as? NSNumber).map { 1e6 / $0.doubleValue }
+        if let pango = ((peer["pango"] as? [String: Any])?["cold_cpu_us_per_text"] as? NSNumber)?.doubleValue,
+           let hb = ((peer["harfbuzz"] as? [String: Any])?["shape_cpu_us_per_text"] as? NSNumber)?.doubleValue {
+            peerCold = (pango, hb)
+        }
     }
 }
+
+var targets = TargetTable()
+let withPeer = peerCold.map { String(format: "raw HarfBuzz %.1f, Pango %.1f µs/text", $0.harfBuzz, $0.pango) } ?? "no peer run"
+targets.atMost("cold prepare + layout, × raw HarfBuzz shaping's time", peerCold.map { cold.median / $0.harfBuzz }, 0.5,
+               unit: "×", detail: withPeer)
+targets.atLeast("cold prepare + layout, speed-up over Pango", peerCold.map { $0.pango / cold.median }, 10, unit: "×",
+                detail: withPeer)
+targets.atMost("warm prepare + layout", warm.median, 5, unit: "µs/text")
+targets.atMost("warm heap allocations", warmAllocationsPerText, 5, unit: "/text",
+               detail: warmAllocationsPerText == nil ? "run through scripts/bench (allocation counter)" : "")
+targets.atMost("re-layout at a new width", relayout.median, 0.15, unit: "µs/text")
+targets.atMost("re-measure at a new width", remeasure.median, 0.10, unit: "µs/text", detail: "one call a text")
+targets.atMost("re-measure at a new width, the list at once", remeasureList.median, 0.10, unit: "µs/text",
+               detail: "`PreparedText.measure(_:width:)`")
+targets.atLeast("batch on \(cores) cores, × one core", batchN.median / batch1.median, 1.9, unit: "×")
+targets.atMost("memory per prepared post", bytesPerPrepared, 2048, unit: "B")
+print(targets.table)
 
 // The measure tool end to end on the same feed.
 if let tool = EndToEndBenchmark.measureTool() {
