@@ -35,6 +35,10 @@ public final class ShapeCache: @unchecked Sendable {
     public let byteLimit: Int
 
     private let shards: [Shard]
+    /// The shards unretained (the array above keeps them): a lookup reaches
+    /// its shard without retaining and releasing it, two writes to a shared
+    /// object per word.
+    private let shardRefs: UnsafeMutablePointer<Unmanaged<Shard>>
     private static let shardCount = 16
 
     /// A cache holding up to `capacity` words and `byteLimit` bytes of them
@@ -46,6 +50,16 @@ public final class ShapeCache: @unchecked Sendable {
         let perGeneration = self.capacity / Self.shardCount / 2
         let bytesPerGeneration = self.byteLimit / Self.shardCount / 2
         shards = (0..<Self.shardCount).map { _ in Shard(limit: perGeneration, byteLimit: bytesPerGeneration) }
+        shardRefs = .allocate(capacity: Self.shardCount)
+        shardRefs.initialize(from: shards.map { Unmanaged.passUnretained($0) }, count: Self.shardCount)
+    }
+
+    deinit { shardRefs.deallocate() }
+
+    /// `body` on the shard `hash` belongs to.
+    @inline(__always)
+    private func withShard<R>(_ hash: UInt64, _ body: (Shard) -> R) -> R {
+        shardRefs[Int(hash % UInt64(Self.shardCount))]._withUnsafeGuaranteedRef(body)
     }
 
     /// The number of words held.
@@ -65,13 +79,13 @@ public final class ShapeCache: @unchecked Sendable {
     /// units to `offset` of the arrays; false if the word is not cached.
     func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
               clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) -> Bool {
-        shards[Int(key.hash % UInt64(Self.shardCount))].copy(key, units: units, into: &advances,
-                                                              clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
-                                                              at: offset)
+        withShard(key.hash) {
+            $0.copy(key, units: units, into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
+        }
     }
 
     func store(_ key: ShapeKey, _ word: ShapedWord) {
-        shards[Int(key.hash % UInt64(Self.shardCount))].store(key, word)
+        withShard(key.hash) { $0.store(key, word) }
     }
 
     /// Starts loading the table slot `key` would be found in, so that a
@@ -79,7 +93,18 @@ public final class ShapeCache: @unchecked Sendable {
     /// up one after another, and each lookup is otherwise a wait for memory.
     @inline(__always)
     func prefetch(_ key: ShapeKey) {
-        shards[Int(key.hash % UInt64(Self.shardCount))].prefetch(key.hash)
+        withShard(key.hash) { $0.prefetch(key.hash) }
+    }
+
+    /// Starts loading the storage of the word `key` finds, when its table
+    /// slot (see `prefetch`) shows it at the first place probed: the second
+    /// memory wait of a lookup. Reads the slot without the lock, so call it
+    /// once the slot has had time to arrive, for every word of a text before
+    /// the first lookup: the lookups' locks order memory, so misses taken
+    /// inside them are waited for one after another.
+    @inline(__always)
+    func prefetchWord(_ key: ShapeKey) {
+        withShard(key.hash) { $0.prefetchWord(key.hash) }
     }
 
     private final class Shard: @unchecked Sendable {
@@ -109,6 +134,19 @@ public final class ShapeCache: @unchecked Sendable {
             tsu_prefetch(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)))
         }
 
+        /// Reads the young generation's first slot for `hash` without the
+        /// lock: safe because a shard's slot memory is never freed while the
+        /// shard lives (generations are recycled, see `insert`), so a stale
+        /// address still points into mapped memory; what it reads is only
+        /// prefetched, never used.
+        @inline(__always)
+        func prefetchWord(_ hash: UInt64) {
+            guard WordTable.wordFollowsKey else { return }
+            let base = youngSlots.load(ordering: .relaxed)
+            tsu_prefetch_slot_object(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)),
+                                     WordTable.slotKey(hash))
+        }
+
         func statistics() -> (count: Int, bytes: Int, hits: Int, misses: Int) {
             lock.lock(); defer { lock.unlock() }
             return (young.count + old.count, young.bytes + old.bytes, hits, misses)
@@ -116,9 +154,8 @@ public final class ShapeCache: @unchecked Sendable {
 
         func removeAll() {
             lock.lock()
-            young = WordTable(limit: young.limit)
-            youngSlots.store(young.slotsAddress, ordering: .relaxed)
-            old = WordTable(limit: old.limit)
+            young.removeAll()
+            old.removeAll()
             lock.unlock()
         }
 
@@ -150,8 +187,12 @@ public final class ShapeCache: @unchecked Sendable {
             let size = word.byteCount
             guard size <= byteLimit else { return }
             if young.count >= young.limit || young.bytes + size > byteLimit {
+                // The old generation is emptied and becomes the young one: its
+                // slot memory is reused, never freed (see `prefetchWord`).
+                let recycled = old
+                recycled.removeAll()
                 old = young
-                young = WordTable(limit: old.limit)
+                young = recycled
                 youngSlots.store(young.slotsAddress, ordering: .relaxed)
             }
             young.insert(hash, word)
@@ -204,11 +245,28 @@ private final class WordTable {
         free(slots)
     }
 
+    /// Drops every word, keeping the slot memory.
+    func removeAll() {
+        slots.deinitialize(count: mask + 1)
+        if Self.emptySlotIsZero {
+            memset(slots, 0, (mask + 1) * MemoryLayout<Slot>.stride)
+        } else {
+            slots.initialize(repeating: Slot(hash: 0, word: nil), count: mask + 1)
+        }
+        count = 0
+        bytes = 0
+    }
+
     /// Whether an empty slot's bytes are all zero (a nil reference is).
     private static let emptySlotIsZero = withUnsafeBytes(of: Slot(hash: 0, word: nil)) { $0.allSatisfy { $0 == 0 } }
 
+    /// A slot is its key and then the word's storage reference, nothing
+    /// else, as `tsu_prefetch_slot_object` reads it.
+    static let wordFollowsKey = MemoryLayout<Slot>.offset(of: \Slot.word) == 8 && MemoryLayout<ShapedWord?>.size == 8
+
+    /// What a slot holding `hash` stores as its key (never 0, the empty mark).
     @inline(__always)
-    private static func slotKey(_ hash: UInt64) -> UInt64 { hash | 1 }
+    static func slotKey(_ hash: UInt64) -> UInt64 { hash | 1 }
 
     /// The word stored under `hash`, if any.
     @inline(__always)

@@ -50,6 +50,10 @@ struct WordShaper {
                              style: styles[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
                              into: &scratch)
             }
+            // Then, the slots having had time to arrive, every found word's
+            // storage prefetched (outside the lookups' locks, which would
+            // take these misses one at a time).
+            if let cache { for piece in scratch.pieces { if let key = piece.key { cache.prefetchWord(key) } } }
             // Then each word copied out of the cache, or shaped.
             shapeWords(items: items, faces: faces, styles: styles, features: features, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
