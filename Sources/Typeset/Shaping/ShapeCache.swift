@@ -117,6 +117,9 @@ public final class ShapeCache: @unchecked Sendable {
         /// Where the young generation's slots are, for `prefetch` (which
         /// reads it without the lock: a stale address is only a wasted hint).
         private let youngSlots = Atomic<UInt>(0)
+        /// Where the old generation's slots are while it holds words, else 0
+        /// (a first-seen word is probed for in both generations).
+        private let oldSlots = Atomic<UInt>(0)
         /// Every generation's slot mask (they all hold `limit` words).
         private let mask: Int
 
@@ -130,8 +133,10 @@ public final class ShapeCache: @unchecked Sendable {
 
         @inline(__always)
         func prefetch(_ hash: UInt64) {
-            let base = youngSlots.load(ordering: .relaxed)
-            tsu_prefetch(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)))
+            let offset = WordTable.slotOffset(hash, mask: mask)
+            tsu_prefetch(UnsafeRawPointer(bitPattern: youngSlots.load(ordering: .relaxed) &+ offset))
+            let old = oldSlots.load(ordering: .relaxed)
+            if old != 0 { tsu_prefetch(UnsafeRawPointer(bitPattern: old &+ offset)) }
         }
 
         /// Reads the young generation's first slot for `hash` without the
@@ -156,6 +161,7 @@ public final class ShapeCache: @unchecked Sendable {
             lock.lock()
             young.removeAll()
             old.removeAll()
+            oldSlots.store(0, ordering: .relaxed)
             lock.unlock()
         }
 
@@ -167,7 +173,7 @@ public final class ShapeCache: @unchecked Sendable {
                 word.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
                 return true
             }
-            if let word = old.word(for: key.hash), word.matches(units, check: key.check) {
+            if old.count > 0, let word = old.word(for: key.hash), word.matches(units, check: key.check) {
                 hits &+= 1
                 insert(key.hash, word)
                 word.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
@@ -194,6 +200,7 @@ public final class ShapeCache: @unchecked Sendable {
                 old = young
                 young = recycled
                 youngSlots.store(young.slotsAddress, ordering: .relaxed)
+                oldSlots.store(old.slotsAddress, ordering: .relaxed)
             }
             young.insert(hash, word)
         }
