@@ -26,7 +26,8 @@ print("Single-threaded figures are thread CPU time; batch figures are wall time.
 // (TYPESET_PROFILE_ONLY=ascii or other: over the plain-ASCII posts or the rest);
 // TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N and
 // TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts;
-// TYPESET_PROFILE_CELLS=N: the feed-post cell figures, N runs each.
+// TYPESET_PROFILE_CELLS=N: the feed-post cell figures, N runs each;
+// TYPESET_PROFILE_BATCH=N: N batch runs on one core, then N on every core.
 let profileEnv = ProcessInfo.processInfo.environment
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     // TYPESET_PROFILE_ONLY=ascii or other: only the posts that are (or are not) plain ASCII.
@@ -80,6 +81,16 @@ if let n = profileEnv["TYPESET_PROFILE_REMEASURE_LIST"].flatMap(Int.init) {
     exit(0)
 }
 
+if let n = profileEnv["TYPESET_PROFILE_BATCH"].flatMap(Int.init) {
+    // N batch runs on 1 core, then N on every core (each a fresh typesetter), wall time.
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    for jobs in [1, cores] {
+        var rates: [Double] = []
+        for _ in 0..<n { rates.append(batch(jobs: jobs)) }
+        print("batch on \(jobs) core(s): \(rates.map { Int($0) }) texts/s")
+    }
+    exit(0)
+}
 if let n = profileEnv["TYPESET_PROFILE_CELLS"].flatMap(Int.init) {
     // N passes of feed-post cells laid out from prepared cells.
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
