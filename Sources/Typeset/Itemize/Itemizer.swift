@@ -18,6 +18,9 @@ struct Item: Sendable {
     private var scriptCode: Int16
     /// UAX #9 embedding level (odd is right-to-left).
     var level: UInt8
+    /// Index into the prepared text's item line metrics (see
+    /// `ItemLineMetrics`), set when the text is prepared; 0 before.
+    var metricsIndex: UInt8 = 0
 
     init(start: Int32, end: Int32, level: UInt8, script: Int32, styleIndex: UInt16, faceIndex: UInt16) {
         self.start = start

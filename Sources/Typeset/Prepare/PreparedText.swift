@@ -195,12 +195,14 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         let strutOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
+        var items = items
+        let itemLineMetrics = strutOnly || itemMetrics.isEmpty ? ItemLineMetrics() : ItemLineMetrics(perItem: itemMetrics, items: &items)
         let details = PreparedDetails(
             sourceUTF16: sourceUTF16, text: text, paragraph: paragraph, paragraphLevel: paragraphLevel, levels: levels,
             items: items, faces: faces, styles: styles, tabInterval: tabInterval, minimumTabWidth: minimumTabWidth,
             ellipsisText: ellipsisText, ellipsisWidth: ellipsisWidth,
             trimmableClose: trimmableClose, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
-            wordBreaks: wordBreaks, reshapedEnds: reshapedEnds, itemMetrics: strutOnly ? [] : itemMetrics,
+            wordBreaks: wordBreaks, reshapedEnds: reshapedEnds, itemMetrics: itemLineMetrics,
             shapeCache: shapeCache)
         let header = Header(
             segmentCount: segments.count, segmentMetrics: strutOnly ? [] : segmentMetrics.compacted(),
@@ -248,7 +250,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 
     // The details' fields (see `PreparedDetails`).
     var details: PreparedDetails { fields.pointee.details }
-    var itemMetrics: [(ascent: Double, descent: Double)] { details.itemMetrics }
+    var itemMetrics: ItemLineMetrics { details.itemMetrics }
     var sourceUTF16: [UInt16] { details.sourceUTF16 }
     var text: WhiteSpaceProcessor { details.text }
     var paragraph: ParagraphStyle { details.paragraph }
@@ -310,7 +312,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         var lo = 0, hi = items.count
         while lo < hi { let m = (lo + hi) / 2; if items[m].end <= a { lo = m + 1 } else { hi = m } }
         while lo < items.count && items[lo].start < max(b, a + 1) {
-            out = (max(out.ascent, itemMetrics[lo].ascent), max(out.descent, itemMetrics[lo].descent))
+            let m = itemMetrics.metrics(of: lo, items[lo])
+            out = (max(out.ascent, m.ascent), max(out.descent, m.descent))
             lo += 1
         }
         return out
@@ -347,7 +350,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var byteCount: Int {
         heapSize(of: self) + heapSize(of: details) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
-            + arrayBytes(styles) + arrayBytes(segmentMetrics) + arrayBytes(itemMetrics) + arrayBytes(trimmableClose)
+            + arrayBytes(styles) + arrayBytes(segmentMetrics) + itemMetrics.byteCount + arrayBytes(trimmableClose)
             + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (details.storedUnitMetrics.value?.byteCount ?? 0)
     }
 }
@@ -366,7 +369,7 @@ final class PreparedDetails: Sendable {
     /// The tallest rounded ascent and descent per item (empty when the
     /// segments' fonts are no taller than the strut): a line holding a piece
     /// of a segment counts the items in the piece only.
-    let itemMetrics: [(ascent: Double, descent: Double)]
+    let itemMetrics: ItemLineMetrics
     /// The faces items refer to.
     let faces: [FontFace]
     let styles: [TextStyle]
@@ -407,7 +410,7 @@ final class PreparedDetails: Sendable {
          levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle], tabInterval: Int64,
          minimumTabWidth: Int64, ellipsisText: String, ellipsisWidth: Int64,
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment],
-         wordBreaks: [Int32], reshapedEnds: [ReshapedEnd], itemMetrics: [(ascent: Double, descent: Double)],
+         wordBreaks: [Int32], reshapedEnds: [ReshapedEnd], itemMetrics: ItemLineMetrics,
          shapeCache: ShapeCache?) {
         self.sourceUTF16 = sourceUTF16
         self.text = text
@@ -415,7 +418,7 @@ final class PreparedDetails: Sendable {
         self.paragraphLevel = paragraphLevel
         self.levels = levels.compacted()
         self.items = items.compacted()
-        self.itemMetrics = itemMetrics.compacted()
+        self.itemMetrics = itemMetrics
         self.faces = faces.compacted()
         self.styles = styles.compacted()
         self.tabInterval = tabInterval

@@ -89,6 +89,53 @@ final class PreparedStorageTests: XCTestCase {
         }
     }
 
+    /// Items point at their line metrics with a byte: each item's pair is
+    /// its own, with a few distinct pairs and with more than a byte can
+    /// point at (then the table keeps one pair per item).
+    func testItemLineMetricsGiveEachItemItsOwnPair() {
+        for distinct in [1, 3, ItemLineMetrics.indexLimit, ItemLineMetrics.indexLimit + 1, 701] {
+            let count = max(distinct * 2, 10)
+            var items = (0..<count).map { i in
+                Item(start: Int32(i), end: Int32(i + 1), level: 0, script: 0, styleIndex: 0, faceIndex: 0)
+            }
+            let perItem = (0..<count).map { i -> (ascent: Double, descent: Double) in
+                let k = (i * 7) % distinct
+                return (Double(10 + k), Double(k % 5))
+            }
+            let table = ItemLineMetrics(perItem: perItem, items: &items)
+            XCTAssertEqual(table.isPerItem, distinct > ItemLineMetrics.indexLimit, "\(distinct) distinct")
+            for i in items.indices {
+                let m = table.metrics(of: i, items[i])
+                XCTAssertEqual(m.ascent, perItem[i].ascent, "\(distinct) distinct, item \(i)")
+                XCTAssertEqual(m.descent, perItem[i].descent, "\(distinct) distinct, item \(i)")
+            }
+            if distinct <= ItemLineMetrics.indexLimit {
+                XCTAssertEqual(table.byteCount, 32 + 16 * distinct, "the distinct pairs only")
+            }
+        }
+    }
+
+    /// Hundreds of font sizes, each its own item: a line holding part of a
+    /// segment is as tall as its own items, past 256 distinct pairs too.
+    func testPieceMetricsWithManyDistinctItems() throws {
+        let count = ItemLineMetrics.indexLimit + 100
+        let pieces = (0..<count).map { i -> (String, TextStyle) in
+            var st = style
+            st.size = 8 + Double(i)
+            return ("w", st)
+        }
+        let core = try Fixtures.typesetter.prepare(AttributedText(pieces)).core
+        XCTAssertTrue(core.itemMetrics.isPerItem)
+        XCTAssertEqual(core.items.count, count)
+        for (i, item) in core.items.enumerated() {
+            // The piece alone: its strut is its own box.
+            let alone = try Fixtures.typesetter.prepare(AttributedText([pieces[i]])).core
+            let m = core.pieceMetrics(item.start, item.end)
+            XCTAssertEqual(m.ascent, max(alone.strutAscent, core.strutAscent), "item \(i)")
+            XCTAssertEqual(m.descent, max(alone.strutDescent, core.strutDescent), "item \(i)")
+        }
+    }
+
     func testTooManyDistinctStylesIsATypedError() throws {
         let pieces = (0...Int(UInt16.max) + 1).map { i -> (String, TextStyle) in
             var st = style
