@@ -21,8 +21,8 @@ extension PreparedCore {
         while lo < hi { let mid = (lo + hi) / 2; if Int(items[mid].end) <= g0 { lo = mid + 1 } else { hi = mid } }
         guard lo < items.count, Int(items[lo].start) <= g0, Int(items[lo].end) >= g1 else { return 0 }
         let item = items[lo]
-        return text.units.withUnsafeBufferPointer { buf in
-            Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
+        return text.units.withUTF16(around: g0..<g1) { buf, o in
+            Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
                           style: styles[Int(item.styleIndex)], shaper: Shaper()).end
         }
     }
@@ -44,8 +44,8 @@ extension PreparedCore {
         while g1 < n && !m.isGraphemeStart(g1) { g1 += 1 }
         let item = items[lo]
         guard Int(item.start) <= g0, Int(item.end) >= g1 else { return 0 }
-        return text.units.withUnsafeBufferPointer { buf in
-            Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
+        return text.units.withUTF16(around: g0..<g1) { buf, o in
+            Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
                           style: styles[Int(item.styleIndex)], shaper: Shaper()).start
         }
     }

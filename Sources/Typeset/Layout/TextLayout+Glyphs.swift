@@ -31,10 +31,11 @@ extension TextLayout {
         let style = core.styles[run.styleIndex]
         var shaped: [ShapedGlyph] = []
         let shaper = Shaper()
-        core.text.units.withUnsafeBufferPointer { buf in
-            shaper.shape(buf, start: run.start, end: run.end, face: run.face, size: style.size,
+        core.text.units.withUTF16(around: run.start..<run.end) { buf, o in
+            shaper.shape(buf, start: run.start - o, end: run.end - o, face: run.face, size: style.size,
                          rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
                          language: style.language, features: Shaper.features(for: style), into: &shaped)
+            if o != 0 { for k in shaped.indices { shaped[k].cluster += Int32(o) } }
         }
         guard !shaped.isEmpty else { return [] }
         let advances = LineAdvances(core: core, line: line)

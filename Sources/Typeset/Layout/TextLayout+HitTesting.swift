@@ -117,7 +117,7 @@ extension TextLayout {
     public func wordRange(at utf16Offset: Int) -> Range<Int> {
         let units = core.sourceUTF16
         var start: Int32 = 0, end: Int32 = 0
-        let status = units.withUnsafeBufferPointer {
+        let status = units.withUTF16 {
             tsu_word_bounds($0.baseAddress, Int32($0.count), Int32(max(0, min(utf16Offset, $0.count))), &start, &end)
         }
         guard status >= 0 else { return utf16Offset..<utf16Offset }

@@ -8,7 +8,7 @@ public struct PreparedText: Sendable {
     nonisolated(unsafe) let core: PreparedCore
 
     /// The text as given.
-    public var string: String { String(decoding: core.sourceUTF16, as: UTF16.self) }
+    public var string: String { core.sourceUTF16.string }
     /// Whether the text is empty.
     public var isEmpty: Bool { core.sourceUTF16.isEmpty }
     /// The text's length in UTF-16 code units, the unit of every `utf16Range`.
@@ -251,8 +251,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     // The details' fields (see `PreparedDetails`).
     var details: PreparedDetails { fields.pointee.details }
     var itemMetrics: ItemLineMetrics { details.itemMetrics }
-    var sourceUTF16: [UInt16] { details.sourceUTF16 }
-    var text: WhiteSpaceProcessor { details.text }
+    var sourceUTF16: CompactUTF16 { details.sourceUTF16 }
+    var text: ProcessedText { details.text }
     var paragraph: ParagraphStyle { details.paragraph }
     var paragraphLevel: UInt8 { details.paragraphLevel }
     var levels: [UInt8] { details.levels }
@@ -277,7 +277,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     /// opportunities (the segments' ends, or `wordBreaks`).
     var unitMetrics: UnitMetrics {
         if let stored = details.storedUnitMetrics.value { return stored }
-        let units = text.units
+        let units = text.units.utf16Array
         var shaped = WordShaper(shaper: Shaper(), cache: details.shapeCache)
             .unitAdvances(units: units, items: items, faces: faces, styles: styles,
                           breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks)
@@ -348,7 +348,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 
     /// Heap bytes: the object, its arrays, and the unit metrics if computed.
     var byteCount: Int {
-        heapSize(of: self) + heapSize(of: details) + arrayBytes(sourceUTF16) + (text.isIdentity ? 0 : arrayBytes(text.units))
+        heapSize(of: self) + heapSize(of: details) + sourceUTF16.byteCount + (text.isIdentity ? 0 : text.units.byteCount)
             + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
             + arrayBytes(styles) + arrayBytes(segmentMetrics) + itemMetrics.byteCount + arrayBytes(trimmableClose)
             + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (details.storedUnitMetrics.value?.byteCount ?? 0)
@@ -359,8 +359,10 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 /// `PreparedCore`): the text, its runs, and everything lines that need more
 /// than the plain loop consult.
 final class PreparedDetails: Sendable {
-    let sourceUTF16: [UInt16]
-    let text: WhiteSpaceProcessor
+    /// The source text.
+    let sourceUTF16: CompactUTF16
+    /// The processed text (sharing the source's storage when they are the same).
+    let text: ProcessedText
     let paragraph: ParagraphStyle
     let paragraphLevel: UInt8
     /// Levels per processed unit; empty when every level is 0.
@@ -412,8 +414,9 @@ final class PreparedDetails: Sendable {
          trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment],
          wordBreaks: [Int32], reshapedEnds: [ReshapedEnd], itemMetrics: ItemLineMetrics,
          shapeCache: ShapeCache?) {
-        self.sourceUTF16 = sourceUTF16
-        self.text = text
+        let source = CompactUTF16(sourceUTF16)
+        self.sourceUTF16 = source
+        self.text = ProcessedText(text, source: source)
         self.paragraph = paragraph
         self.paragraphLevel = paragraphLevel
         self.levels = levels.compacted()
