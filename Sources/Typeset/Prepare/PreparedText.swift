@@ -136,8 +136,10 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     // it `nonisolated(unsafe)`: the header and the segments are written once,
     // in `make`, before the object is shared, and never again.)
 
-    /// The fields a layout reads (about 120 bytes: with the object's own 16, the
-    /// first two cache lines and a bit), just before the segments.
+    /// The fields a layout reads (98 bytes: with the object's own 16, within
+    /// the first two cache lines), just before the segments. The word-sized
+    /// fields come first and the bytes after them: in declaration order, a
+    /// Bool between two words took a word of its own.
     struct Header {
         let segmentCount: Int
         /// Distinct (ascent, descent) pairs the segments refer to; empty when
@@ -146,11 +148,16 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         /// The strut: the block style's inline box (see `InlineBox`).
         let strutAscent: Double
         let strutDescent: Double
+        let naturalWidth: Int64
+        /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
+        let hyphenWidth: Int64
+        /// The source text's length in UTF-16 units.
+        let sourceCount: Int
+        let details: PreparedDetails
         /// The block's fixed line height in px when every line is exactly that
         /// tall (no box is taller than the strut); nil for `normal` or when taller
         /// boxes make lines taller.
         let fixedLineHeight: Double?
-        let naturalWidth: Int64
         /// No segment ends with a soft hyphen, tab or hanging space, none needs
         /// more than 32 bits and no bracket trims: the line breaker's fast
         /// path (`LineBreaker.nextPlainLine`), which leaves to the general
@@ -163,8 +170,6 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         // layout, copied here so that a plain text's layout reads nothing
         // but this object (see `LineBreaker.init`).
         let maxLines: Int?
-        /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
-        let hyphenWidth: Int64
         let whiteSpace: ParagraphStyle.WhiteSpace
         /// `textOverflow` is `.ellipsis`.
         let ellipsisOverflow: Bool
@@ -176,11 +181,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let hasRunBoundaries: Bool
         /// Some line may need more than x = 0 and its width rounded up (see `LinePlacement.isNeeded(_:rightToLeft:)`).
         let needsPlacement: Bool
-        /// The source text's length in UTF-16 units.
-        let sourceCount: Int
         /// Processed offsets are source offsets (see `WhiteSpaceProcessor.isIdentity`).
         let sourceIsIdentity: Bool
-        let details: PreparedDetails
     }
 
     /// A prepared text's storage (the arguments are what `PrepareSession` computed).
@@ -206,14 +208,15 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             shapeCache: shapeCache)
         let header = Header(
             segmentCount: segments.count, segmentMetrics: strutOnly ? [] : segmentMetrics.compacted(),
-            strutAscent: strutAscent, strutDescent: strutDescent, fixedLineHeight: strutOnly ? fixedLineHeight : nil,
-            naturalWidth: naturalWidth, hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
-            maxLines: paragraph.maxLines, hyphenWidth: hyphenWidth, whiteSpace: paragraph.whiteSpace,
+            strutAscent: strutAscent, strutDescent: strutDescent, naturalWidth: naturalWidth, hyphenWidth: hyphenWidth,
+            sourceCount: sourceUTF16.count, details: details, fixedLineHeight: strutOnly ? fixedLineHeight : nil,
+            hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
+            maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
             ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
             breaksAnywhere: paragraph.lineBreak == .anywhere, hasTrimmableClose: !trimmableClose.isEmpty,
             hasReshapedEnds: !reshapedEnds.isEmpty, hasRunBoundaries: !runBoundaries.isEmpty,
             needsPlacement: LinePlacement.isNeeded(paragraph, rightToLeft: paragraphLevel & 1 == 1),
-            sourceCount: sourceUTF16.count, sourceIsIdentity: text.isIdentity, details: details)
+            sourceIsIdentity: text.isIdentity)
         let core = unsafeDowncast(create(minimumCapacity: segments.count) { _ in header }, to: PreparedCore.self)
         core.withUnsafeMutablePointerToElements { to in
             segments.withUnsafeBufferPointer { from in
