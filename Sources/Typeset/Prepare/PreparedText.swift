@@ -264,7 +264,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var styles: [TextStyle] { details.styles }
     var tabInterval: Int64 { details.tabInterval }
     var minimumTabWidth: Int64 { details.minimumTabWidth }
-    var ellipsisText: String { details.ellipsisText }
+    var ellipsisText: String { details.ellipsisIsThreeDots ? "..." : paragraph.ellipsis }
     var ellipsisWidth: Int64 { details.ellipsisWidth }
     var trimmableClose: [Int32] { details.trimmableClose }
     var ligatures: LigatureSplits { details.ligatures }
@@ -368,6 +368,10 @@ final class PreparedDetails: Sendable {
     let text: ProcessedText
     let paragraph: ParagraphStyle
     let paragraphLevel: UInt8
+    /// The truncation marker drawn is "...", not `paragraph.ellipsis` (see
+    /// `ParagraphStyle.ellipsisText(primaryCovers:)`): a flag, not a string,
+    /// fits beside `paragraphLevel` (a string took 16 bytes of the object).
+    let ellipsisIsThreeDots: Bool
     /// Levels per processed unit; empty when every level is 0.
     let levels: [UInt8]
     let items: [Item]
@@ -382,8 +386,6 @@ final class PreparedDetails: Sendable {
     let tabInterval: Int64
     /// A tab narrower than this (half a space) advances to the following stop.
     let minimumTabWidth: Int64
-    /// The truncation marker drawn (`ParagraphStyle.ellipsisText`).
-    let ellipsisText: String
     /// The truncation marker's width, 1/65536 px.
     let ellipsisWidth: Int64
     /// Fullwidth closing brackets set half-width at the end of a line that
@@ -429,7 +431,9 @@ final class PreparedDetails: Sendable {
         self.styles = styles.compacted()
         self.tabInterval = tabInterval
         self.minimumTabWidth = minimumTabWidth
-        self.ellipsisText = ellipsisText
+        // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
+        assert(ellipsisText == paragraph.ellipsis || ellipsisText == "...")
+        self.ellipsisIsThreeDots = ellipsisText != paragraph.ellipsis
         self.ellipsisWidth = ellipsisWidth
         self.trimmableClose = trimmableClose.compacted()
         self.ligatures = ligatures.compacted()

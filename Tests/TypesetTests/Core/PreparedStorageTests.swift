@@ -136,6 +136,23 @@ final class PreparedStorageTests: XCTestCase {
         }
     }
 
+    /// The truncation marker is kept as a flag: the paragraph's own, or
+    /// "..." when the primary font has no "…" (Noto Sans Hebrew).
+    func testEllipsisMarkerIsThePrimaryFontsOrThreeDots() throws {
+        let cases: [(font: String, ellipsis: String, drawn: String)] = [
+            ("Noto Sans", "\u{2026}", "\u{2026}"), ("Noto Sans Hebrew", "\u{2026}", "..."),
+            ("Noto Sans Hebrew", "…more", "…more"), ("Noto Sans", "...", "..."),
+        ]
+        for c in cases {
+            let paragraph = ParagraphStyle(maxLines: 1, textOverflow: .ellipsis, ellipsis: c.ellipsis)
+            let prepared = try Fixtures.typesetter.prepare(
+                AttributedText("שלום עולם שלום עולם שלום עולם שלום עולם", style: TextStyle(font: [c.font], size: 15)), paragraph: paragraph)
+            XCTAssertEqual(prepared.paragraph.ellipsis, c.ellipsis)
+            let layout = try prepared.layout(width: 60)
+            XCTAssertEqual(layout.truncation?.ellipsis, c.drawn, "\(c.font), \(c.ellipsis)")
+        }
+    }
+
     func testTooManyDistinctStylesIsATypedError() throws {
         let pieces = (0...Int(UInt16.max) + 1).map { i -> (String, TextStyle) in
             var st = style
