@@ -4,22 +4,26 @@ struct ProcessedText: Sendable {
     /// The processed UTF-16 text.
     let units: CompactUTF16
     /// For each processed unit, its source UTF-16 offset, and the source
-    /// length; empty when `isIdentity`.
+    /// length (never empty then); empty when `isIdentity`.
     let sourceOffsets: [Int32]
-    /// Whether the processed text is the source text (offsets are the identity).
-    let isIdentity: Bool
+
+    /// Whether the processed text is the source text (offsets are the
+    /// identity). Not a stored Bool: it would take 8 bytes of padding in
+    /// `PreparedDetails`, which as it is fits a smaller malloc block.
+    var isIdentity: Bool { sourceOffsets.isEmpty }
 
     /// The processed text of `processor`; `source` is the source text's
     /// storage, which an identity processing shares.
     init(_ processor: WhiteSpaceProcessor, source: CompactUTF16) {
         units = processor.isIdentity ? source : CompactUTF16(processor.units)
-        sourceOffsets = processor.sourceOffsets.compacted()
-        isIdentity = processor.isIdentity
+        // (A processing that changed the text maps its end too: never empty.)
+        sourceOffsets = processor.isIdentity ? [] : processor.sourceOffsets.compacted()
+        assert(isIdentity == processor.isIdentity)
     }
 
     /// The source offset of processed offset `i` (0...units.count).
     @inline(__always)
     func sourceOffset(_ i: Int) -> Int {
-        isIdentity ? i : Int(sourceOffsets[i])
+        sourceOffsets.isEmpty ? i : Int(sourceOffsets[i])
     }
 }
