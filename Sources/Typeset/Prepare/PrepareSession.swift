@@ -20,8 +20,19 @@ struct PrepareSession {
     }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
+        // The transient arrays are the shaper's (see `PrepareScratch`), taken
+        // for the call and given back emptied.
+        var scratch = shaper.prepareScratch
+        shaper.prepareScratch = PrepareScratch()
+        defer {
+            scratch.clear()
+            shaper.prepareScratch = scratch
+        }
+        return try prepare(text, paragraph: paragraph, scratch: &scratch)
+    }
+
+    private func prepare(_ text: AttributedText, paragraph: ParagraphStyle, scratch: inout PrepareScratch) throws -> PreparedText {
         let base = try text.baseStyle.validated()
-        let runStyles = try text.runs.map { try $0.style.validated() }
         let source = text.string.utf16Units
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
@@ -30,12 +41,15 @@ struct PrepareSession {
         // Styles per processed unit; the block's style is always the first
         // (the strut), whether or not a run uses it.
         var styles: [TextStyle] = [base]
-        var styleIndexOfRun: [Int32] = []
+        var styleIndexOfRun = scratch.styleIndexOfRun
+        scratch.styleIndexOfRun = []
+        defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
-        for style in runStyles {
+        for run in text.runs {
+            let style = try run.style.validated()
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
-            if runStyles.count > 1 {
+            if text.runs.count > 1 {
                 if let k = styleIndex[style] { styleIndexOfRun.append(k); continue }
                 styleIndex[style] = Int32(styles.count)
             }
@@ -45,31 +59,38 @@ struct PrepareSession {
         guard styles.count <= Int(UInt16.max) + 1 else {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
-        var styleOfUnit = [Int32](repeating: styleIndexOfRun.first ?? 0, count: n)
+        scratch.styleOfUnit.refill(styleIndexOfRun.first ?? 0, count: n)
         if text.runs.count > 1 {
             var r = 0
             for i in 0..<n {
                 let s = processed.sourceOffset(i)
                 while r + 1 < text.runs.count && s >= text.runs[r].range.upperBound { r += 1 }
-                styleOfUnit[i] = styleIndexOfRun[r]
+                scratch.styleOfUnit[i] = styleIndexOfRun[r]
             }
         }
-        let stacks = try styles.map { st in
-            try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic)
+        let styleOfUnit = scratch.styleOfUnit
+        for st in styles {
+            scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic))
         }
+        let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
         let attachments = try InlineAttachments.prepare(text, processed: processed, styleOfUnit: styleOfUnit,
                                                         styles: styles, stacks: stacks)
 
         // Analysis.
-        let graphemes = try GraphemeBreaks.boundaries(units)
-        let (levels, paragraphLevel) = try BidiLevels.resolve(units, direction: paragraph.direction)
-        let scripts = ScriptRuns.resolve(units)
-        var breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
-                                                    preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                                    language: paragraph.locale ?? base.language,
-                                                    lineBreak: paragraph.lineBreak)
+        try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
+        let graphemes = scratch.graphemes
+        let paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
+        let levels = scratch.levels
+        ScriptRuns.resolve(units, into: &scratch.scripts)
+        let scripts = scratch.scripts
+        try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+                                       preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                       language: paragraph.locale ?? base.language,
+                                       lineBreak: paragraph.lineBreak,
+                                       into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
+        var breaks = scratch.breaks
         // Shaping splits text into words only at break opportunities between
         // words (WordShaper.isSeparableBreak): the ones break-all and
         // `line-break: anywhere` add between Thai letters are not such, as

@@ -25,6 +25,8 @@ final class Shaper {
     var scratchGlyphs: [ShapedGlyph] = []
     /// `WordShaper`'s per-text arrays, kept between texts.
     var wordScratch = WordScratch()
+    /// `PrepareSession`'s per-text arrays, kept between texts.
+    var prepareScratch = PrepareScratch()
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a
     /// line broken there is reshaped, as Chromium reshapes it), and to

@@ -1,0 +1,46 @@
+// Pipeline stage: Prepare.
+// The per-text arrays PrepareSession and its analysis stages fill, kept by a Shaper so that preparing a text allocates none of them.
+
+/// The transient arrays of one `PrepareSession.prepare`, kept by its
+/// `Shaper` (one task at a time, see `ShaperPool`) between texts: emptied,
+/// capacity kept, so that a warm prepare allocates only what the prepared
+/// text keeps. What is kept is copied out at its exact size (see
+/// `Array.compacted()`); nothing here outlives the call that fills it.
+struct PrepareScratch {
+    /// Per processed unit: its style's index.
+    var styleOfUnit: [Int32] = []
+    /// Per attribute run: its style's index.
+    var styleIndexOfRun: [Int32] = []
+    /// Per style: its resolved font stack.
+    var stacks: [ResolvedStack] = []
+    /// Grapheme cluster starts, per processed offset 0...n.
+    var graphemes: [Bool] = []
+    /// Bidi embedding level per processed unit.
+    var levels: [UInt8] = []
+    /// Script code per processed unit.
+    var scripts: [Int32] = []
+    /// Line-break opportunities and whether each is forced.
+    var breaks: (positions: [Int32], mandatory: [Bool]) = ([], [])
+    /// ICU's output offsets (grapheme and line breaks, in turn) and the
+    /// line-break flags made of them.
+    var icuOffsets: [Int32] = []
+    var icuFlags: [UInt8] = []
+
+    /// Arrays longer than this are dropped, not kept, when emptied.
+    static let keptLimit = 1 << 16
+
+    /// Empties every array for the next text, keeping its capacity (up to `keptLimit`).
+    mutating func clear() {
+        let limit = Self.keptLimit
+        styleOfUnit.recycle(limit: limit)
+        styleIndexOfRun.recycle(limit: limit)
+        stacks.recycle(limit: limit)
+        graphemes.recycle(limit: limit)
+        levels.recycle(limit: limit)
+        scripts.recycle(limit: limit)
+        breaks.positions.recycle(limit: limit)
+        breaks.mandatory.recycle(limit: limit)
+        icuOffsets.recycle(limit: limit)
+        icuFlags.recycle(limit: limit)
+    }
+}
