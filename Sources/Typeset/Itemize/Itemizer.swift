@@ -45,10 +45,21 @@ struct Itemizer {
     /// - Returns: the items, and the faces they refer to by index.
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
                  styleOfUnit: [Int32], stacks: [ResolvedStack]) -> (items: [Item], faces: [FontFace]) {
+        var items: [Item] = [], faces: [FontFace] = []
+        itemize(units: units, graphemeStarts: graphemeStarts, levels: levels, scripts: scripts,
+                styleOfUnit: styleOfUnit, stacks: stacks, into: &items, faces: &faces)
+        return (items, faces)
+    }
+
+    /// The same items and faces written into `items` and `faces` (their
+    /// contents replaced, so that a caller keeping them between texts
+    /// allocates only while they grow).
+    func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
+                 styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace]) {
         let n = units.count
-        var items: [Item] = []
-        var faces: [FontFace] = []
-        guard n > 0 else { return (items, faces) }
+        items.removeAll(keepingCapacity: true)
+        faces.removeAll(keepingCapacity: true)
+        guard n > 0 else { return }
         func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ face: FontFace) {
             var k = faces.firstIndex { $0 === face } ?? faces.count
             if k == faces.count {
@@ -59,8 +70,7 @@ struct Itemizer {
             items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
                               styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
         }
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(8)
+        var scalars: [UInt32] = []  // a cluster's, when one is looked up (room made on first use)
         // The run being built; an item is appended when any of its properties change.
         var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
         var runFace: FontFace? = nil
@@ -99,6 +109,7 @@ struct Itemizer {
                 faceID = stack.faceIDs[Int(k)]
             } else {
                 scalars.removeAll(keepingCapacity: true)
+                if scalars.capacity == 0 { scalars.reserveCapacity(8) }
                 decodeScalars(units, g, e, into: &scalars)
                 let chosen = chooseFace(scalars, stack: stack, current: runFace)
                 faceID = ObjectIdentifier(chosen)
@@ -115,7 +126,6 @@ struct Itemizer {
             g = e
         }
         if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
-        return (items, faces)
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {

@@ -25,6 +25,9 @@ struct PrepareScratch {
     /// line-break flags made of them.
     var icuOffsets: [Int32] = []
     var icuFlags: [UInt8] = []
+    /// The items and the faces they use (the prepared text keeps copies).
+    var items: [Item] = []
+    var faces: [FontFace] = []
 
     /// Arrays longer than this are dropped, not kept, when emptied.
     static let keptLimit = 1 << 16
@@ -42,5 +45,7 @@ struct PrepareScratch {
         breaks.mandatory.recycle(limit: limit)
         icuOffsets.recycle(limit: limit)
         icuFlags.recycle(limit: limit)
+        items.recycle(limit: limit)
+        faces.recycle(limit: limit)
     }
 }

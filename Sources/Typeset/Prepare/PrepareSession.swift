@@ -104,8 +104,10 @@ struct PrepareSession {
                                                         lineBreak: paragraph.lineBreak).positions
         }
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
-        let (items, faces) = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
-                                                            scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
+        Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
+                                       styleOfUnit: styleOfUnit, stacks: stacks, into: &scratch.items, faces: &scratch.faces)
+        // The prepared text keeps these: copies of exactly their size.
+        let items = scratch.items.copiedOut(), faces = scratch.faces.copiedOut()
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)

@@ -23,4 +23,11 @@ extension Array {
     func compacted() -> [Element] {
         (capacity - count) * MemoryLayout<Element>.stride < 16 ? self : withUnsafeBufferPointer { Array($0) }
     }
+
+    /// The elements in a buffer of their own, exactly their count: what is
+    /// kept of a scratch array, whose buffer is reused (were it shared, the
+    /// scratch would reallocate it to write the next text).
+    func copiedOut() -> [Element] {
+        withUnsafeBufferPointer { Array($0) }
+    }
 }
