@@ -1,6 +1,8 @@
 // Pipeline stage: Prepare.
 // The per-text arrays PrepareSession and its analysis stages fill, kept by a Shaper so that preparing a text allocates none of them.
 
+import CHarfBuzz
+
 /// The transient arrays of one `PrepareSession.prepare`, kept by its
 /// `Shaper` (one task at a time, see `ShaperPool`) between texts: emptied,
 /// capacity kept, so that a warm prepare allocates only what the prepared
@@ -28,6 +30,13 @@ struct PrepareScratch {
     /// The items and the faces they use (the prepared text keeps copies).
     var items: [Item] = []
     var faces: [FontFace] = []
+    /// Per style: its HarfBuzz features and their hash.
+    var features: [[hb_feature_t]] = []
+    var featureHashes: [UInt64] = []
+    /// Per processed unit: advance, cluster start, unsafe to break before.
+    var advances: [Int32] = []
+    var clusterStarts: [Bool] = []
+    var unsafeBefore: [Bool] = []
 
     /// Arrays longer than this are dropped, not kept, when emptied.
     static let keptLimit = 1 << 16
@@ -47,5 +56,10 @@ struct PrepareScratch {
         icuFlags.recycle(limit: limit)
         items.recycle(limit: limit)
         faces.recycle(limit: limit)
+        features.recycle(limit: limit)
+        featureHashes.recycle(limit: limit)
+        advances.recycle(limit: limit)
+        clusterStarts.recycle(limit: limit)
+        unsafeBefore.recycle(limit: limit)
     }
 }

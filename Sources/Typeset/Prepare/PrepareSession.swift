@@ -111,9 +111,13 @@ struct PrepareSession {
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
-        var (advances, clusterStarts, unsafeBefore, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
-                                                                      styles: styles, breaks: wordBreaks)
-        InlineAttachments.apply(attachments, to: &advances)
+        WordShaper.features(for: styles, into: &scratch.features, hashes: &scratch.featureHashes)
+        let trim = wordShaper.unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: wordBreaks,
+                                           features: scratch.features, featureHashes: scratch.featureHashes,
+                                           into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
+                                           unsafeBefore: &scratch.unsafeBefore)
+        InlineAttachments.apply(attachments, to: &scratch.advances)
+        let advances = scratch.advances, clusterStarts = scratch.clusterStarts, unsafeBefore = scratch.unsafeBefore
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper)
 

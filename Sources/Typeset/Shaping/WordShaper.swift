@@ -28,12 +28,39 @@ struct WordShaper {
     ///   one that separates independent words).
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32])
         -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
+        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
+        Self.features(for: styles, into: &features, hashes: &featureHashes)
+        var advances: [Int32] = [], clusterStarts: [Bool] = [], unsafeBefore: [Bool] = []
+        let trim = unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
+                                features: features, featureHashes: featureHashes,
+                                into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+        return (advances, clusterStarts, unsafeBefore, trim)
+    }
+
+    /// Each style's HarfBuzz features (`Shaper.features(for:)`) and their
+    /// hash, written into `features` and `hashes` (their contents replaced).
+    static func features(for styles: [TextStyle], into features: inout [[hb_feature_t]], hashes: inout [UInt64]) {
+        features.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        for style in styles {
+            let f = Shaper.features(for: style)
+            features.append(f)
+            hashes.append(hash(f))
+        }
+    }
+
+    /// The same per-unit flags and advances written into `advances`,
+    /// `clusterStarts` and `unsafeBefore` (their contents replaced, so that a
+    /// caller keeping them between texts allocates nothing for them), with
+    /// the styles' features given (`features(for:into:hashes:)`); returns
+    /// the trimmable closing brackets.
+    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
+                      features: [[hb_feature_t]], featureHashes: [UInt64], into advances: inout [Int32],
+                      clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
         let n = units.count
-        var advances = [Int32](repeating: 0, count: n)
-        var clusterStarts = [Bool](repeating: false, count: n)
-        var unsafeBefore = [Bool](repeating: false, count: n)
-        let features = styles.map { Shaper.features(for: $0) }
-        let featureHashes = features.map(Self.hash)
+        advances.refill(0, count: n)
+        clusterStarts.refill(false, count: n)
+        unsafeBefore.refill(false, count: n)
         var scratch = shaper.wordScratch
         shaper.wordScratch = WordScratch()
         defer {
@@ -80,7 +107,7 @@ struct WordShaper {
             let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
             return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
         }
-        return (advances, clusterStarts, unsafeBefore, trim)
+        return trim
     }
 
     /// Whether letter spacing applies after the glyph cluster starting at `c`:
