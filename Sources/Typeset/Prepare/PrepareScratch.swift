@@ -37,6 +37,10 @@ struct PrepareScratch {
     var advances: [Int32] = []
     var clusterStarts: [Bool] = []
     var unsafeBefore: [Bool] = []
+    /// One word's advances, cluster starts and unsafe flags (a ligature's prefix, shaped apart).
+    var wordAdvances: [Int32] = []
+    var wordClusterStarts: [Bool] = []
+    var wordUnsafeBefore: [Bool] = []
 
     /// Arrays longer than this are dropped, not kept, when emptied.
     static let keptLimit = 1 << 16
@@ -61,5 +65,8 @@ struct PrepareScratch {
         advances.recycle(limit: limit)
         clusterStarts.recycle(limit: limit)
         unsafeBefore.recycle(limit: limit)
+        wordAdvances.recycle(limit: limit)
+        wordClusterStarts.recycle(limit: limit)
+        wordUnsafeBefore.recycle(limit: limit)
     }
 }

@@ -119,7 +119,8 @@ struct PrepareSession {
         InlineAttachments.apply(attachments, to: &scratch.advances)
         let advances = scratch.advances, clusterStarts = scratch.clusterStarts, unsafeBefore = scratch.unsafeBefore
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
-                                          items: items, faces: faces, styles: styles, wordShaper: wordShaper)
+                                          items: items, faces: faces, styles: styles, wordShaper: wordShaper,
+                                          scratch: &scratch)
 
         // Each item's inline box (its style's line height about its fonts).
         let itemMetrics = items.map { item -> (ascent: Double, descent: Double) in
@@ -185,9 +186,10 @@ struct PrepareSession {
     /// the pieces. The width of the part before each such boundary is shaped
     /// here, once, so layout stays arithmetic.
     private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
-                                   faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper) -> LigatureSplits {
+                                   faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper,
+                                   scratch: inout PrepareScratch) -> LigatureSplits {
         var splits = LigatureSplits()
-        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
+        let features = scratch.features, featureHashes = scratch.featureHashes
         for item in items {
             var clusterStart = Int(item.start)
             for i in Int(item.start)..<Int(item.end) {
@@ -196,21 +198,19 @@ struct PrepareSession {
                 // its advance is zeroed, so a piece of it has no width either.
                 let lead = units[clusterStart]
                 guard graphemes[i], i > clusterStart, lead != 0x0A && lead != 0x0D && lead != 0x09 else { continue }
-                if features.isEmpty {
-                    features = styles.map { Shaper.features(for: $0) }
-                    featureHashes = features.map(WordShaper.hash)
-                }
                 let style = styles[Int(item.styleIndex)]
                 var width: Int64 = 0
                 units.withUnsafeBufferPointer { buf in
-                    let prefix = wordShaper.wordAdvances(
+                    wordShaper.wordAdvances(
                         UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
-                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
-                    width = prefix.advances.reduce(0) { $0 + Int64($1) }
+                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
+                        into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
+                        unsafeBefore: &scratch.wordUnsafeBefore)
+                    width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
                     // The piece shaped apart is letter-spaced like the text (advances include the spacing).
                     if style.letterSpacing != 0 {
                         let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
-                        for k in prefix.clusterStarts.indices where prefix.clusterStarts[k] {
+                        for k in scratch.wordClusterStarts.indices where scratch.wordClusterStarts[k] {
                             if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
                         }
                     }

@@ -256,15 +256,27 @@ struct WordShaper {
     /// shaped with HarfBuzz (and cached).
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                       features: [hb_feature_t], featureHash: UInt64) -> (advances: [Int32], clusterStarts: [Bool]) {
-        var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
-        var unsafe = starts
+        var advances: [Int32] = [], starts: [Bool] = [], unsafe: [Bool] = []
+        wordAdvances(word, item: item, face: face, style: style, features: features, featureHash: featureHash,
+                     into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe)
+        return (advances, starts)
+    }
+
+    /// The same advances and cluster starts (and unsafe-to-break flags)
+    /// written into the arrays given, their contents replaced: a caller
+    /// keeping them allocates nothing for them.
+    func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
+                      features: [hb_feature_t], featureHash: UInt64, into advances: inout [Int32],
+                      clusterStarts starts: inout [Bool], unsafeBefore unsafe: inout [Bool]) {
+        advances.refill(0, count: word.count)
+        starts.refill(false, count: word.count)
+        unsafe.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
         if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0) {
-            return (advances, starts)
+            return
         }
         shape(word, key: key, item: item, face: face, style: style, features: features)
             .copy(into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0)
-        return (advances, starts)
     }
 
     /// The word's cache key, nil when it is not cached (no cache, or too long).
