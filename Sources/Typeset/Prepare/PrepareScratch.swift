@@ -41,6 +41,12 @@ struct PrepareScratch {
     var wordAdvances: [Int32] = []
     var wordClusterStarts: [Bool] = []
     var wordUnsafeBefore: [Bool] = []
+    /// Per item: its inline box's ascent and descent.
+    var itemMetrics: [(ascent: Double, descent: Double)] = []
+    /// The segments (the prepared text copies them into its object) and
+    /// the distinct metrics they refer to.
+    var segments: [Segment] = []
+    var segmentMetrics: [(ascent: Double, descent: Double)] = []
 
     /// Arrays longer than this are dropped, not kept, when emptied.
     static let keptLimit = 1 << 16
@@ -68,5 +74,8 @@ struct PrepareScratch {
         wordAdvances.recycle(limit: limit)
         wordClusterStarts.recycle(limit: limit)
         wordUnsafeBefore.recycle(limit: limit)
+        itemMetrics.recycle(limit: limit)
+        segments.recycle(limit: limit)
+        segmentMetrics.recycle(limit: limit)
     }
 }

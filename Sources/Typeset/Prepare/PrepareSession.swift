@@ -123,13 +123,18 @@ struct PrepareSession {
                                           scratch: &scratch)
 
         // Each item's inline box (its style's line height about its fonts).
-        let itemMetrics = items.map { item -> (ascent: Double, descent: Double) in
+        for item in items {
             let style = Int(item.styleIndex)
             let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
-            return (box.ascent, box.descent)
+            scratch.itemMetrics.append((box.ascent, box.descent))
         }
-        let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
-                                    itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures)
+        let itemMetrics = scratch.itemMetrics
+        // (The prepared text copies the segments into its own object, and
+        // compacts the metrics when it keeps them.)
+        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
+                                        itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
+                                        into: &scratch.segments, metrics: &scratch.segmentMetrics)
+        let segments = (segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
 
         let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
         // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
@@ -232,13 +237,12 @@ struct PrepareSession {
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
                               items: [Item], itemMetrics: [(ascent: Double, descent: Double)],
-                              attachments: [PreparedAttachment], ligatures: LigatureSplits)
-        -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)], naturalWidth: Int64) {
-        var segments: [Segment] = []
+                              attachments: [PreparedAttachment], ligatures: LigatureSplits,
+                              into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
+        // (`segments` and `metrics` are empty scratch arrays; returns the natural width.)
         // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
-        var metrics: [(ascent: Double, descent: Double)] = []
         var start = 0
         var item = 0, attachment = 0
         for (k, p) in breaks.positions.enumerated() {
@@ -291,7 +295,7 @@ struct PrepareSession {
                                     hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
             start = end
         }
-        return (segments, metrics, natural)
+        return natural
     }
 
     /// The segment ends a line may end at inside a shaped word where a kern
