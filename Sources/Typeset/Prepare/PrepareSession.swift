@@ -183,6 +183,14 @@ struct PrepareSession {
                                        styles: styles, ligatures: ligatures),
             itemMetrics: itemMetrics,
             shapeCache: cache)
+        if core.fields.pointee.hasRunBoundaries {
+            // Every layout of a text with run boundaries reads the per-unit
+            // advances (`LineBreaker` takes them first thing), which the
+            // prepared text would otherwise shape again on its first layout:
+            // they are the ones just computed, so they are kept now.
+            _ = core.details.storedUnitMetrics.storeIfAbsent(
+                UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
+        }
         return PreparedText(core: core)
     }
 
