@@ -98,13 +98,11 @@ struct WordShaper {
         for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
 
         // Fullwidth CJK punctuation that meets other punctuation is set half-width.
-        var itemOfUnit: [Int32] = []
         let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
-            if itemOfUnit.isEmpty {
-                itemOfUnit = [Int32](repeating: 0, count: n)
-                for (k, it) in items.enumerated() { for j in Int(it.start)..<Int(it.end) { itemOfUnit[j] = Int32(k) } }
-            }
-            let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
+            // The item holding unit `i` (items are in order and cover the text).
+            var lo = 0, hi = items.count - 1
+            while lo < hi { let m = (lo + hi) / 2; if Int(items[m].end) <= i { lo = m + 1 } else { hi = m } }
+            let st = styles[Int(items[lo].styleIndex)]
             return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
         }
         return trim
