@@ -60,7 +60,17 @@ extension PreparedCore {
                          style: TextStyle, shaper: Shaper) -> (end: Int64, start: Int64) {
         let features = Shaper.features(for: style)
         let rtl = item.level & 1 == 1
-        var pair: [ShapedGlyph] = [], alone: [ShapedGlyph] = []
+        // In the shaper's glyph arrays (emptied, capacity kept): a prepare
+        // measures every unsafe break this way.
+        var pair = shaper.scratchGlyphs, alone = shaper.pieceGlyphs
+        shaper.scratchGlyphs = []
+        shaper.pieceGlyphs = []
+        pair.removeAll(keepingCapacity: true)
+        alone.removeAll(keepingCapacity: true)
+        defer {
+            shaper.scratchGlyphs = pair
+            shaper.pieceGlyphs = alone
+        }
         shaper.shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
                      script: item.script, language: style.language, features: features, into: &pair)
         shaper.shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,

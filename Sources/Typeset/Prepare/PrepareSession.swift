@@ -168,6 +168,10 @@ struct PrepareSession {
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
 
+        let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
+        let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
+                                    unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
+                                    styles: styles, ligatures: ligatures)
         let core = PreparedCore.make(
             sourceUTF16: source, text: processed, paragraph: paragraph,
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
@@ -176,11 +180,9 @@ struct PrepareSession {
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
             trimmableClose: trim, ligatures: ligatures,
-            runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments),
+            runBoundaries: runBoundaries,
             attachments: attachments, wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [],
-            reshapedEnds: reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
-                                       unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
-                                       styles: styles, ligatures: ligatures),
+            reshapedEnds: reshaped,
             itemMetrics: itemMetrics,
             shapeCache: cache)
         if core.fields.pointee.hasRunBoundaries {

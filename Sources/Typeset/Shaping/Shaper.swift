@@ -23,6 +23,9 @@ final class Shaper {
     /// Glyphs of the last word shaped by `WordShaper`, kept between words so
     /// that shaping a word allocates no glyph array.
     var scratchGlyphs: [ShapedGlyph] = []
+    /// A second reused glyph array, for `PreparedCore.lostKern`'s piece
+    /// shaped apart (`scratchGlyphs` holds the pair).
+    var pieceGlyphs: [ShapedGlyph] = []
     /// `WordShaper`'s per-text arrays, kept between texts.
     var wordScratch = WordScratch()
     /// `PrepareSession`'s per-text arrays, kept between texts.
