@@ -20,6 +20,23 @@ struct PrepareSession {
     }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
+        try text.runs.withUnsafeBufferPointer { runs in
+            try prepare(text.string, baseStyle: text.baseStyle, runs: runs, attachments: text.attachments,
+                        paragraph: paragraph)
+        }
+    }
+
+    /// A string in one style: the text `AttributedText(string, style:)`
+    /// makes, without the array of its one run.
+    func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle) throws -> PreparedText {
+        try withUnsafePointer(to: AttributedText.Run(range: 0..<string.utf16.count, style: style)) { run in
+            try prepare(string, baseStyle: style, runs: UnsafeBufferPointer(start: run, count: 1), attachments: [:],
+                        paragraph: paragraph)
+        }
+    }
+
+    private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+                         attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
         // The transient arrays are the shaper's (see `PrepareScratch`), taken
         // for the call and given back emptied.
         var scratch = shaper.prepareScratch
@@ -28,12 +45,15 @@ struct PrepareSession {
             scratch.clear()
             shaper.prepareScratch = scratch
         }
-        return try prepare(text, paragraph: paragraph, scratch: &scratch)
+        let base = try baseStyle.validated()
+        let source = string.utf16Units
+        return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
+                           scratch: &scratch)
     }
 
-    private func prepare(_ text: AttributedText, paragraph: ParagraphStyle, scratch: inout PrepareScratch) throws -> PreparedText {
-        let base = try text.baseStyle.validated()
-        let source = text.string.utf16Units
+    private func prepare(source: [UInt16], base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+                         attachments attachmentsGiven: [Int: TextAttachment], paragraph: ParagraphStyle,
+                         scratch: inout PrepareScratch) throws -> PreparedText {
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
         let n = units.count
@@ -45,11 +65,11 @@ struct PrepareSession {
         scratch.styleIndexOfRun = []
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
-        for run in text.runs {
+        for run in runs {
             let style = try run.style.validated()
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
-            if text.runs.count > 1 {
+            if runs.count > 1 {
                 if let k = styleIndex[style] { styleIndexOfRun.append(k); continue }
                 styleIndex[style] = Int32(styles.count)
             }
@@ -60,11 +80,11 @@ struct PrepareSession {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
         scratch.styleOfUnit.refill(styleIndexOfRun.first ?? 0, count: n)
-        if text.runs.count > 1 {
+        if runs.count > 1 {
             var r = 0
             for i in 0..<n {
                 let s = processed.sourceOffset(i)
-                while r + 1 < text.runs.count && s >= text.runs[r].range.upperBound { r += 1 }
+                while r + 1 < runs.count && s >= runs[r].range.upperBound { r += 1 }
                 scratch.styleOfUnit[i] = styleIndexOfRun[r]
             }
         }
@@ -75,7 +95,7 @@ struct PrepareSession {
         let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
-        let attachments = try InlineAttachments.prepare(text, processed: processed, styleOfUnit: styleOfUnit,
+        let attachments = try InlineAttachments.prepare(attachmentsGiven, sourceUnits: source, processed: processed, styleOfUnit: styleOfUnit,
                                                         styles: styles, stacks: stacks)
 
         // Analysis.
