@@ -46,16 +46,19 @@ struct Itemizer {
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
                  styleOfUnit: [Int32], stacks: [ResolvedStack]) -> (items: [Item], faces: [FontFace]) {
         var items: [Item] = [], faces: [FontFace] = []
+        var scalars: [UInt32] = []
         itemize(units: units, graphemeStarts: graphemeStarts, levels: levels, scripts: scripts,
-                styleOfUnit: styleOfUnit, stacks: stacks, into: &items, faces: &faces)
+                styleOfUnit: styleOfUnit, stacks: stacks, into: &items, faces: &faces, scalars: &scalars)
         return (items, faces)
     }
 
     /// The same items and faces written into `items` and `faces` (their
     /// contents replaced, so that a caller keeping them between texts
-    /// allocates only while they grow).
+    /// allocates only while they grow), with `scalars` for a cluster's
+    /// scalars when it is looked up.
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
-                 styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace]) {
+                 styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace],
+                 scalars: inout [UInt32]) {
         let n = units.count
         items.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
@@ -70,7 +73,6 @@ struct Itemizer {
             items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
                               styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
         }
-        var scalars: [UInt32] = []  // a cluster's, when one is looked up (room made on first use)
         // The run being built; an item is appended when any of its properties change.
         var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
         var runFace: FontFace? = nil
@@ -109,7 +111,6 @@ struct Itemizer {
                 faceID = stack.faceIDs[Int(k)]
             } else {
                 scalars.removeAll(keepingCapacity: true)
-                if scalars.capacity == 0 { scalars.reserveCapacity(8) }
                 decodeScalars(units, g, e, into: &scalars)
                 let chosen = chooseFace(scalars, stack: stack, current: runFace)
                 faceID = ObjectIdentifier(chosen)
@@ -132,7 +133,7 @@ struct Itemizer {
         // An attachment's U+FFFC draws no glyph: it is set in the style's
         // primary font, whose box the style's text has anyway (not in the
         // font of the text before it, which may be taller).
-        if scalars == [0xFFFC] { return stack.faces[0] }
+        if scalars.count == 1 && scalars[0] == 0xFFFC { return stack.faces[0] }
         // Controls and lone ignorables (newline, tab, ZWJ) stay with the run they are in.
         if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
             if let current { return current }

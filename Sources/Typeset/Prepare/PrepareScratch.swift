@@ -30,6 +30,8 @@ struct PrepareScratch {
     /// The items and the faces they use (the prepared text keeps copies).
     var items: [Item] = []
     var faces: [FontFace] = []
+    /// The scalars of a cluster the itemizer looks up.
+    var scalars: [UInt32] = []
     /// Per style: its HarfBuzz features and their hash.
     var features: [[hb_feature_t]] = []
     var featureHashes: [UInt64] = []
@@ -66,6 +68,7 @@ struct PrepareScratch {
         icuFlags.recycle(limit: limit)
         items.recycle(limit: limit)
         faces.recycle(limit: limit)
+        scalars.recycle(limit: limit)
         features.recycle(limit: limit)
         featureHashes.recycle(limit: limit)
         advances.recycle(limit: limit)

@@ -125,7 +125,8 @@ struct PrepareSession {
         }
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
         Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
-                                       styleOfUnit: styleOfUnit, stacks: stacks, into: &scratch.items, faces: &scratch.faces)
+                                       styleOfUnit: styleOfUnit, stacks: stacks, into: &scratch.items, faces: &scratch.faces,
+                                       scalars: &scratch.scalars)
         // The prepared text keeps these: copies of exactly their size.
         let items = scratch.items.copiedOut(), faces = scratch.faces.copiedOut()
 
@@ -143,10 +144,12 @@ struct PrepareSession {
                                           scratch: &scratch)
 
         // Each item's inline box (its style's line height about its fonts).
-        for item in items {
-            let style = Int(item.styleIndex)
-            let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
-            scratch.itemMetrics.append((box.ascent, box.descent))
+        styles.withUnsafeBufferPointer { styles in  // (read in place, not copied per item)
+            for item in items {
+                let style = Int(item.styleIndex)
+                let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
+                scratch.itemMetrics.append((box.ascent, box.descent))
+            }
         }
         let itemMetrics = scratch.itemMetrics
         // (The prepared text copies the segments into its own object, and

@@ -72,10 +72,15 @@ struct WordShaper {
             // slot prefetched, so that the lookups wait for memory together,
             // not in turn (items are often a word long: an Arabic word in its
             // font between spaces in the primary font, a run of kana).
-            for (k, item) in items.enumerated() {
-                collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
-                             style: styles[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
-                             into: &scratch)
+            // (The styles are read in place: copying one per item retained
+            // its font stack, features and language.)
+            styles.withUnsafeBufferPointer { styles in
+                for (k, item) in items.enumerated() {
+                    let style = Int(item.styleIndex)
+                    collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
+                                 size: styles[style].size, language: styles[style].language,
+                                 featureHash: featureHashes[style], into: &scratch)
+                }
             }
             // Then, the slots having had time to arrive, every found word's
             // storage prefetched (outside the lookups' locks, which would
@@ -84,6 +89,7 @@ struct WordShaper {
             // Then each word copied out of the cache, or shaped.
             shapeWords(items: items, faces: faces, styles: styles, features: features, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+            guard styles.contains(where: { $0.letterSpacing != 0 }) else { return }
             for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
                 // Chromium spaces out every glyph cluster (at character-level
                 // clusters) that does not start with a mark; cursive scripts
@@ -129,7 +135,8 @@ struct WordShaper {
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway.
     private func collectWords(_ item: Item, index: Int, face: FontFace, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], style: TextStyle, featureHash: UInt64, into scratch: inout WordScratch) {
+                              breaks: [Int32], size: Double, language: String?, featureHash: UInt64,
+                              into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The first break opportunity after the item's start.
@@ -151,7 +158,7 @@ struct WordShaper {
             let span = inContext ? Self.contextSpan(units, start: start, end: stop, script: item.script) : start..<stop
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, item: item,
-                               face: face, style: style, featureHash: featureHash,
+                               face: face, size: size, language: language, featureHash: featureHash,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
             if let key { cache?.prefetch(key) }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
@@ -284,9 +291,17 @@ struct WordShaper {
     @inline(__always)
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
                      featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
+        key(units, wordLength: wordLength, item: item, face: face, size: style.size, language: style.language,
+            featureHash: featureHash, context: context)
+    }
+
+    /// The same key from the style's size and language.
+    @inline(__always)
+    private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, size: Double,
+                     language: String?, featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
         guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
-        return ShapeKey(units: units, face: face, size: style.size, featureHash: featureHash, script: item.script,
-                        rtl: item.level & 1 == 1, language: style.language, context: context)
+        return ShapeKey(units: units, face: face, size: size, featureHash: featureHash, script: item.script,
+                        rtl: item.level & 1 == 1, language: language, context: context)
     }
 
     /// The most code points HarfBuzz reads around a shaped piece as its pre-
