@@ -22,8 +22,10 @@ extension PreparedCore {
         guard lo < items.count, Int(items[lo].start) <= g0, Int(items[lo].end) >= g1 else { return 0 }
         let item = items[lo]
         return text.units.withUnsafeBufferPointer { buf in
-            Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
-                          style: styles[Int(item.styleIndex)], shaper: Shaper()).end
+            ShaperPool.shared.withShaper { shaper in
+                Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
+                              style: styles[Int(item.styleIndex)], shaper: shaper).end
+            }
         }
     }
 
@@ -45,8 +47,10 @@ extension PreparedCore {
         let item = items[lo]
         guard Int(item.start) <= g0, Int(item.end) >= g1 else { return 0 }
         return text.units.withUnsafeBufferPointer { buf in
-            Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
-                          style: styles[Int(item.styleIndex)], shaper: Shaper()).start
+            ShaperPool.shared.withShaper { shaper in
+                Self.lostKern(buf, g0: g0, cut: cut, g1: g1, item: item, face: faces[Int(item.faceIndex)],
+                              style: styles[Int(item.styleIndex)], shaper: shaper).start
+            }
         }
     }
 

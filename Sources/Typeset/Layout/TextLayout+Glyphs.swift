@@ -30,11 +30,12 @@ extension TextLayout {
     public func glyphs(of run: VisualRun, on line: Line) -> [PositionedGlyph] {
         let style = core.styles[run.styleIndex]
         var shaped: [ShapedGlyph] = []
-        let shaper = Shaper()
         core.text.units.withUnsafeBufferPointer { buf in
-            shaper.shape(buf, start: run.start, end: run.end, face: run.face, size: style.size,
-                         rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
-                         language: style.language, features: Shaper.features(for: style), into: &shaped)
+            ShaperPool.shared.withShaper { shaper in
+                shaper.shape(buf, start: run.start, end: run.end, face: run.face, size: style.size,
+                             rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
+                             language: style.language, features: Shaper.features(for: style), into: &shaped)
+            }
         }
         guard !shaped.isEmpty else { return [] }
         let advances = LineAdvances(core: core, line: line)
