@@ -39,6 +39,14 @@ if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     var lines = 0
     for _ in 0..<n { for text in texts { lines += try! ts.prepare(text, style: style).layout(width: width).lines.count } }
     print("warm prepare + layout: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(lines) lines)")
+    if let a = allocationsPerItem(texts.count, {
+        for text in texts {
+            let prepared = try! ts.prepare(text, style: style)
+            _ = try! prepared.layout(width: width)
+        }
+    }) {
+        print("warm prepare + layout: \(a) heap allocations per text")
+    }
     if let c = ts.shapeCache { print("word cache: \(c.hits) hits, \(c.misses) misses, \(c.count) words") }
     exit(0)
 }

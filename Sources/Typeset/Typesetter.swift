@@ -32,7 +32,8 @@ public final class Typesetter: Sendable {
 
     /// Prepares a string in one style.
     public func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
-        try prepare(AttributedText(string, style: style), paragraph: paragraph)
+        // (As `prepare(AttributedText(string, style: style))`, without the text's array of one run.)
+        try withSession { try $0.prepare(string, style: style, paragraph: paragraph) }
     }
 
     /// Prepares a string given as UTF-8 bytes, rejecting invalid UTF-8 with the
@@ -46,10 +47,15 @@ public final class Typesetter: Sendable {
     public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
         // `AttributedText([])` has no run and no block style, so no style to set even an empty text in.
         guard text.hasStyle else { throw TypesetError.invalidAttributeRuns("no runs: the text has no style") }
+        return try withSession { try $0.prepare(text, paragraph: paragraph) }
+    }
+
+    /// Counts a prepared text and runs `body` with a session on a pooled shaper.
+    private func withSession(_ body: (PrepareSession) throws -> PreparedText) rethrows -> PreparedText {
         preparedTexts.add()
         let shaper = shapers.take()
         defer { shapers.give(shaper) }
-        return try PrepareSession(fonts: fonts, shaper: shaper, cache: shapeCache).prepare(text, paragraph: paragraph)
+        return try body(PrepareSession(fonts: fonts, shaper: shaper, cache: shapeCache))
     }
 
     /// Prepares and lays out in one call.

@@ -6,15 +6,22 @@ enum BidiLevels {
     /// no right-to-left characters skips ICU and is all level 0 (or all the
     /// paragraph level for an RTL paragraph of neutral text).
     static func resolve(_ units: [UInt16], direction: ParagraphStyle.Direction) throws -> (levels: [UInt8], paragraphLevel: UInt8) {
+        var levels: [UInt8] = []
+        let paragraphLevel = try resolve(units, direction: direction, into: &levels)
+        return (levels, paragraphLevel)
+    }
+
+    /// The same levels written into `levels` (its contents replaced, so that
+    /// a caller keeping it between texts allocates nothing); returns the
+    /// paragraph level.
+    static func resolve(_ units: [UInt16], direction: ParagraphStyle.Direction, into levels: inout [UInt8]) throws -> UInt8 {
         let n = units.count
         let requested: UInt8 = direction == .ltr ? 0 : direction == .rtl ? 1 : 0xFE
-        if direction != .rtl && !units.contains(where: mayBeRTL) {
-            return ([UInt8](repeating: 0, count: n), 0)
-        }
-        var levels = [UInt8](repeating: 0, count: n)
+        levels.refill(0, count: n)
+        if direction != .rtl && !units.contains(where: mayBeRTL) { return 0 }
         let para = units.withUnsafeBufferPointer { tsu_bidi_levels($0.baseAddress, Int32(n), requested, &levels) }
         if para < 0 { throw TypesetError.unicodeAnalysisFailed("ICU bidi") }
-        return (levels, UInt8(para))
+        return UInt8(para)
     }
 
     /// Whether a unit could have right-to-left or explicit-embedding bidi classes.

@@ -16,29 +16,46 @@ enum BreakOpportunities {
     static func compute(_ units: [UInt16], wordBreak: ParagraphStyle.WordBreak, preserveNewlines: Bool,
                         language: String?, lineBreak: ParagraphStyle.LineBreak = .auto)
         throws -> (positions: [Int32], mandatory: [Bool]) {
+        var breaks: (positions: [Int32], mandatory: [Bool]) = ([], [])
+        var flags: [UInt8] = [], offsets: [Int32] = []
+        try compute(units, wordBreak: wordBreak, preserveNewlines: preserveNewlines, language: language,
+                    lineBreak: lineBreak, into: &breaks, icuFlags: &flags, icuOffsets: &offsets)
+        return breaks
+    }
+
+    /// The same opportunities written into `breaks` (its contents replaced),
+    /// with `icuFlags` and `icuOffsets` for ICU's: a caller that keeps the
+    /// three between texts allocates none of them.
+    static func compute(_ units: [UInt16], wordBreak: ParagraphStyle.WordBreak, preserveNewlines: Bool,
+                        language: String?, lineBreak: ParagraphStyle.LineBreak,
+                        into breaks: inout (positions: [Int32], mandatory: [Bool]),
+                        icuFlags: inout [UInt8], icuOffsets: inout [Int32]) throws {
         let n = units.count
-        guard n > 0 else { return ([], []) }
-        var icu: [Bool] = []
-        var icuHard: [Bool] = []
+        breaks.positions.removeAll(keepingCapacity: true)
+        breaks.mandatory.removeAll(keepingCapacity: true)
+        guard n > 0 else { return }
+        // Per offset, ICU's opportunity (`icuBreak`), forced (`icuHard` too); empty when ICU is not needed.
+        let icuBreak: UInt8 = 1, icuHard: UInt8 = 2
+        icuFlags.removeAll(keepingCapacity: true)
         if units.contains(where: needsICU) {
-            icu = [Bool](repeating: false, count: n + 1)
-            icuHard = [Bool](repeating: false, count: n + 1)
-            var out = [Int32](repeating: 0, count: n + 1)
+            icuFlags.refill(0, count: n + 1)
+            icuOffsets.refill(0, count: n + 1)
             let locale = ICULineBreakLocale.identifier(language: language, lineBreak: lineBreak, wordBreak: wordBreak)
             let count = units.withUnsafeBufferPointer { buf in
                 locale.withCString { loc in
-                    tsu_line_breaks(buf.baseAddress, Int32(n), loc, &out, Int32(n + 1))
+                    tsu_line_breaks(buf.baseAddress, Int32(n), loc, &icuOffsets, Int32(n + 1))
                 }
             }
             if count < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
             for k in 0..<Int(count) {
-                let v = Int(out[k])
-                icu[abs(v)] = true
-                if v < 0 { icuHard[-v] = true }
+                let v = Int(icuOffsets[k])
+                icuFlags[abs(v)] |= v < 0 ? icuBreak | icuHard : icuBreak
             }
         }
-        var positions: [Int32] = []
-        var mandatory: [Bool] = []
+        let icu = icuFlags
+        var positions = breaks.positions, mandatory = breaks.mandatory
+        breaks = ([], [])
+        defer { breaks = (positions, mandatory) }
         positions.reserveCapacity(n / 4 + 2)
         mandatory.reserveCapacity(n / 4 + 2)
         var lastLast: UInt16 = 0
@@ -55,7 +72,7 @@ enum BreakOpportunities {
             if preserveNewlines && last == 0x0A {
                 positions.append(Int32(i)); mandatory.append(true); continue
             }
-            if !icuHard.isEmpty && icuHard[i] && !isBreakableSpace(last) && last != 0x0D {
+            if !icu.isEmpty && icu[i] & icuHard != 0 && !isBreakableSpace(last) && last != 0x0D {
                 positions.append(Int32(i)); mandatory.append(true); continue
             }
             if isBreakableSpace(ch) { continue }
@@ -65,7 +82,7 @@ enum BreakOpportunities {
                 positions.append(Int32(i)); mandatory.append(false); continue
             }
             if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
-            if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] {
+            if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] & icuBreak != 0 {
                 positions.append(Int32(i)); mandatory.append(false)
             } else if isQuotationBreakInEastAsianText(units, i) || isBreakAfterHebrewHyphen(units, i) {
                 positions.append(Int32(i)); mandatory.append(false)
@@ -73,7 +90,6 @@ enum BreakOpportunities {
         }
         positions.append(Int32(n))
         mandatory.append(true)
-        return (positions, mandatory)
     }
 
     /// Unicode 15.1's LB19a, which the system's ICU 72 predates but Chromium's

@@ -16,26 +16,28 @@
 enum ICULineBreakLocale {
     static func identifier(language: String?, lineBreak: ParagraphStyle.LineBreak,
                            wordBreak: ParagraphStyle.WordBreak) -> String {
-        var tag = sanitized(language)
-        let primary = primarySubtag(tag)
-        var keywords: [String] = []
+        // (Built without a keyword array: the default, "@lb=normal", is a
+        // small string and costs no allocation, for every non-ASCII text.)
+        var tag = "", keywords: String
         switch lineBreak {
         case .auto:
-            tag = ""
-            keywords.append("lb=normal")
+            keywords = "lb=normal"
         case .normal, .anywhere, .loose:
-            if primary == "ko" { tag = "ja" }
-            keywords.append(lineBreak == .loose ? "lb=loose" : "lb=normal")
+            tag = sanitized(language)
+            if primarySubtag(tag) == "ko" { tag = "ja" }
+            keywords = lineBreak == .loose ? "lb=loose" : "lb=normal"
         case .strict:
-            if primary == "ko" { tag = "" }
-            keywords.append(primary == "ko" ? "lb=normal" : "lb=strict")
+            tag = sanitized(language)
+            let korean = primarySubtag(tag) == "ko"
+            if korean { tag = "" }
+            keywords = korean ? "lb=normal" : "lb=strict"
         }
         switch wordBreak {
-        case .keepAll: keywords.append("lw=keepall")
-        case .breakAll: keywords.append("lw=breakall")
+        case .keepAll: keywords += ";lw=keepall"
+        case .breakAll: keywords += ";lw=breakall"
         case .normal: break
         }
-        return tag + "@" + keywords.joined(separator: ";")
+        return tag + "@" + keywords
     }
 
     /// A BCP 47 tag as ICU takes it (`zh-Hant-TW` → `zh_Hant_TW`); empty (the

@@ -7,10 +7,18 @@ import CUnicode
 enum ScriptRuns {
     /// One script code (ICU UScriptCode) per UTF-16 unit.
     static func resolve(_ units: [UInt16]) -> [Int32] {
+        var scripts: [Int32] = []
+        resolve(units, into: &scripts)
+        return scripts
+    }
+
+    /// The same codes written into `scripts` (its contents replaced, so that
+    /// a caller keeping it between texts allocates nothing).
+    static func resolve(_ units: [UInt16], into scripts: inout [Int32]) {
         let n = units.count
         // ASCII: letters are Latin and everything else takes its neighbours' script.
-        if !units.contains(where: { $0 >= 0x80 }) { return [Int32](repeating: 25, count: n) }
-        var scripts = [Int32](repeating: 0, count: n)
+        if !units.contains(where: { $0 >= 0x80 }) { scripts.refill(25, count: n); return }
+        scripts.refill(0, count: n)
         let common = tsu_script_common(), inherited = tsu_script_inherited()
         var current: Int32 = -1
         var firstReal: Int32 = -1
@@ -49,6 +57,5 @@ enum ScriptRuns {
         // Leading Common characters take the first real script.
         let lead = firstReal >= 0 ? firstReal : 25
         for k in 0..<n where scripts[k] < 0 { scripts[k] = lead }
-        return scripts
     }
 }

@@ -48,10 +48,24 @@ struct Itemizer {
     /// - Returns: the items, and the faces they refer to by index.
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
                  styleOfUnit: [Int32], stacks: [ResolvedStack]) -> (items: [Item], faces: [FontFace]) {
+        var items: [Item] = [], faces: [FontFace] = []
+        var scalars: [UInt32] = []
+        itemize(units: units, graphemeStarts: graphemeStarts, levels: levels, scripts: scripts,
+                styleOfUnit: styleOfUnit, stacks: stacks, into: &items, faces: &faces, scalars: &scalars)
+        return (items, faces)
+    }
+
+    /// The same items and faces written into `items` and `faces` (their
+    /// contents replaced, so that a caller keeping them between texts
+    /// allocates only while they grow), with `scalars` for a cluster's
+    /// scalars when it is looked up.
+    func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
+                 styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace],
+                 scalars: inout [UInt32]) {
         let n = units.count
-        var items: [Item] = []
-        var faces: [FontFace] = []
-        guard n > 0 else { return (items, faces) }
+        items.removeAll(keepingCapacity: true)
+        faces.removeAll(keepingCapacity: true)
+        guard n > 0 else { return }
         func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ face: FontFace) {
             var k = faces.firstIndex { $0 === face } ?? faces.count
             if k == faces.count {
@@ -62,8 +76,6 @@ struct Itemizer {
             items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
                               styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
         }
-        var scalars: [UInt32] = []
-        scalars.reserveCapacity(8)
         // The run being built; an item is appended when any of its properties change.
         var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
         var runFace: FontFace? = nil
@@ -118,14 +130,13 @@ struct Itemizer {
             g = e
         }
         if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
-        return (items, faces)
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {
         // An attachment's U+FFFC draws no glyph: it is set in the style's
         // primary font, whose box the style's text has anyway (not in the
         // font of the text before it, which may be taller).
-        if scalars == [0xFFFC] { return stack.faces[0] }
+        if scalars.count == 1 && scalars[0] == 0xFFFC { return stack.faces[0] }
         // Controls and lone ignorables (newline, tab, ZWJ) stay with the run they are in.
         if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
             if let current { return current }

@@ -22,8 +22,10 @@ extension PreparedCore {
         guard lo < items.count, Int(items[lo].start) <= g0, Int(items[lo].end) >= g1 else { return 0 }
         let item = items[lo]
         return text.units.withUTF16(around: g0..<g1) { buf, o in
-            Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
-                          style: styles[Int(item.styleIndex)], shaper: Shaper()).end
+            ShaperPool.shared.withShaper { shaper in
+                Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
+                              style: styles[Int(item.styleIndex)], shaper: shaper).end
+            }
         }
     }
 
@@ -45,8 +47,10 @@ extension PreparedCore {
         let item = items[lo]
         guard Int(item.start) <= g0, Int(item.end) >= g1 else { return 0 }
         return text.units.withUTF16(around: g0..<g1) { buf, o in
-            Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
-                          style: styles[Int(item.styleIndex)], shaper: Shaper()).start
+            ShaperPool.shared.withShaper { shaper in
+                Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
+                              style: styles[Int(item.styleIndex)], shaper: shaper).start
+            }
         }
     }
 
@@ -60,7 +64,17 @@ extension PreparedCore {
                          style: TextStyle, shaper: Shaper) -> (end: Int64, start: Int64) {
         let features = Shaper.features(for: style)
         let rtl = item.level & 1 == 1
-        var pair: [ShapedGlyph] = [], alone: [ShapedGlyph] = []
+        // In the shaper's glyph arrays (emptied, capacity kept): a prepare
+        // measures every unsafe break this way.
+        var pair = shaper.scratchGlyphs, alone = shaper.pieceGlyphs
+        shaper.scratchGlyphs = []
+        shaper.pieceGlyphs = []
+        pair.removeAll(keepingCapacity: true)
+        alone.removeAll(keepingCapacity: true)
+        defer {
+            shaper.scratchGlyphs = pair
+            shaper.pieceGlyphs = alone
+        }
         shaper.shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
                      script: item.script, language: style.language, features: features, into: &pair)
         shaper.shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,

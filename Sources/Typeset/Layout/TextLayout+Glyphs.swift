@@ -30,11 +30,12 @@ extension TextLayout {
     public func glyphs(of run: VisualRun, on line: Line) -> [PositionedGlyph] {
         let style = core.styles[run.styleIndex]
         var shaped: [ShapedGlyph] = []
-        let shaper = Shaper()
         core.text.units.withUTF16(around: run.start..<run.end) { buf, o in
-            shaper.shape(buf, start: run.start - o, end: run.end - o, face: run.face, size: style.size,
-                         rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
-                         language: style.language, features: Shaper.features(for: style), into: &shaped)
+            ShaperPool.shared.withShaper { shaper in
+                shaper.shape(buf, start: run.start - o, end: run.end - o, face: run.face, size: style.size,
+                             rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
+                             language: style.language, features: Shaper.features(for: style), into: &shaped)
+            }
             if o != 0 { for k in shaped.indices { shaped[k].cluster += Int32(o) } }
         }
         guard !shaped.isEmpty else { return [] }

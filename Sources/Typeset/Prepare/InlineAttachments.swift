@@ -22,14 +22,17 @@ enum InlineAttachments {
     /// - Throws: ``TypesetError/invalidAttachment(utf16Offset:reason:)`` for
     ///   an attachment not at a U+FFFC, or of a size that is not finite and
     ///   non-negative.
-    static func prepare(_ text: AttributedText, processed: WhiteSpaceProcessor, styleOfUnit: [Int32],
-                        styles: [TextStyle], stacks: [ResolvedStack]) throws -> [PreparedAttachment] {
-        guard !text.attachments.isEmpty else { return [] }
+    /// - Parameters:
+    ///   - attachments: the text's (`AttributedText.attachments`), by source UTF-16 offset.
+    ///   - sourceUnits: the text's UTF-16 units.
+    static func prepare(_ attachments: [Int: TextAttachment], sourceUnits: [UInt16], processed: WhiteSpaceProcessor,
+                        styleOfUnit: [Int32], styles: [TextStyle], stacks: [ResolvedStack]) throws -> [PreparedAttachment] {
+        guard !attachments.isEmpty else { return [] }
         var out: [PreparedAttachment] = []
         var placed = 0
         for (p, u) in processed.units.enumerated() where u == 0xFFFC {
             let source = processed.sourceOffset(p)
-            guard let a = text.attachments[source] else { continue }
+            guard let a = attachments[source] else { continue }
             guard a.width.isFinite, a.height.isFinite, a.width >= 0, a.height >= 0, a.width < 32768 else {
                 throw TypesetError.invalidAttachment(utf16Offset: source, reason: "its size \(a.width) × \(a.height) must be finite, not negative, and narrower than 32768 px")
             }
@@ -40,9 +43,8 @@ enum InlineAttachments {
                                           ascent: ascent, descent: descent))
             placed += 1
         }
-        if placed < text.attachments.count {
-            let units = text.string.utf16Units
-            let stray = text.attachments.keys.sorted().first { $0 < 0 || $0 >= units.count || units[$0] != 0xFFFC } ?? 0
+        if placed < attachments.count {
+            let stray = attachments.keys.sorted().first { $0 < 0 || $0 >= sourceUnits.count || sourceUnits[$0] != 0xFFFC } ?? 0
             throw TypesetError.invalidAttachment(utf16Offset: stray, reason: "the text has no U+FFFC there")
         }
         return out

@@ -20,9 +20,40 @@ struct PrepareSession {
     }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
-        let base = try text.baseStyle.validated()
-        let runStyles = try text.runs.map { try $0.style.validated() }
-        let source = text.string.utf16Units
+        try text.runs.withUnsafeBufferPointer { runs in
+            try prepare(text.string, baseStyle: text.baseStyle, runs: runs, attachments: text.attachments,
+                        paragraph: paragraph)
+        }
+    }
+
+    /// A string in one style: the text `AttributedText(string, style:)`
+    /// makes, without the array of its one run.
+    func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle) throws -> PreparedText {
+        try withUnsafePointer(to: AttributedText.Run(range: 0..<string.utf16.count, style: style)) { run in
+            try prepare(string, baseStyle: style, runs: UnsafeBufferPointer(start: run, count: 1), attachments: [:],
+                        paragraph: paragraph)
+        }
+    }
+
+    private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+                         attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
+        // The transient arrays are the shaper's (see `PrepareScratch`), taken
+        // for the call and given back emptied.
+        var scratch = shaper.prepareScratch
+        shaper.prepareScratch = PrepareScratch()
+        defer {
+            scratch.clear()
+            shaper.prepareScratch = scratch
+        }
+        let base = try baseStyle.validated()
+        let source = string.utf16Units
+        return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
+                           scratch: &scratch)
+    }
+
+    private func prepare(source: [UInt16], base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+                         attachments attachmentsGiven: [Int: TextAttachment], paragraph: ParagraphStyle,
+                         scratch: inout PrepareScratch) throws -> PreparedText {
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
         let n = units.count
@@ -30,12 +61,15 @@ struct PrepareSession {
         // Styles per processed unit; the block's style is always the first
         // (the strut), whether or not a run uses it.
         var styles: [TextStyle] = [base]
-        var styleIndexOfRun: [Int32] = []
+        var styleIndexOfRun = scratch.styleIndexOfRun
+        scratch.styleIndexOfRun = []
+        defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
-        for style in runStyles {
+        for run in runs {
+            let style = try run.style.validated()
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
-            if runStyles.count > 1 {
+            if runs.count > 1 {
                 if let k = styleIndex[style] { styleIndexOfRun.append(k); continue }
                 styleIndex[style] = Int32(styles.count)
             }
@@ -45,31 +79,38 @@ struct PrepareSession {
         guard styles.count <= Int(UInt16.max) + 1 else {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
-        var styleOfUnit = [Int32](repeating: styleIndexOfRun.first ?? 0, count: n)
-        if text.runs.count > 1 {
+        scratch.styleOfUnit.refill(styleIndexOfRun.first ?? 0, count: n)
+        if runs.count > 1 {
             var r = 0
             for i in 0..<n {
                 let s = processed.sourceOffset(i)
-                while r + 1 < text.runs.count && s >= text.runs[r].range.upperBound { r += 1 }
-                styleOfUnit[i] = styleIndexOfRun[r]
+                while r + 1 < runs.count && s >= runs[r].range.upperBound { r += 1 }
+                scratch.styleOfUnit[i] = styleIndexOfRun[r]
             }
         }
-        let stacks = try styles.map { st in
-            try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic)
+        let styleOfUnit = scratch.styleOfUnit
+        for st in styles {
+            scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic))
         }
+        let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
-        let attachments = try InlineAttachments.prepare(text, processed: processed, styleOfUnit: styleOfUnit,
+        let attachments = try InlineAttachments.prepare(attachmentsGiven, sourceUnits: source, processed: processed, styleOfUnit: styleOfUnit,
                                                         styles: styles, stacks: stacks)
 
         // Analysis.
-        let graphemes = try GraphemeBreaks.boundaries(units)
-        let (levels, paragraphLevel) = try BidiLevels.resolve(units, direction: paragraph.direction)
-        let scripts = ScriptRuns.resolve(units)
-        var breaks = try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
-                                                    preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                                    language: paragraph.locale ?? base.language,
-                                                    lineBreak: paragraph.lineBreak)
+        try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
+        let graphemes = scratch.graphemes
+        let paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
+        let levels = scratch.levels
+        ScriptRuns.resolve(units, into: &scratch.scripts)
+        let scripts = scratch.scripts
+        try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+                                       preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                       language: paragraph.locale ?? base.language,
+                                       lineBreak: paragraph.lineBreak,
+                                       into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
+        var breaks = scratch.breaks
         // Shaping splits text into words only at break opportunities between
         // words (WordShaper.isSeparableBreak): the ones break-all and
         // `line-break: anywhere` add between Thai letters are not such, as
@@ -83,25 +124,40 @@ struct PrepareSession {
                                                         lineBreak: paragraph.lineBreak).positions
         }
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
-        let (items, faces) = Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels,
-                                                            scripts: scripts, styleOfUnit: styleOfUnit, stacks: stacks)
+        Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
+                                       styleOfUnit: styleOfUnit, stacks: stacks, into: &scratch.items, faces: &scratch.faces,
+                                       scalars: &scratch.scalars)
+        // The prepared text keeps these: copies of exactly their size.
+        let items = scratch.items.copiedOut(), faces = scratch.faces.copiedOut()
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
-        var (advances, clusterStarts, unsafeBefore, trim) = wordShaper.unitAdvances(units: units, items: items, faces: faces,
-                                                                      styles: styles, breaks: wordBreaks)
-        InlineAttachments.apply(attachments, to: &advances)
+        WordShaper.features(for: styles, into: &scratch.features, hashes: &scratch.featureHashes)
+        let trim = wordShaper.unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: wordBreaks,
+                                           features: scratch.features, featureHashes: scratch.featureHashes,
+                                           into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
+                                           unsafeBefore: &scratch.unsafeBefore)
+        InlineAttachments.apply(attachments, to: &scratch.advances)
+        let advances = scratch.advances, clusterStarts = scratch.clusterStarts, unsafeBefore = scratch.unsafeBefore
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
-                                          items: items, faces: faces, styles: styles, wordShaper: wordShaper)
+                                          items: items, faces: faces, styles: styles, wordShaper: wordShaper,
+                                          scratch: &scratch)
 
         // Each item's inline box (its style's line height about its fonts).
-        let itemMetrics = items.map { item -> (ascent: Double, descent: Double) in
-            let style = Int(item.styleIndex)
-            let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
-            return (box.ascent, box.descent)
+        styles.withUnsafeBufferPointer { styles in  // (read in place, not copied per item)
+            for item in items {
+                let style = Int(item.styleIndex)
+                let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
+                scratch.itemMetrics.append((box.ascent, box.descent))
+            }
         }
-        let segments = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
-                                    itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures)
+        let itemMetrics = scratch.itemMetrics
+        // (The prepared text copies the segments into its own object, and
+        // compacts the metrics when it keeps them.)
+        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
+                                        itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
+                                        into: &scratch.segments, metrics: &scratch.segmentMetrics)
+        let segments = (segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
 
         let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
         // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
@@ -135,6 +191,10 @@ struct PrepareSession {
         let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
         let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
 
+        let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
+        let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
+                                    unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
+                                    styles: styles, ligatures: ligatures)
         let core = PreparedCore.make(
             sourceUTF16: source, text: processed, paragraph: paragraph,
             paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
@@ -143,13 +203,19 @@ struct PrepareSession {
             strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
             tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
             trimmableClose: trim, ligatures: ligatures,
-            runBoundaries: Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments),
+            runBoundaries: runBoundaries,
             attachments: attachments, wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [],
-            reshapedEnds: reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
-                                       unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
-                                       styles: styles, ligatures: ligatures),
+            reshapedEnds: reshaped,
             itemMetrics: itemMetrics,
             shapeCache: cache)
+        if core.fields.pointee.hasRunBoundaries {
+            // Every layout of a text with run boundaries reads the per-unit
+            // advances (`LineBreaker` takes them first thing), which the
+            // prepared text would otherwise shape again on its first layout:
+            // they are the ones just computed, so they are kept now.
+            _ = core.details.storedUnitMetrics.storeIfAbsent(
+                UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
+        }
         return PreparedText(core: core)
     }
 
@@ -158,9 +224,10 @@ struct PrepareSession {
     /// the pieces. The width of the part before each such boundary is shaped
     /// here, once, so layout stays arithmetic.
     private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
-                                   faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper) -> LigatureSplits {
+                                   faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper,
+                                   scratch: inout PrepareScratch) -> LigatureSplits {
         var splits = LigatureSplits()
-        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
+        let features = scratch.features, featureHashes = scratch.featureHashes
         for item in items {
             var clusterStart = Int(item.start)
             for i in Int(item.start)..<Int(item.end) {
@@ -169,21 +236,19 @@ struct PrepareSession {
                 // its advance is zeroed, so a piece of it has no width either.
                 let lead = units[clusterStart]
                 guard graphemes[i], i > clusterStart, lead != 0x0A && lead != 0x0D && lead != 0x09 else { continue }
-                if features.isEmpty {
-                    features = styles.map { Shaper.features(for: $0) }
-                    featureHashes = features.map(WordShaper.hash)
-                }
                 let style = styles[Int(item.styleIndex)]
                 var width: Int64 = 0
                 units.withUnsafeBufferPointer { buf in
-                    let prefix = wordShaper.wordAdvances(
+                    wordShaper.wordAdvances(
                         UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
-                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)])
-                    width = prefix.advances.reduce(0) { $0 + Int64($1) }
+                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
+                        into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
+                        unsafeBefore: &scratch.wordUnsafeBefore)
+                    width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
                     // The piece shaped apart is letter-spaced like the text (advances include the spacing).
                     if style.letterSpacing != 0 {
                         let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
-                        for k in prefix.clusterStarts.indices where prefix.clusterStarts[k] {
+                        for k in scratch.wordClusterStarts.indices where scratch.wordClusterStarts[k] {
                             if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
                         }
                     }
@@ -205,13 +270,12 @@ struct PrepareSession {
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
                               items: [Item], itemMetrics: [(ascent: Double, descent: Double)],
-                              attachments: [PreparedAttachment], ligatures: LigatureSplits)
-        -> (segments: [Segment], metrics: [(ascent: Double, descent: Double)], naturalWidth: Int64) {
-        var segments: [Segment] = []
+                              attachments: [PreparedAttachment], ligatures: LigatureSplits,
+                              into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
+        // (`segments` and `metrics` are empty scratch arrays; returns the natural width.)
         // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
-        var metrics: [(ascent: Double, descent: Double)] = []
         var start = 0
         var item = 0, attachment = 0
         for (k, p) in breaks.positions.enumerated() {
@@ -264,7 +328,7 @@ struct PrepareSession {
                                     hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
             start = end
         }
-        return (segments, metrics, natural)
+        return natural
     }
 
     /// The segment ends a line may end at inside a shaped word where a kern

@@ -281,9 +281,11 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var unitMetrics: UnitMetrics {
         if let stored = details.storedUnitMetrics.value { return stored }
         let units = text.units.utf16Array
-        var shaped = WordShaper(shaper: Shaper(), cache: details.shapeCache)
-            .unitAdvances(units: units, items: items, faces: faces, styles: styles,
-                          breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks)
+        var shaped = ShaperPool.shared.withShaper { shaper in
+            WordShaper(shaper: shaper, cache: details.shapeCache)
+                .unitAdvances(units: units, items: items, faces: faces, styles: styles,
+                              breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks)
+        }
         InlineAttachments.apply(attachments, to: &shaped.advances)
         // ICU analysed this text once already; it cannot fail on it now (if it
         // did, every unit would be its own cluster).

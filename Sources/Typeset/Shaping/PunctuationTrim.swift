@@ -33,28 +33,32 @@ enum PunctuationTrim {
     static func apply(units: [UInt16], advances: inout [Int32], emOf: (Int) -> Int32?) -> [Int32] {
         let n = units.count
         guard units.contains(where: { $0 >= 0x2018 && kind($0) != .other }) else { return [] }
-        var kinds = [Kind](repeating: .other, count: n)
-        for i in 0..<n where units[i] >= 0x2018 {
+        // The mark at `i` as it takes part (before any is halved: each is
+        // read before its own advance changes, and no mark's kind depends on
+        // another's advance), one step ahead, so that no array of kinds is needed.
+        func kindAt(_ i: Int) -> Kind {
+            guard i < n, units[i] >= 0x2018 else { return .other }
             let k = kind(units[i])
-            if k != .other, let em = emOf(i), abs(Int(advances[i]) - Int(em)) <= Int(em) / 50 { kinds[i] = k }
-        }
-        var halved = [Bool](repeating: false, count: n)
-        for i in 0..<n {
-            switch kinds[i] {
-            case .open:
-                if i > 0, kinds[i - 1] != .other || units[i - 1] == 0x3000 { halved[i] = true }
-            case .close, .closeBracket:
-                if i + 1 < n, [.close, .closeBracket, .middle].contains(kinds[i + 1]) || units[i + 1] == 0x3000 {
-                    halved[i] = true
-                }
-            default: break
-            }
+            if k != .other, let em = emOf(i), abs(Int(advances[i]) - Int(em)) <= Int(em) / 50 { return k }
+            return .other
         }
         var endTrimmable: [Int32] = []
-        for i in 0..<n where kinds[i] != .other {
-            if halved[i] {
+        var previous = Kind.other, current = kindAt(0)
+        for i in 0..<n {
+            let next = kindAt(i + 1)
+            defer { previous = current; current = next }
+            let halved: Bool
+            switch current {
+            case .other, .middle:
+                continue
+            case .open:
+                halved = i > 0 && (previous != .other || units[i - 1] == 0x3000)
+            case .close, .closeBracket:
+                halved = i + 1 < n && (next == .close || next == .closeBracket || next == .middle || units[i + 1] == 0x3000)
+            }
+            if halved {
                 advances[i] -= advances[i] / 2
-            } else if kinds[i] == .closeBracket {
+            } else if current == .closeBracket {
                 endTrimmable.append(Int32(i))
             }
         }

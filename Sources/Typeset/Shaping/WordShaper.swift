@@ -28,12 +28,39 @@ struct WordShaper {
     ///   one that separates independent words).
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32])
         -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
+        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
+        Self.features(for: styles, into: &features, hashes: &featureHashes)
+        var advances: [Int32] = [], clusterStarts: [Bool] = [], unsafeBefore: [Bool] = []
+        let trim = unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
+                                features: features, featureHashes: featureHashes,
+                                into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+        return (advances, clusterStarts, unsafeBefore, trim)
+    }
+
+    /// Each style's HarfBuzz features (`Shaper.features(for:)`) and their
+    /// hash, written into `features` and `hashes` (their contents replaced).
+    static func features(for styles: [TextStyle], into features: inout [[hb_feature_t]], hashes: inout [UInt64]) {
+        features.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        for style in styles {
+            let f = Shaper.features(for: style)
+            features.append(f)
+            hashes.append(hash(f))
+        }
+    }
+
+    /// The same per-unit flags and advances written into `advances`,
+    /// `clusterStarts` and `unsafeBefore` (their contents replaced, so that a
+    /// caller keeping them between texts allocates nothing for them), with
+    /// the styles' features given (`features(for:into:hashes:)`); returns
+    /// the trimmable closing brackets.
+    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
+                      features: [[hb_feature_t]], featureHashes: [UInt64], into advances: inout [Int32],
+                      clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
         let n = units.count
-        var advances = [Int32](repeating: 0, count: n)
-        var clusterStarts = [Bool](repeating: false, count: n)
-        var unsafeBefore = [Bool](repeating: false, count: n)
-        let features = styles.map { Shaper.features(for: $0) }
-        let featureHashes = features.map(Self.hash)
+        advances.refill(0, count: n)
+        clusterStarts.refill(false, count: n)
+        unsafeBefore.refill(false, count: n)
         var scratch = shaper.wordScratch
         shaper.wordScratch = WordScratch()
         defer {
@@ -45,10 +72,15 @@ struct WordShaper {
             // slot prefetched, so that the lookups wait for memory together,
             // not in turn (items are often a word long: an Arabic word in its
             // font between spaces in the primary font, a run of kana).
-            for (k, item) in items.enumerated() {
-                collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
-                             style: styles[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
-                             into: &scratch)
+            // (The styles are read in place: copying one per item retained
+            // its font stack, features and language.)
+            styles.withUnsafeBufferPointer { styles in
+                for (k, item) in items.enumerated() {
+                    let style = Int(item.styleIndex)
+                    collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
+                                 size: styles[style].size, language: styles[style].language,
+                                 featureHash: featureHashes[style], into: &scratch)
+                }
             }
             // Then, the slots having had time to arrive, every found word's
             // storage prefetched (outside the lookups' locks, which would
@@ -57,6 +89,7 @@ struct WordShaper {
             // Then each word copied out of the cache, or shaped.
             shapeWords(items: items, faces: faces, styles: styles, features: features, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+            guard styles.contains(where: { $0.letterSpacing != 0 }) else { return }
             for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
                 // Chromium spaces out every glyph cluster (at character-level
                 // clusters) that does not start with a mark; cursive scripts
@@ -71,16 +104,14 @@ struct WordShaper {
         for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
 
         // Fullwidth CJK punctuation that meets other punctuation is set half-width.
-        var itemOfUnit: [Int32] = []
         let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
-            if itemOfUnit.isEmpty {
-                itemOfUnit = [Int32](repeating: 0, count: n)
-                for (k, it) in items.enumerated() { for j in Int(it.start)..<Int(it.end) { itemOfUnit[j] = Int32(k) } }
-            }
-            let st = styles[Int(items[Int(itemOfUnit[i])].styleIndex)]
+            // The item holding unit `i` (items are in order and cover the text).
+            var lo = 0, hi = items.count - 1
+            while lo < hi { let m = (lo + hi) / 2; if Int(items[m].end) <= i { lo = m + 1 } else { hi = m } }
+            let st = styles[Int(items[lo].styleIndex)]
             return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
         }
-        return (advances, clusterStarts, unsafeBefore, trim)
+        return trim
     }
 
     /// Whether letter spacing applies after the glyph cluster starting at `c`:
@@ -104,7 +135,8 @@ struct WordShaper {
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway.
     private func collectWords(_ item: Item, index: Int, face: FontFace, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], style: TextStyle, featureHash: UInt64, into scratch: inout WordScratch) {
+                              breaks: [Int32], size: Double, language: String?, featureHash: UInt64,
+                              into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The first break opportunity after the item's start.
@@ -126,7 +158,7 @@ struct WordShaper {
             let span = inContext ? Self.contextSpan(units, start: start, end: stop, script: item.script) : start..<stop
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, item: item,
-                               face: face, style: style, featureHash: featureHash,
+                               face: face, size: size, language: language, featureHash: featureHash,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
             if let key { cache?.prefetch(key) }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
@@ -229,15 +261,27 @@ struct WordShaper {
     /// shaped with HarfBuzz (and cached).
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                       features: [hb_feature_t], featureHash: UInt64) -> (advances: [Int32], clusterStarts: [Bool]) {
-        var advances = [Int32](repeating: 0, count: word.count), starts = [Bool](repeating: false, count: word.count)
-        var unsafe = starts
+        var advances: [Int32] = [], starts: [Bool] = [], unsafe: [Bool] = []
+        wordAdvances(word, item: item, face: face, style: style, features: features, featureHash: featureHash,
+                     into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe)
+        return (advances, starts)
+    }
+
+    /// The same advances and cluster starts (and unsafe-to-break flags)
+    /// written into the arrays given, their contents replaced: a caller
+    /// keeping them allocates nothing for them.
+    func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
+                      features: [hb_feature_t], featureHash: UInt64, into advances: inout [Int32],
+                      clusterStarts starts: inout [Bool], unsafeBefore unsafe: inout [Bool]) {
+        advances.refill(0, count: word.count)
+        starts.refill(false, count: word.count)
+        unsafe.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
         if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0) {
-            return (advances, starts)
+            return
         }
         shape(word, key: key, item: item, face: face, style: style, features: features)
             .copy(into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0)
-        return (advances, starts)
     }
 
     /// The word's cache key, nil when it is not cached (no cache, or too long).
@@ -247,9 +291,17 @@ struct WordShaper {
     @inline(__always)
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
                      featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
+        key(units, wordLength: wordLength, item: item, face: face, size: style.size, language: style.language,
+            featureHash: featureHash, context: context)
+    }
+
+    /// The same key from the style's size and language.
+    @inline(__always)
+    private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, size: Double,
+                     language: String?, featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
         guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
-        return ShapeKey(units: units, face: face, size: style.size, featureHash: featureHash, script: item.script,
-                        rtl: item.level & 1 == 1, language: style.language, context: context)
+        return ShapeKey(units: units, face: face, size: size, featureHash: featureHash, script: item.script,
+                        rtl: item.level & 1 == 1, language: language, context: context)
     }
 
     /// The most code points HarfBuzz reads around a shaped piece as its pre-

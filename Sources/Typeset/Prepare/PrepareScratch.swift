@@ -1,0 +1,84 @@
+// Pipeline stage: Prepare.
+// The per-text arrays PrepareSession and its analysis stages fill, kept by a Shaper so that preparing a text allocates none of them.
+
+import CHarfBuzz
+
+/// The transient arrays of one `PrepareSession.prepare`, kept by its
+/// `Shaper` (one task at a time, see `ShaperPool`) between texts: emptied,
+/// capacity kept, so that a warm prepare allocates only what the prepared
+/// text keeps. What is kept is copied out at its exact size (see
+/// `Array.compacted()`); nothing here outlives the call that fills it.
+struct PrepareScratch {
+    /// Per processed unit: its style's index.
+    var styleOfUnit: [Int32] = []
+    /// Per attribute run: its style's index.
+    var styleIndexOfRun: [Int32] = []
+    /// Per style: its resolved font stack.
+    var stacks: [ResolvedStack] = []
+    /// Grapheme cluster starts, per processed offset 0...n.
+    var graphemes: [Bool] = []
+    /// Bidi embedding level per processed unit.
+    var levels: [UInt8] = []
+    /// Script code per processed unit.
+    var scripts: [Int32] = []
+    /// Line-break opportunities and whether each is forced.
+    var breaks: (positions: [Int32], mandatory: [Bool]) = ([], [])
+    /// ICU's output offsets (grapheme and line breaks, in turn) and the
+    /// line-break flags made of them.
+    var icuOffsets: [Int32] = []
+    var icuFlags: [UInt8] = []
+    /// The items and the faces they use (the prepared text keeps copies).
+    var items: [Item] = []
+    var faces: [FontFace] = []
+    /// The scalars of a cluster the itemizer looks up.
+    var scalars: [UInt32] = []
+    /// Per style: its HarfBuzz features and their hash.
+    var features: [[hb_feature_t]] = []
+    var featureHashes: [UInt64] = []
+    /// Per processed unit: advance, cluster start, unsafe to break before.
+    var advances: [Int32] = []
+    var clusterStarts: [Bool] = []
+    var unsafeBefore: [Bool] = []
+    /// One word's advances, cluster starts and unsafe flags (a ligature's prefix, shaped apart).
+    var wordAdvances: [Int32] = []
+    var wordClusterStarts: [Bool] = []
+    var wordUnsafeBefore: [Bool] = []
+    /// Per item: its inline box's ascent and descent.
+    var itemMetrics: [(ascent: Double, descent: Double)] = []
+    /// The segments (the prepared text copies them into its object) and
+    /// the distinct metrics they refer to.
+    var segments: [Segment] = []
+    var segmentMetrics: [(ascent: Double, descent: Double)] = []
+
+    /// Arrays longer than this are dropped, not kept, when emptied.
+    static let keptLimit = 1 << 16
+
+    /// Empties every array for the next text, keeping its capacity (up to `keptLimit`).
+    mutating func clear() {
+        let limit = Self.keptLimit
+        styleOfUnit.recycle(limit: limit)
+        styleIndexOfRun.recycle(limit: limit)
+        stacks.recycle(limit: limit)
+        graphemes.recycle(limit: limit)
+        levels.recycle(limit: limit)
+        scripts.recycle(limit: limit)
+        breaks.positions.recycle(limit: limit)
+        breaks.mandatory.recycle(limit: limit)
+        icuOffsets.recycle(limit: limit)
+        icuFlags.recycle(limit: limit)
+        items.recycle(limit: limit)
+        faces.recycle(limit: limit)
+        scalars.recycle(limit: limit)
+        features.recycle(limit: limit)
+        featureHashes.recycle(limit: limit)
+        advances.recycle(limit: limit)
+        clusterStarts.recycle(limit: limit)
+        unsafeBefore.recycle(limit: limit)
+        wordAdvances.recycle(limit: limit)
+        wordClusterStarts.recycle(limit: limit)
+        wordUnsafeBefore.recycle(limit: limit)
+        itemMetrics.recycle(limit: limit)
+        segments.recycle(limit: limit)
+        segmentMetrics.recycle(limit: limit)
+    }
+}
