@@ -30,6 +30,19 @@ public enum Fixtures {
     /// A typesetter over the bundled fonts.
     public static let typesetter = Typesetter(fonts: fonts)
 
+    /// One short text per bundled script and feature that shapes differently
+    /// (ligatures and kerning, Arabic joining with Latin and digits, a
+    /// Devanagari conjunct, Thai without spaces, Japanese punctuation,
+    /// emoji sequences), for tests that must hold for every kind of text.
+    public static let scriptSamples = [
+        "Office affluent fjord: ﬁ ligatures, kerning AV To, and a long URL https://example.com/a/b?c=d",
+        "مرحبا بالعالم، هذا نص عربي مع English و 123",
+        "नमस्ते दुनिया, यह हिन्दी है। क्षत्रिय",
+        "ภาษาไทยไม่มีช่องว่างระหว่างคำ",
+        "日本語のテキスト「括弧」、句読点。カタカナ",
+        "Emoji 👩‍👩‍👧 flags 🇯🇵 keycap 1️⃣ #tag @name",
+    ]
+
     /// The bundled face whose file has this name (e.g. "NotoSans-Regular.ttf").
     public static func face(file: String) -> FontFace {
         guard let f = fonts.faces.first(where: { ($0.path as NSString).lastPathComponent == file }) else {

@@ -74,10 +74,16 @@ extension TextLayout {
         // Chromium rounds each inline item's piece of the line (split where
         // the style or the direction changes) up to 1/64 px and places the
         // pieces side by side: the rounding goes after each piece's last run.
+        // It is the rounding of the piece as the line breaker measured it:
+        // a justified line's expansion is what the box has left after the
+        // rounded pieces, so the pieces, expanded, still tile the box.
         let piece = core.runBoundaries.isEmpty ? [Int](repeating: 0, count: logical.count) : piecesOf(logical.map(\.start))
         func width(_ r: (start: Int, end: Int, item: Item)) -> Int64 { advances.width(r.start, r.end) }
+        var unexpandedLine = line
+        unexpandedLine.justification = 0
+        let unexpanded = line.justification > 0 && !core.runBoundaries.isEmpty ? LineAdvances(core: core, line: unexpandedLine) : advances
         var pieceWidth = [Int64](repeating: 0, count: (piece.last ?? 0) + 1)
-        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += width(r) }
+        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += unexpanded.width(r.start, r.end) }
         for (v, k) in order.enumerated() {
             let r = logical[Int(k)]
             let w = Double(width(r)) / 65536

@@ -10,15 +10,7 @@ final class ListMeasureTests: XCTestCase {
                                          "Noto Sans CJK JP", "Noto Color Emoji"], size: 15)
 
     private func texts() throws -> [PreparedText] {
-        let strings = [
-            "Office affluent fjord: ﬁ ligatures, kerning AV To, and a long URL https://example.com/a/b?c=d",
-            "مرحبا بالعالم، هذا نص عربي مع English و 123",
-            "नमस्ते दुनिया, यह हिन्दी है। क्षत्रिय",
-            "ภาษาไทยไม่มีช่องว่างระหว่างคำ",
-            "日本語のテキスト「括弧」、句読点。カタカナ",
-            "Emoji 👩‍👩‍👧 flags 🇯🇵 keycap 1️⃣ #tag @name",
-            "", "a\nb\n\nc", "Supercalifragilisticexpialidocious-and-more-unbreakable",
-        ]
+        let strings = Fixtures.scriptSamples + ["", "a\nb\n\nc", "Supercalifragilisticexpialidocious-and-more-unbreakable"]
         let paragraphs = [ParagraphStyle(), ParagraphStyle(maxLines: 2, textOverflow: .ellipsis),
                           ParagraphStyle(whiteSpace: .nowrap, textOverflow: .ellipsis), ParagraphStyle(alignment: .center),
                           ParagraphStyle(whiteSpace: .preWrap, wordBreak: .breakAll)]

@@ -8,14 +8,7 @@ import TypesetTestSupport
 final class PreparedStorageTests: XCTestCase {
     private let style = TextStyle(font: ["Noto Sans", "Noto Sans Arabic", "Noto Sans Devanagari", "Noto Sans Thai",
                                          "Noto Sans CJK JP", "Noto Color Emoji"], size: 15)
-    private let samples = [
-        "Office affluent fjord: ﬁ ligatures, kerning AV To, and a long URL https://example.com/a/b?c=d",
-        "مرحبا بالعالم، هذا نص عربي مع English و 123",
-        "नमस्ते दुनिया, यह हिन्दी है। क्षत्रिय",
-        "ภาษาไทยไม่มีช่องว่างระหว่างคำ",
-        "日本語のテキスト「括弧」、句読点。カタカナ",
-        "Emoji 👩‍👩‍👧 flags 🇯🇵 keycap 1️⃣ #tag @name",
-    ]
+    private let samples = Fixtures.scriptSamples
 
     /// Segment widths come from preparation's advances; the recomputed unit
     /// metrics must give the same widths, whether the words are still in the
