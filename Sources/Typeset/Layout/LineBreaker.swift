@@ -416,13 +416,7 @@ struct LineBreaker {
     /// together; the breaker's own loads wait on its branches, and a text
     /// not in the CPU cache cost a miss per cache line in turn.
     @inline(__always)
-    func prefetchSegments() {
-        guard let base = segments.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
-        let bytes = segments.count &* MemoryLayout<Segment>.stride
-        var offset = 0
-        while offset < bytes { tsu_prefetch(raw + offset); offset &+= 64 }
-    }
+    func prefetchSegments() { PreparedCore.prefetch(segments) }
 
     /// What rounding adds to the pen over `[from, to)` of a line starting at
     /// `lineStart` when `[from, …)` starts at pen `x`: Chromium rounds each

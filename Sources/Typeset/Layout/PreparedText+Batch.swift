@@ -73,18 +73,22 @@ extension PreparedCore {
     /// (reads the header: best once `prefetchObject` has brought it).
     @inline(__always)
     func prefetchSegments() {
-        let segments = self.segments
-        if let base = segments.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            let bytes = segments.count &* MemoryLayout<Segment>.stride
-            var offset = 0
-            while offset < bytes { tsu_prefetch(raw + offset); offset &+= 64 }
-        }
+        Self.prefetch(segments)
         // The metrics array's buffer, by the address its one-reference
         // representation holds: reading the array itself would retain it, a
         // write to its first cache line that waits for it to arrive.
         let metricsField = MemoryLayout<Header>.offset(of: \Header.segmentMetrics)!
         let buffer = UnsafeRawPointer(fields).load(fromByteOffset: metricsField, as: UInt.self)
         tsu_prefetch(UnsafeRawPointer(bitPattern: buffer &+ 32))
+    }
+
+    /// Starts loading every cache line of `segments` (a hint: nothing is read).
+    @inline(__always)
+    static func prefetch(_ segments: UnsafeBufferPointer<Segment>) {
+        guard let base = segments.baseAddress else { return }
+        let raw = UnsafeRawPointer(base)
+        let bytes = segments.count &* MemoryLayout<Segment>.stride
+        var offset = 0
+        while offset < bytes { tsu_prefetch(raw + offset); offset &+= 64 }
     }
 }
