@@ -5,15 +5,9 @@ import CUnicode
 /// the preceding script, punctuation and digits the surrounding one, and
 /// paired brackets the script of their opening bracket.
 enum ScriptRuns {
-    /// One script code (ICU UScriptCode) per UTF-16 unit.
-    static func resolve(_ units: [UInt16]) -> [Int32] {
-        var scripts: [Int32] = []
-        resolve(units, into: &scripts)
-        return scripts
-    }
-
-    /// The same codes written into `scripts` (its contents replaced, so that
-    /// a caller keeping it between texts allocates nothing).
+    /// One script code (ICU UScriptCode) per UTF-16 unit, written into
+    /// `scripts` (its contents replaced, so that a caller keeping it between
+    /// texts allocates nothing).
     static func resolve(_ units: [UInt16], into scripts: inout [Int32]) {
         let n = units.count
         // ASCII: letters are Latin and everything else takes its neighbours' script.

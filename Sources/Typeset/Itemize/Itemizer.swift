@@ -42,23 +42,13 @@ struct Item: Sendable {
 struct Itemizer {
     let fonts: FontCollection
 
+    /// The items, and the faces they refer to by index, written into
+    /// `items` and `faces` (their contents replaced, so that a caller keeping
+    /// them between texts allocates only while they grow), with `scalars`
+    /// for a cluster's scalars when it is looked up.
     /// - Parameters:
     ///   - styleOfUnit: per processed unit, an index into `stacks`.
     ///   - stacks: resolved faces per style, with the style's weight and italic.
-    /// - Returns: the items, and the faces they refer to by index.
-    func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
-                 styleOfUnit: [Int32], stacks: [ResolvedStack]) -> (items: [Item], faces: [FontFace]) {
-        var items: [Item] = [], faces: [FontFace] = []
-        var scalars: [UInt32] = []
-        itemize(units: units, graphemeStarts: graphemeStarts, levels: levels, scripts: scripts,
-                styleOfUnit: styleOfUnit, stacks: stacks, into: &items, faces: &faces, scalars: &scalars)
-        return (items, faces)
-    }
-
-    /// The same items and faces written into `items` and `faces` (their
-    /// contents replaced, so that a caller keeping them between texts
-    /// allocates only while they grow), with `scalars` for a cluster's
-    /// scalars when it is looked up.
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
                  styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace],
                  scalars: inout [UInt32]) {

@@ -257,19 +257,10 @@ struct WordShaper {
     @inline(__always)
     static func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
 
-    /// One word's advances and cluster starts per unit: from the cache, or
-    /// shaped with HarfBuzz (and cached).
-    func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
-                      features: [hb_feature_t], featureHash: UInt64) -> (advances: [Int32], clusterStarts: [Bool]) {
-        var advances: [Int32] = [], starts: [Bool] = [], unsafe: [Bool] = []
-        wordAdvances(word, item: item, face: face, style: style, features: features, featureHash: featureHash,
-                     into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe)
-        return (advances, starts)
-    }
-
-    /// The same advances and cluster starts (and unsafe-to-break flags)
-    /// written into the arrays given, their contents replaced: a caller
-    /// keeping them allocates nothing for them.
+    /// One word's advances, cluster starts and unsafe-to-break flags per
+    /// unit, from the cache or shaped with HarfBuzz (and cached), written
+    /// into the arrays given, their contents replaced: a caller keeping them
+    /// allocates nothing for them.
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                       features: [hb_feature_t], featureHash: UInt64, into advances: inout [Int32],
                       clusterStarts starts: inout [Bool], unsafeBefore unsafe: inout [Bool]) {
