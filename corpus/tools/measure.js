@@ -14,8 +14,7 @@
 //   the block's own style.
 // When done it writes one JSON document into <pre id="oracle-result">, which
 // `chromium --dump-dom` prints and record.py parses.
-// Adapted from the reference recorder in ../shared/oracle (measure.js); the
-// method is described in corpus/README.md.
+// The method is described in corpus/README.md (How the recorder measures).
 //
 // How lines are found:
 //   1. Lay out a <div> with the case's width and styles; the text is one

@@ -1,6 +1,5 @@
 // Runs inside headless Chromium, inlined by record.py before measure.js.
-// Adapted from the reference recorder in ../shared/oracle (measure.js,
-// extendedResult): what Chromium's LineTruncator shows of the last kept line
+// What Chromium's LineTruncator shows of the last kept line
 // of a clamped box (-webkit-line-clamp) or of a single line with
 // `text-overflow: ellipsis`.
 //
