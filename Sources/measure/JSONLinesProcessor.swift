@@ -29,7 +29,7 @@ struct JSONLinesProcessor {
     var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
 
     /// The default line limit: 16 MiB, a paragraph of some 16 million
-    /// characters (see README, Reliability).
+    /// characters (see docs/Protocol.md, Reading lines).
     static let defaultMaxLineBytes = 16 << 20
 
     /// Returns the number of lines and of failed lines. `prepare` reads a

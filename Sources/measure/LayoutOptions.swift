@@ -6,8 +6,8 @@ import TypesetEntities
 import TypesetCells
 
 /// The text and the layout options shared by `measure text` and `measure render`:
-/// each option is the batch protocol's field of the same name (README, "The
-/// batch protocol"), so a command line and a batch line measure alike.
+/// each option is the batch protocol's field of the same name
+/// (docs/Protocol.md), so a command line and a batch line measure alike.
 struct LayoutOptions: ParsableArguments {
     @Argument(help: "The text, or - to read it from standard input (one trailing newline dropped).")
     var text: String

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `measure batch`: the JSON Lines protocol (README, "The batch protocol").
+/// `measure batch`: the JSON Lines protocol (docs/Protocol.md).
 final class BatchCommandTests: XCTestCase {
     /// A corpus case and Chromium's answer for it (corpus/expected.jsonl), with
     /// the id (a JSON literal) the batch line carries.

@@ -3,7 +3,7 @@ import XCTest
 import TypesetTestSupport
 
 /// `measure batch` on truncated text: the output says what the cut line
-/// shows (README, "The batch protocol"), checked against what Chromium drew
+/// shows (docs/Protocol.md, the answer's ellipsis), checked against what Chromium drew
 /// for options-corpus cases (corpus/options: the request is the case itself,
 /// whose fields are the protocol's).
 final class BatchTruncationTests: XCTestCase {

@@ -26,7 +26,7 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(lines.first?.2, 80.453125)
     }
 
-    /// CSS generic families and installed families can be named (README: fonts).
+    /// CSS generic families and installed families can be named (docs/Protocol.md: Fonts).
     func testGenericAndInstalledFamilies() throws {
         for args in [["--font", "sans-serif", "--system-fonts"], ["--font", "monospace"],
                      ["--font", "monospace", "--system-fonts"], ["--font", "DejaVu Sans", "--system-fonts"]] {

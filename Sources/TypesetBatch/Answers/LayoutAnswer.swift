@@ -1,7 +1,7 @@
 import Typeset
 
-/// The batch protocol's answer for one layout (README, "The batch protocol"),
-/// written straight to bytes.
+/// The batch protocol's answer for one layout (docs/Protocol.md), written
+/// straight to bytes.
 ///
 /// It holds plain values taken from the layout when it is made, not the
 /// layout: a `TextLayout` keeps its prepared text alive, and the streaming

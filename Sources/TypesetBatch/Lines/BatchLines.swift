@@ -1,6 +1,6 @@
 import Typeset
 
-/// `measure batch`'s protocol in process (README, "The batch protocol"): a
+/// `measure batch`'s protocol in process (docs/Protocol.md): a
 /// request line in, its answer line out. For servers that speak the protocol
 /// without running the tool, and what the tool itself runs per line.
 public struct BatchLines: Sendable {

@@ -3,8 +3,8 @@ import Typeset
 import TypesetEntities
 import TypesetCells
 
-/// One measurement as the batch protocol describes it (README, "The batch
-/// protocol"): every field but `text` optional.
+/// One measurement as the batch protocol describes it (docs/Protocol.md):
+/// every field but `text` optional.
 package struct MeasureRequest: Decodable {
     package var text: String
     package var families: [String] = ["Noto Sans"]
