@@ -103,7 +103,7 @@ enum EndToEndBenchmark {
     }
 
     /// The tool's figures against the library's of the same run, with the
-    /// issue's targets and a pass/miss column.
+    /// tool's targets and a pass/miss column.
     struct Comparison {
         /// Each figure, the child's peak RSS (MB) and the cores it kept busy (CPU time / wall time, median).
         var batch1: (Figure, Int, Double), batch2: (Figure, Int, Double), entities: (Figure, Int, Double)

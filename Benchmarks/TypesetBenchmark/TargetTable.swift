@@ -1,4 +1,4 @@
-/// The library's performance targets (issue 17), each next to the figure
+/// The library's performance targets, each next to the figure
 /// it is judged on and, where the target is relative, the peer measured in
 /// the same run, with a pass/miss verdict. Rows whose figure this run did not
 /// take (no peer, no allocation counter) say so instead of a verdict.

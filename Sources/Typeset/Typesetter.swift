@@ -65,7 +65,7 @@ public final class Typesetter: Sendable {
     }
 
     static func decodeUTF8(_ bytes: [UInt8]) throws -> String {
-        // One decoding when the bytes are valid (it was a check, then a decoding).
+        // One decoding when the bytes are valid, not a check and then a decoding.
         if let s = bytes.withUnsafeBufferPointer({ UTF8Validation.string(ifValid: $0) }) { return s }
         throw TypesetError.invalidUTF8(byteOffset: UTF8Validation.firstInvalidByte(in: bytes) ?? 0)
     }

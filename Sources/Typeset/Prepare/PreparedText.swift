@@ -125,8 +125,8 @@ public enum WidthConstraint: Sendable, Hashable {
 /// The storage behind a `PreparedText`: what every layout reads (`Header`),
 /// followed by the segments in the same allocation, so that re-laying out a
 /// text whose object is not in the CPU cache starts one cache miss in and
-/// then reads memory in order (the segments used to be an array of their
-/// own, a second miss that could only start once the object had arrived).
+/// then reads memory in order (segments in an array of their own would be a
+/// second miss, one that could only start once the object had arrived).
 /// The rest of the prepared text, which only lines needing more than the
 /// plain loop read, is in `details`.
 ///
