@@ -26,17 +26,6 @@ struct LinePlacement {
         preWrap = core.paragraph.whiteSpace == .preWrap
     }
 
-    /// Whether any line of a paragraph can need more than its width rounded
-    /// up and x = 0 (see `PreparedCore.Header.needsPlacement`).
-    static func isNeeded(_ paragraph: ParagraphStyle, rightToLeft: Bool) -> Bool {
-        let left = switch paragraph.alignment {
-        case .start, .justify: !rightToLeft
-        case .end: rightToLeft
-        default: paragraph.alignment == .left
-        }
-        return !left || rightToLeft || paragraph.alignment == .justify || paragraph.truncates
-    }
-
     /// Sets `line`'s x and width (and, for the cut line, its visible range)
     /// and returns the truncation when `raw` is the cut line.
     /// - Parameter knownCut: the cut line's cut for this box width when the

@@ -1,5 +1,3 @@
-import CHarfBuzz
-
 extension PreparedCore {
     /// What a line ending at `cut`, inside a word (an overflow-wrap split, or
     /// a break HarfBuzz marks unsafe), gains when its last grapheme is shaped
@@ -22,10 +20,8 @@ extension PreparedCore {
         guard lo < items.count, Int(items[lo].start) <= g0, Int(items[lo].end) >= g1 else { return 0 }
         let item = items[lo]
         return text.units.withUTF16(around: g0..<g1) { buf, o in
-            ShaperPool.shared.withShaper { shaper in
-                Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
-                              style: styles[Int(item.styleIndex)], shaper: shaper).end
-            }
+            Reshaping.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
+                               style: styles[Int(item.styleIndex)]).end
         }
     }
 
@@ -47,46 +43,9 @@ extension PreparedCore {
         let item = items[lo]
         guard Int(item.start) <= g0, Int(item.end) >= g1 else { return 0 }
         return text.units.withUTF16(around: g0..<g1) { buf, o in
-            ShaperPool.shared.withShaper { shaper in
-                Self.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
-                              style: styles[Int(item.styleIndex)], shaper: shaper).start
-            }
+            Reshaping.lostKern(buf, g0: g0 - o, cut: cut - o, g1: g1 - o, item: item, face: faces[Int(item.faceIndex)],
+                               style: styles[Int(item.styleIndex)]).start
         }
-    }
-
-    /// What the graphemes `[g0, cut)` and `[cut, g1)` gain shaped apart
-    /// (each with the text around as context, so joining is kept): the kern
-    /// between them, which HarfBuzz puts in the first glyph's advance, or in
-    /// right-to-left text in the later one (`start`, shaped only there). Only
-    /// a lost tightening kern is counted: a line narrower than measured would
-    /// make laying out again at its width break elsewhere.
-    static func lostKern(_ units: UnsafeBufferPointer<UInt16>, g0: Int, cut: Int, g1: Int, item: Item, face: FontFace,
-                         style: TextStyle, shaper: Shaper) -> (end: Int64, start: Int64) {
-        let features = Shaper.features(for: style)
-        let rtl = item.level & 1 == 1
-        // In the shaper's glyph arrays (emptied, capacity kept): a prepare
-        // measures every unsafe break this way.
-        var pair = shaper.scratchGlyphs, alone = shaper.pieceGlyphs
-        shaper.scratchGlyphs = []
-        shaper.pieceGlyphs = []
-        pair.removeAll(keepingCapacity: true)
-        alone.removeAll(keepingCapacity: true)
-        defer {
-            shaper.scratchGlyphs = pair
-            shaper.pieceGlyphs = alone
-        }
-        shaper.shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
-                     script: item.script, language: style.language, features: features, into: &pair)
-        shaper.shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,
-                     script: item.script, language: style.language, features: features, into: &alone)
-        let before = pair.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
-        let end = max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - before)
-        guard rtl else { return (end, 0) }
-        alone.removeAll(keepingCapacity: true)
-        shaper.shape(units, start: cut, end: g1, face: face, size: style.size, rtl: rtl,
-                     script: item.script, language: style.language, features: features, into: &alone)
-        let later = pair.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
-        return (end, max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - later))
     }
 
     /// The kern a line ending at `p` loses, reshaped there (see

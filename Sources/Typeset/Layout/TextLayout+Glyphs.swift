@@ -29,14 +29,12 @@ extension TextLayout {
     /// Use it to draw, not to measure.
     public func glyphs(of run: VisualRun, on line: Line) -> [PositionedGlyph] {
         let style = core.styles[run.styleIndex]
-        var shaped: [ShapedGlyph] = []
-        core.text.units.withUTF16(around: run.start..<run.end) { buf, o in
-            ShaperPool.shared.withShaper { shaper in
-                shaper.shape(buf, start: run.start - o, end: run.end - o, face: run.face, size: style.size,
-                             rtl: run.isRightToLeft, script: core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25,
-                             language: style.language, features: Shaper.features(for: style), into: &shaped)
-            }
-            if o != 0 { for k in shaped.indices { shaped[k].cluster += Int32(o) } }
+        let script = core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25
+        let shaped = core.text.units.withUTF16(around: run.start..<run.end) { buf, o in
+            var glyphs = Reshaping.glyphs(buf, start: run.start - o, end: run.end - o, face: run.face, style: style,
+                                          rtl: run.isRightToLeft, script: script)
+            if o != 0 { for k in glyphs.indices { glyphs[k].cluster += Int32(o) } }
+            return glyphs
         }
         guard !shaped.isEmpty else { return [] }
         let advances = LineAdvances(core: core, line: line)

@@ -157,22 +157,23 @@ struct PrepareSession {
         let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
                                         itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
                                         into: &scratch.segments, metrics: &scratch.segmentMetrics)
-        let segments = (segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
+        let segments = SegmentedText(segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
 
         let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
         // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
-        var space: Int64 = 0, tabInterval: Int64 = 0
+        var marks = MeasuredMarks()
         if paragraph.whiteSpace == .preWrap && units.contains(0x09) {
             let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
-            space = advance(of: [0x20], face: spaceFace, style: base)
+            let space = advance(of: [0x20], face: spaceFace, style: base)
+            marks.minimumTabWidth = space / 2
             // At most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
             let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
             let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
             let tabLimit = Int64(Int32.max)
-            tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
+            marks.tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
         }
-        var ellipsis: Int64 = 0
         let ellipsisText = paragraph.ellipsisText(primaryCovers: primary.covers)
+        marks.ellipsisText = ellipsisText
         if paragraph.truncates && !ellipsisText.isEmpty {
             // Shaped alone in the first face that has it, without letter spacing (Chromium's LineTruncator).
             let marker = ellipsisText.unicodeScalars.map(\.value)
@@ -186,28 +187,27 @@ struct PrepareSession {
             let script = ellipsisText.unicodeScalars.lazy.map { tsu_script($0.value) }
                 .first { $0 >= 0 && $0 != tsu_script_common() && $0 != tsu_script_inherited() } ?? tsu_script_common()
             let rtl = try BidiLevels.resolve(units, direction: .auto).paragraphLevel == 1
-            ellipsis = advance(of: units, face: face, style: plain, script: script, rtl: rtl)
+            marks.ellipsisWidth = advance(of: units, face: face, style: plain, script: script, rtl: rtl)
         }
-        let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
-        let hyphen = segments.segments.contains(where: \.endsWithSoftHyphen) ? advance(of: [hyphenUnit], face: primary, style: base) : 0
+        if segments.segments.contains(where: \.endsWithSoftHyphen) {
+            let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
+            marks.hyphenWidth = advance(of: [hyphenUnit], face: primary, style: base)
+        }
 
         let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
         let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
                                     unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
                                     styles: styles, ligatures: ligatures)
-        let core = PreparedCore.make(
-            sourceUTF16: source, text: processed, paragraph: paragraph,
-            paragraphLevel: paragraphLevel, levels: levels.contains(where: { $0 != 0 }) ? levels : [],
-            items: items, faces: faces, styles: styles, segments: segments.segments,
-            segmentMetrics: segments.metrics,
-            strutAscent: strut.ascent, strutDescent: strut.descent, fixedLineHeight: fixed,
-            tabInterval: tabInterval, minimumTabWidth: space / 2, hyphenWidth: hyphen, ellipsisText: ellipsisText, ellipsisWidth: ellipsis, naturalWidth: segments.naturalWidth,
-            trimmableClose: trim, ligatures: ligatures,
-            runBoundaries: runBoundaries,
-            attachments: attachments, wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [],
-            reshapedEnds: reshaped,
-            itemMetrics: itemMetrics,
-            shapeCache: cache)
+        let adjustments = BreakAdjustments(
+            trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
+            wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
+        let core = PreparedCore.make(PreparedParts(
+            analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,
+                                   levels: levels.contains(where: { $0 != 0 }) ? levels : []),
+            itemized: ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: itemMetrics),
+            segmented: segments,
+            strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed),
+            marks: marks, adjustments: adjustments, shapeCache: cache))
         if core.fields.pointee.hasRunBoundaries {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing), which the
@@ -359,8 +359,8 @@ struct PrepareSession {
                 while item < items.count && Int(items[item].end) <= g0 { item += 1 }
                 guard item < items.count, Int(items[item].start) <= g0, Int(items[item].end) >= g1 else { continue }
                 let it = items[item]
-                let kern = PreparedCore.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
-                                                 style: styles[Int(it.styleIndex)], shaper: shaper)
+                let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
+                                           style: styles[Int(it.styleIndex)])
                 if (kern.end > 0 || kern.start > 0) && max(kern.end, kern.start) < Int64(Int32.max) {
                     ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start)))
                 }

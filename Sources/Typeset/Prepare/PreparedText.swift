@@ -179,44 +179,36 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let hasTrimmableClose: Bool
         let hasReshapedEnds: Bool
         let hasRunBoundaries: Bool
-        /// Some line may need more than x = 0 and its width rounded up (see `LinePlacement.isNeeded(_:rightToLeft:)`).
+        /// Some line may need more than x = 0 and its width rounded up (see `ParagraphStyle.needsLinePlacement(rightToLeft:)`).
         let needsPlacement: Bool
         /// Processed offsets are source offsets (see `WhiteSpaceProcessor.isIdentity`).
         let sourceIsIdentity: Bool
     }
 
-    /// A prepared text's storage (the arguments are what `PrepareSession` computed).
-    static func make(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle,
-                     paragraphLevel: UInt8, levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle],
-                     segments: [Segment], segmentMetrics: [(ascent: Double, descent: Double)], strutAscent: Double, strutDescent: Double,
-                     fixedLineHeight: Double?, tabInterval: Int64, minimumTabWidth: Int64, hyphenWidth: Int64, ellipsisText: String, ellipsisWidth: Int64, naturalWidth: Int64,
-                     trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment] = [],
-                     wordBreaks: [Int32] = [], reshapedEnds: [ReshapedEnd] = [],
-                     itemMetrics: [(ascent: Double, descent: Double)] = [], shapeCache: ShapeCache?) -> PreparedCore {
-        let plain = trimmableClose.isEmpty && segments.allSatisfy { s in
+    /// A prepared text's storage, from what `PrepareSession` computed.
+    static func make(_ parts: PreparedParts) -> PreparedCore {
+        let segments = parts.segmented.segments, strut = parts.strut, paragraph = parts.analysed.paragraph
+        let plain = parts.adjustments.trimmableClose.isEmpty && segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
-        let strutOnly = segmentMetrics.allSatisfy { $0.ascent <= strutAscent && $0.descent <= strutDescent }
-        var items = items
-        let itemLineMetrics = strutOnly || itemMetrics.isEmpty ? ItemLineMetrics() : ItemLineMetrics(perItem: itemMetrics, items: &items)
-        let details = PreparedDetails(
-            sourceUTF16: sourceUTF16, text: text, paragraph: paragraph, paragraphLevel: paragraphLevel, levels: levels,
-            items: items, faces: faces, styles: styles, tabInterval: tabInterval, minimumTabWidth: minimumTabWidth,
-            ellipsisText: ellipsisText, ellipsisWidth: ellipsisWidth,
-            trimmableClose: trimmableClose, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
-            wordBreaks: wordBreaks, reshapedEnds: reshapedEnds, itemMetrics: itemLineMetrics,
-            shapeCache: shapeCache)
+        let strutOnly = parts.segmented.metrics.allSatisfy { $0.ascent <= strut.ascent && $0.descent <= strut.descent }
+        var items = parts.itemized.items
+        let perItem = parts.itemized.itemMetrics
+        let itemLineMetrics = strutOnly || perItem.isEmpty ? ItemLineMetrics() : ItemLineMetrics(perItem: perItem, items: &items)
+        let details = PreparedDetails(parts, items: items, itemMetrics: itemLineMetrics)
+        let adjustments = parts.adjustments
         let header = Header(
-            segmentCount: segments.count, segmentMetrics: strutOnly ? [] : segmentMetrics.compacted(),
-            strutAscent: strutAscent, strutDescent: strutDescent, naturalWidth: naturalWidth, hyphenWidth: hyphenWidth,
-            sourceCount: sourceUTF16.count, details: details, fixedLineHeight: strutOnly ? fixedLineHeight : nil,
+            segmentCount: segments.count, segmentMetrics: strutOnly ? [] : parts.segmented.metrics.compacted(),
+            strutAscent: strut.ascent, strutDescent: strut.descent, naturalWidth: parts.segmented.naturalWidth,
+            hyphenWidth: parts.marks.hyphenWidth,
+            sourceCount: parts.analysed.source.count, details: details, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
             ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
-            breaksAnywhere: paragraph.lineBreak == .anywhere, hasTrimmableClose: !trimmableClose.isEmpty,
-            hasReshapedEnds: !reshapedEnds.isEmpty, hasRunBoundaries: !runBoundaries.isEmpty,
-            needsPlacement: LinePlacement.isNeeded(paragraph, rightToLeft: paragraphLevel & 1 == 1),
-            sourceIsIdentity: text.isIdentity)
+            breaksAnywhere: paragraph.lineBreak == .anywhere, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
+            hasReshapedEnds: !adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !adjustments.runBoundaries.isEmpty,
+            needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
+            sourceIsIdentity: parts.analysed.processed.isIdentity)
         let core = unsafeDowncast(create(minimumCapacity: segments.count) { _ in header }, to: PreparedCore.self)
         core.withUnsafeMutablePointerToElements { to in
             segments.withUnsafeBufferPointer { from in
@@ -281,16 +273,14 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var unitMetrics: UnitMetrics {
         if let stored = details.storedUnitMetrics.value { return stored }
         let units = text.units.utf16Array
-        var shaped = ShaperPool.shared.withShaper { shaper in
-            WordShaper(shaper: shaper, cache: details.shapeCache)
-                .unitAdvances(units: units, items: items, faces: faces, styles: styles,
-                              breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks)
-        }
-        InlineAttachments.apply(attachments, to: &shaped.advances)
+        var advances = Reshaping.unitAdvances(units: units, items: items, faces: faces, styles: styles,
+                                              breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks,
+                                              cache: details.shapeCache)
+        InlineAttachments.apply(attachments, to: &advances)
         // ICU analysed this text once already; it cannot fail on it now (if it
         // did, every unit would be its own cluster).
         let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)
-        return details.storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: shaped.advances, graphemeStarts: graphemes,
+        return details.storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
     }
 
@@ -415,35 +405,33 @@ final class PreparedDetails: Sendable {
     let shapeCache: ShapeCache?
     let storedUnitMetrics = LazyReference<UnitMetrics>()
 
-    init(sourceUTF16: [UInt16], text: WhiteSpaceProcessor, paragraph: ParagraphStyle, paragraphLevel: UInt8,
-         levels: [UInt8], items: [Item], faces: [FontFace], styles: [TextStyle], tabInterval: Int64,
-         minimumTabWidth: Int64, ellipsisText: String, ellipsisWidth: Int64,
-         trimmableClose: [Int32], ligatures: LigatureSplits, runBoundaries: [Int32], attachments: [PreparedAttachment],
-         wordBreaks: [Int32], reshapedEnds: [ReshapedEnd], itemMetrics: ItemLineMetrics,
-         shapeCache: ShapeCache?) {
+    /// The details of `parts`, with the items as `ItemLineMetrics` numbered them.
+    init(_ parts: PreparedParts, items: [Item], itemMetrics: ItemLineMetrics) {
+        let analysed = parts.analysed, itemized = parts.itemized, marks = parts.marks, adjustments = parts.adjustments
+        let sourceUTF16 = analysed.source
         let source = CompactUTF16(sourceUTF16)
         self.sourceUTF16 = source
-        self.text = ProcessedText(text, source: source)
-        self.paragraph = paragraph
-        self.paragraphLevel = paragraphLevel
-        self.levels = levels.compacted()
+        self.text = ProcessedText(analysed.processed, source: source)
+        self.paragraph = analysed.paragraph
+        self.paragraphLevel = analysed.paragraphLevel
+        self.levels = analysed.levels.compacted()
         self.items = items.compacted()
         self.itemMetrics = itemMetrics
-        self.faces = faces.compacted()
-        self.styles = styles.compacted()
-        self.tabInterval = tabInterval
-        self.minimumTabWidth = minimumTabWidth
+        self.faces = itemized.faces.compacted()
+        self.styles = itemized.styles.compacted()
+        self.tabInterval = marks.tabInterval
+        self.minimumTabWidth = marks.minimumTabWidth
         // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
-        assert(ellipsisText == paragraph.ellipsis || ellipsisText == "...")
-        self.ellipsisIsThreeDots = ellipsisText != paragraph.ellipsis
-        self.ellipsisWidth = ellipsisWidth
-        self.trimmableClose = trimmableClose.compacted()
-        self.ligatures = ligatures.compacted()
-        self.runBoundaries = runBoundaries.compacted()
-        self.attachments = attachments
-        self.wordBreaks = wordBreaks.compacted()
-        self.reshapedEnds = reshapedEnds.compacted()
-        self.shapeCache = shapeCache
+        assert(marks.ellipsisText == paragraph.ellipsis || marks.ellipsisText == "...")
+        self.ellipsisIsThreeDots = marks.ellipsisText != paragraph.ellipsis
+        self.ellipsisWidth = marks.ellipsisWidth
+        self.trimmableClose = adjustments.trimmableClose.compacted()
+        self.ligatures = adjustments.ligatures.compacted()
+        self.runBoundaries = adjustments.runBoundaries.compacted()
+        self.attachments = adjustments.attachments
+        self.wordBreaks = adjustments.wordBreaks.compacted()
+        self.reshapedEnds = adjustments.reshapedEnds.compacted()
+        self.shapeCache = parts.shapeCache
         var pairs: [Int32] = []
         var i = 0
         while i + 1 < sourceUTF16.count {

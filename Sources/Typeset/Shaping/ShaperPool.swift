@@ -6,13 +6,6 @@ final class ShaperPool: @unchecked Sendable {
     private var free: [Shaper] = []
     private let lock = NSLock()
 
-    /// The shapers of work done after preparation, which has no typesetter
-    /// at hand: a prepared text's per-unit advances, the kern a split line
-    /// loses, a run's glyphs. (Each had made a shaper, and so a HarfBuzz
-    /// buffer and empty scratch arrays, per use: per split line of every
-    /// re-layout.)
-    static let shared = ShaperPool()
-
     /// Runs `body` with a shaper of the pool, given back after.
     func withShaper<R>(_ body: (Shaper) throws -> R) rethrows -> R {
         let shaper = take()

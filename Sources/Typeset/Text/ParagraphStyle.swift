@@ -116,3 +116,19 @@ public struct ParagraphStyle: Sendable, Hashable {
         ellipsis == "\u{2026}" && !primaryCovers(0x2026) ? "..." : ellipsis
     }
 }
+
+extension ParagraphStyle {
+    /// Whether any line of a paragraph can need more than its width rounded
+    /// up and x = 0: alignment other than left, right-to-left text,
+    /// justification or truncation (prepare records it in
+    /// `PreparedCore.Header.needsPlacement`; layout then places lines with
+    /// `LinePlacement`).
+    func needsLinePlacement(rightToLeft: Bool) -> Bool {
+        let left = switch alignment {
+        case .start, .justify: !rightToLeft
+        case .end: rightToLeft
+        default: alignment == .left
+        }
+        return !left || rightToLeft || alignment == .justify || truncates
+    }
+}

@@ -1,0 +1,40 @@
+// Pipeline stage: Shaping. The kern a break inside a shaped word loses,
+// measured by prepare for every unsafe break and by layout (through
+// `Reshaping`) for overflow-wrap splits.
+
+extension Shaper {
+    /// What the graphemes `[g0, cut)` and `[cut, g1)` gain shaped apart
+    /// (each with the text around as context, so joining is kept): the kern
+    /// between them, which HarfBuzz puts in the first glyph's advance, or in
+    /// right-to-left text in the later one (`start`, shaped only there). Only
+    /// a lost tightening kern is counted: a line narrower than measured would
+    /// make laying out again at its width break elsewhere.
+    func lostKern(_ units: UnsafeBufferPointer<UInt16>, g0: Int, cut: Int, g1: Int, item: Item, face: FontFace,
+                  style: TextStyle) -> (end: Int64, start: Int64) {
+        let features = Shaper.features(for: style)
+        let rtl = item.level & 1 == 1
+        // In the shaper's glyph arrays (emptied, capacity kept): a prepare
+        // measures every unsafe break this way.
+        var pair = scratchGlyphs, alone = pieceGlyphs
+        scratchGlyphs = []
+        pieceGlyphs = []
+        pair.removeAll(keepingCapacity: true)
+        alone.removeAll(keepingCapacity: true)
+        defer {
+            scratchGlyphs = pair
+            pieceGlyphs = alone
+        }
+        shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
+              script: item.script, language: style.language, features: features, into: &pair)
+        shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,
+              script: item.script, language: style.language, features: features, into: &alone)
+        let before = pair.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
+        let end = max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - before)
+        guard rtl else { return (end, 0) }
+        alone.removeAll(keepingCapacity: true)
+        shape(units, start: cut, end: g1, face: face, size: style.size, rtl: rtl,
+              script: item.script, language: style.language, features: features, into: &alone)
+        let later = pair.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
+        return (end, max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - later))
+    }
+}
