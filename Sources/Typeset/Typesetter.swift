@@ -7,9 +7,9 @@ import CHarfBuzz
 /// ```swift
 /// let typesetter = try Typesetter(fonts: FontCollection(directory: "fonts"))
 /// let style = TextStyle(font: ["Noto Sans", "Noto Color Emoji"], size: 15)
-/// let prepared = try typesetter.prepare("Hello, world 👋", style: style)
+/// let prepared = try typesetter.prepare("Hello, world 👋", style: style, scale: 2)
 /// let layout = try prepared.layout(width: 320)       // arithmetic only
-/// print(layout.size(scale: 2), layout.lines.count)
+/// print(layout.size(), layout.lines.count)           // CSS px, ceil'd to the 2x device grid
 /// ```
 public final class Typesetter: Sendable {
     /// The fonts text is set in.
@@ -31,37 +31,53 @@ public final class Typesetter: Sendable {
     }
 
     /// Prepares a string in one style.
-    public func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
+    /// - Parameter scale: the device pixel ratio the text will be shown at
+    ///   (see ``prepare(_:paragraph:scale:)``).
+    public func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
+                        scale: Double = 1) throws -> PreparedText {
         // (As `prepare(AttributedText(string, style: style))`, without the text's array of one run.)
-        try withSession { try $0.prepare(string, style: style, paragraph: paragraph) }
+        try withSession(scale: scale) { try $0.prepare(string, style: style, paragraph: paragraph) }
     }
 
     /// Prepares a string given as UTF-8 bytes, rejecting invalid UTF-8 with the
     /// offset of the first bad byte.
-    public func prepare(utf8 bytes: [UInt8], style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
-        try prepare(try Self.decodeUTF8(bytes), style: style, paragraph: paragraph)
+    public func prepare(utf8 bytes: [UInt8], style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
+                        scale: Double = 1) throws -> PreparedText {
+        try prepare(try Self.decodeUTF8(bytes), style: style, paragraph: paragraph, scale: scale)
     }
 
     /// Analyses, itemizes and shapes attributed text: everything that does not
     /// depend on the width.
-    public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle()) throws -> PreparedText {
+    ///
+    /// A screen with a device pixel ratio `scale` (2 on most phones and
+    /// retina screens, 3, 2.625…) is laid out as Chromium lays it out there:
+    /// in device pixels, with every length of the styles and attachments
+    /// multiplied by `scale` (fonts at size × scale, ascents and descents
+    /// rounded to whole device pixels, widths in 1/64 of a device pixel).
+    /// Every answer of the prepared text and its layouts stays in CSS px.
+    /// The scale is part of what is prepared: to show one text at two
+    /// scales, prepare it once per scale.
+    /// - Throws: `TypesetError.invalidScale` unless `scale` is finite and > 0.
+    public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(),
+                        scale: Double = 1) throws -> PreparedText {
         // `AttributedText([])` has no run and no block style, so no style to set even an empty text in.
         guard text.hasStyle else { throw TypesetError.invalidAttributeRuns("no runs: the text has no style") }
-        return try withSession { try $0.prepare(text, paragraph: paragraph) }
+        return try withSession(scale: scale) { try $0.prepare(text, paragraph: paragraph) }
     }
 
     /// Counts a prepared text and runs `body` with a session on a pooled shaper.
-    private func withSession(_ body: (PrepareSession) throws -> PreparedText) rethrows -> PreparedText {
+    private func withSession(scale: Double, _ body: (PrepareSession) throws -> PreparedText) throws -> PreparedText {
+        guard scale.isFinite, scale > 0 else { throw TypesetError.invalidScale(scale) }
         preparedTexts.add()
         let shaper = shapers.take()
         defer { shapers.give(shaper) }
-        return try body(PrepareSession(fonts: fonts, shaper: shaper, cache: shapeCache))
+        return try body(PrepareSession(fonts: fonts, shaper: shaper, cache: shapeCache, scale: scale))
     }
 
     /// Prepares and lays out in one call.
     public func layout(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
-                       width: Double?) throws -> TextLayout {
-        try prepare(string, style: style, paragraph: paragraph).layout(width: width)
+                       width: Double?, scale: Double = 1) throws -> TextLayout {
+        try prepare(string, style: style, paragraph: paragraph, scale: scale).layout(width: width)
     }
 
     static func decodeUTF8(_ bytes: [UInt8]) throws -> String {

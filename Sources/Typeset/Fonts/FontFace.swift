@@ -8,8 +8,9 @@ import Synchronization
 /// The HarfBuzz font is created at a scale of one unit per font unit and made
 /// immutable, so one face serves every size: advances are scaled to pixels by
 /// the shaper. Colour bitmap faces (CBDT, e.g. Noto Color Emoji) take their
-/// advances and vertical metrics from the bitmap strike, as Skia and therefore
-/// Chromium do (136/109 em per emoji, not hmtx's 2550/2048).
+/// advances from the bitmap strike, as Skia and therefore Chromium do
+/// (136/109 em per emoji, not hmtx's 2550/2048), and their vertical metrics
+/// from hhea like every other face.
 public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// The file the face was loaded from.
     public let path: String
@@ -27,7 +28,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let unitsPerEm: Int
     /// Number of glyphs in the face.
     public let glyphCount: Int
-    /// Vertical metrics in em units, as Skia reads them (hhea, or the bitmap strike).
+    /// Vertical metrics in em units, as Skia reads them (hhea, or OS/2 typo
+    /// metrics when its USE_TYPO_METRICS flag is set), colour bitmap faces included.
     public let metrics: FontMetrics
     /// The x-height in em units (OS/2 `sxHeight`, else HarfBuzz's fallback:
     /// the height of "x"): `vertical-align: middle` centres on half of it.
@@ -127,12 +129,15 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
            let strike = try? BitmapStrike(path: path, index: index, glyphCount: glyphs) {
             isColorBitmap = true
             bitmapAdvances = strike.advances
-            metrics = strike.metrics
         } else {
             isColorBitmap = false
             bitmapAdvances = []
-            metrics = Self.outlineMetrics(font, upem: upem)
         }
+        // Vertical metrics from hhea (or OS/2) for every face: Chromium takes
+        // a colour bitmap face's from there too, not from its strike (Noto
+        // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
+        // per 109 px, which round alike at 13, 15 and 17 px only).
+        metrics = Self.outlineMetrics(font, upem: upem)
     }
 
     /// Loads face `index` of the font file at a file URL; see ``init(path:index:)``.
@@ -224,10 +229,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     }
 }
 
-/// The bitmap strike of a colour bitmap face, read through FreeType.
+/// The advances of a colour bitmap face's strike, read through FreeType.
 private struct BitmapStrike {
     var advances: [Float]
-    var metrics: FontMetrics
 
     private static let lock = NSLock()
 
@@ -248,13 +252,8 @@ private struct BitmapStrike {
             throw TypesetError.notAFont(path: path)
         }
         let size = face.pointee.size.pointee.metrics
-        let ppem = Double(size.y_ppem)
-        guard ppem > 0 else { throw TypesetError.notAFont(path: path) }
-        metrics = FontMetrics(
-            ascent: Double(size.ascender) / 64 / ppem,
-            descent: Double(-size.descender) / 64 / ppem,
-            lineGap: max(0, Double(size.height - size.ascender + size.descender) / 64 / ppem))
         let xppem = Double(size.x_ppem)
+        guard xppem > 0 else { throw TypesetError.notAFont(path: path) }
         var adv = [Float](repeating: 0, count: glyphCount)
         let flags = Int32(FT_LOAD_COLOR) | Int32(FT_LOAD_BITMAP_METRICS_ONLY)
         for g in 0..<glyphCount where FT_Load_Glyph(face, FT_UInt(g), flags) == 0 {

@@ -14,16 +14,18 @@ extension LayoutRect {
 }
 
 extension TextLayout {
-    /// ``size(scale:)`` as a `CGSize`: ceil'd to the pixel grid of `scale`.
-    public func cgSize(scale: Double = 1) -> CGSize {
+    /// ``size(scale:)`` as a `CGSize`: ceil'd to the pixel grid of `scale`
+    /// (by default the scale the text was prepared at).
+    public func cgSize(scale: Double? = nil) -> CGSize {
         let s = size(scale: scale)
         return CGSize(width: s.width, height: s.height)
     }
 }
 
 extension TextMeasurement {
-    /// ``size(scale:)`` as a `CGSize`: ceil'd to the pixel grid of `scale`.
-    public func cgSize(scale: Double = 1) -> CGSize {
+    /// ``size(scale:)`` as a `CGSize`: ceil'd to the pixel grid of `scale`
+    /// (by default the scale the text was prepared at).
+    public func cgSize(scale: Double? = nil) -> CGSize {
         let s = size(scale: scale)
         return CGSize(width: s.width, height: s.height)
     }

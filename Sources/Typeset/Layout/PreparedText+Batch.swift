@@ -35,7 +35,7 @@ extension PreparedText {
                 measure(buffer, width: width, into: &out)
             }
         if done == nil {
-            for text in texts { out.append(LineBreaker.with(text.core) { $0.measure(width: width) }) }
+            for text in texts { out.append(text.core.measure(width: width)) }
         }
         return out
     }
@@ -53,7 +53,7 @@ extension PreparedText {
         for k in 0..<n {
             if k + objectDistance < n { core(k + objectDistance)._withUnsafeGuaranteedRef { $0.prefetchObject() } }
             if k + segmentDistance < n { core(k + segmentDistance)._withUnsafeGuaranteedRef { $0.prefetchSegments() } }
-            out.append(core(k)._withUnsafeGuaranteedRef { c in LineBreaker.with(c) { $0.measure(width: width) } })
+            out.append(core(k)._withUnsafeGuaranteedRef { $0.measure(width: width) })
         }
     }
 }
@@ -90,5 +90,16 @@ extension PreparedCore {
         let bytes = segments.count &* MemoryLayout<Segment>.stride
         var offset = 0
         while offset < bytes { tsu_prefetch(raw + offset); offset &+= 64 }
+    }
+}
+
+extension PreparedCore {
+    /// The measurement at a CSS width: in device pixels for a text prepared
+    /// at a scale other than 1, answered in CSS px.
+    @inline(__always)
+    func measure(width: Double?) -> TextMeasurement {
+        let s = fields.pointee.scale
+        guard s != 1 else { return LineBreaker.with(self) { $0.measure(width: width) } }
+        return LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }.dividedBy(s)
     }
 }

@@ -12,6 +12,7 @@ extension TextLayout {
     /// The frames of the inline attachments on the layout's lines, in text
     /// order (one cut off by a line clamp or an ellipsis has none).
     public func attachmentFrames() -> [AttachmentFrame] {
+        if let device { return device.layout.attachmentFrames().map { $0.dividedBy(device.scale) } }
         guard !core.attachments.isEmpty else { return [] }
         var frames: [AttachmentFrame] = []
         for line in lines {

@@ -28,6 +28,9 @@ extension TextLayout {
     /// is left empty (draw it in its ``TextLayout/attachmentFrames()``).
     /// Use it to draw, not to measure.
     public func glyphs(of run: VisualRun, on line: Line) -> [PositionedGlyph] {
+        if let device {
+            return device.layout.glyphs(of: deviceRun(run, on: line), on: deviceLine(line)).map { $0.dividedBy(device.scale) }
+        }
         let style = core.styles[run.styleIndex]
         let script = core.items.first { Int($0.start) <= run.start && run.start < Int($0.end) }?.script ?? 25
         let shaped = core.text.units.withUTF16(around: run.start..<run.end) { buf, o in

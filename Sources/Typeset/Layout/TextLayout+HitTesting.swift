@@ -33,6 +33,7 @@ extension TextLayout {
     /// end is its end, before any trailing space). A position at the end
     /// of a line that wraps without a space is `.upstream`.
     public func position(atX x: Double, y: Double) -> TextPosition {
+        if let device { return device.layout.position(atX: x * device.scale, y: y * device.scale) }
         guard !lines.isEmpty else { return TextPosition(utf16Offset: 0) }
         var index = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
         // Lines only after a clamp's last are not drawn.
@@ -68,6 +69,7 @@ extension TextLayout {
     /// cluster's start; one after a line's trailing spaces stands after
     /// them, at most at the box's edge (as a browser draws a caret there).
     public func caretRect(for position: TextPosition) -> LayoutRect {
+        if let device { return device.layout.caretRect(for: position).dividedBy(device.scale) }
         guard !lines.isEmpty else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
         let index = lineIndex(for: position)
         let line = lines[index]

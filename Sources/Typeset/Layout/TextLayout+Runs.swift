@@ -40,6 +40,7 @@ public struct LayoutRect: Sendable, Hashable {
 extension TextLayout {
     /// The line's runs in visual (left-to-right display) order, with positions.
     public func visualRuns(of line: Line) -> [VisualRun] {
+        if let device { return device.layout.visualRuns(of: deviceLine(line)).map { $0.dividedBy(device.scale) } }
         let a = Int(line.contentStart), b = Int(line.contentEnd)
         guard a < b else { return [] }
         var logical: [(start: Int, end: Int, item: Item)] = []
@@ -153,6 +154,9 @@ extension TextLayout {
     /// The rectangles of a range; as a selection (`asSelection`), on the
     /// 1/64 px grid and with a pre-wrap line's trailing spaces.
     func rects(forUTF16Range range: Range<Int>, asSelection: Bool) -> [LayoutRect] {
+        if let device {
+            return device.layout.rects(forUTF16Range: range, asSelection: asSelection).map { $0.dividedBy(device.scale) }
+        }
         let p0 = core.processedOffset(source: range.lowerBound)
         let p1 = core.processedOffset(source: range.upperBound)
         guard p0 < p1 else { return [] }

@@ -2,7 +2,8 @@
 ///
 /// All lengths are CSS pixels. Exact values are kept; `size(scale:)` gives the
 /// ceil'd size at a display scale. Line widths are in Chromium's layout units
-/// (the exact width rounded up to 1/64 px).
+/// (the exact width rounded up to 1/64 px; for a text prepared at a device
+/// pixel ratio s, to 1/64 of a device pixel, 1/(64·s) px).
 public struct TextLayout: Sendable {
     /// The lines, top to bottom.
     public let lines: [Line]
@@ -22,6 +23,9 @@ public struct TextLayout: Sendable {
     /// The box width when laid out `.exactly(w)`; otherwise the widest line.
     var boxWidth: Double?
     nonisolated(unsafe) let core: PreparedCore
+    /// The layout in device pixels behind this one, for a text prepared at
+    /// a scale other than 1 (see `TextLayout+DevicePixels.swift`); nil at 1.
+    var device: DeviceLayout? = nil
 
     /// One line.
     public struct Line: Sendable, Hashable {
@@ -71,10 +75,11 @@ public struct TextLayout: Sendable {
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.
     public var exactWidth: Double { boxWidth ?? contentWidth }
 
-    /// The size rounded up to the pixel grid of a display scale.
+    /// The size rounded up to the pixel grid of a display scale: by default
+    /// the scale the text was prepared at (``scale``).
     /// - Precondition: `scale` is finite and positive (see `PixelGrid`).
-    public func size(scale: Double = 1) -> (width: Double, height: Double) {
-        let grid = PixelGrid(uncheckedScale: scale)
+    public func size(scale: Double? = nil) -> (width: Double, height: Double) {
+        let grid = PixelGrid(uncheckedScale: scale ?? self.scale)
         return (grid.ceil(exactWidth), grid.ceil(exactHeight))
     }
 

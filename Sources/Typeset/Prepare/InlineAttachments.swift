@@ -25,17 +25,22 @@ enum InlineAttachments {
     /// - Parameters:
     ///   - attachments: the text's (`AttributedText.attachments`), by source UTF-16 offset.
     ///   - sourceUnits: the text's UTF-16 units.
-    static func prepare(_ attachments: [Int: TextAttachment], sourceUnits: [UInt16], processed: WhiteSpaceProcessor,
+    static func prepare(_ attachments: [Int: TextAttachment], scale: Double, sourceUnits: [UInt16], processed: WhiteSpaceProcessor,
                         styleOfUnit: [Int32], styles: [TextStyle], stacks: [ResolvedStack]) throws -> [PreparedAttachment] {
         guard !attachments.isEmpty else { return [] }
         var out: [PreparedAttachment] = []
         var placed = 0
         for (p, u) in processed.units.enumerated() where u == 0xFFFC {
             let source = processed.sourceOffset(p)
-            guard let a = attachments[source] else { continue }
-            guard a.width.isFinite, a.height.isFinite, a.width >= 0, a.height >= 0, a.width < 32768 else {
-                throw TypesetError.invalidAttachment(utf16Offset: source, reason: "its size \(a.width) × \(a.height) must be finite, not negative, and narrower than 32768 px")
+            guard let given = attachments[source] else { continue }
+            guard given.width.isFinite, given.height.isFinite, given.width >= 0, given.height >= 0,
+                  given.width * scale < 32768 else {
+                throw TypesetError.invalidAttachment(utf16Offset: source, reason: "its size \(given.width) × \(given.height) must be finite, not negative, and narrower than \(Int(32768 / scale)) px")
             }
+            // In device pixels, as the styles are (see `PrepareSession.scale`).
+            var a = given
+            a.width *= scale
+            a.height *= scale
             let style = styles[Int(styleOfUnit[p])]
             let primary = stacks[Int(styleOfUnit[p])].faces[0]
             let (ascent, descent) = box(a, style: style, primary: primary)

@@ -12,11 +12,15 @@ struct PrepareSession {
     let fonts: FontCollection
     let shaper: Shaper
     let cache: ShapeCache?
+    /// The device pixel ratio: every length of the styles and attachments
+    /// is multiplied by it, and the prepared text is in device pixels.
+    let scale: Double
 
-    init(fonts: FontCollection, shaper: Shaper, cache: ShapeCache?) {
+    init(fonts: FontCollection, shaper: Shaper, cache: ShapeCache?, scale: Double = 1) {
         self.fonts = fonts
         self.shaper = shaper
         self.cache = cache
+        self.scale = scale
     }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
@@ -45,7 +49,7 @@ struct PrepareSession {
             scratch.clear()
             shaper.prepareScratch = scratch
         }
-        let base = try baseStyle.validated()
+        let base = try baseStyle.validated().scaled(by: scale)
         let source = string.utf16Units
         return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
                            scratch: &scratch)
@@ -66,7 +70,7 @@ struct PrepareSession {
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
         for run in runs {
-            let style = try run.style.validated()
+            let style = try run.style.validated().scaled(by: scale)
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
             if runs.count > 1 {
@@ -95,8 +99,8 @@ struct PrepareSession {
         let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
-        let attachments = try InlineAttachments.prepare(attachmentsGiven, sourceUnits: source, processed: processed, styleOfUnit: styleOfUnit,
-                                                        styles: styles, stacks: stacks)
+        let attachments = try InlineAttachments.prepare(attachmentsGiven, scale: scale, sourceUnits: source, processed: processed,
+                                                        styleOfUnit: styleOfUnit, styles: styles, stacks: stacks)
 
         // Analysis.
         try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
@@ -207,7 +211,7 @@ struct PrepareSession {
             itemized: ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: itemMetrics),
             segmented: segments,
             strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed),
-            marks: marks, adjustments: adjustments, shapeCache: cache))
+            marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
         if core.fields.pointee.hasRunBoundaries {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing), which the

@@ -77,6 +77,8 @@ struct PreparedParts {
     var strut: StrutMetrics
     var marks: MeasuredMarks
     var adjustments: BreakAdjustments
+    /// The device pixel ratio every length above is multiplied by.
+    var scale: Double
     /// The word cache to shape from again when per-unit advances are first needed.
     var shapeCache: ShapeCache?
 }

@@ -21,7 +21,7 @@ public struct PreparedText: Sendable {
     /// `word-break: break-all` do), in px. A flexbox item's automatic minimum
     /// width. Arithmetic on the prepared text, like a layout.
     public var minContentWidth: Double {
-        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth
+        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth / scale
     }
 
     /// CSS max-content: the same as ``naturalWidth``.
@@ -34,10 +34,14 @@ public struct PreparedText: Sendable {
     /// (arithmetic on the prepared text, a fraction of a microsecond a line).
     public var naturalWidth: Double {
         guard core.fields.pointee.hasRunBoundaries || core.fields.pointee.whiteSpace == .preWrap else {
-            return LineBreaker.layoutUnitsCeil(core.naturalWidth)
+            return LineBreaker.layoutUnitsCeil(core.naturalWidth) / scale
         }
-        return LineBreaker.with(core) { $0.layout(width: nil) }.naturalWidth
+        return LineBreaker.with(core) { $0.layout(width: nil) }.naturalWidth / scale
     }
+    /// The device pixel ratio the text was prepared at (see
+    /// ``Typesetter/prepare(_:paragraph:scale:)``); every length it and its
+    /// layouts report is CSS px.
+    public var scale: Double { core.fields.pointee.scale }
     /// The resolved paragraph direction.
     public var isRightToLeft: Bool { core.paragraphLevel & 1 == 1 }
     /// The number of shaped runs (items) the text was split into.
@@ -56,7 +60,11 @@ public struct PreparedText: Sendable {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
-        return LineBreaker.with(core) { $0.layout(width: width) }
+        let s = scale
+        guard s != 1 else { return LineBreaker.with(core) { $0.layout(width: width) } }
+        // In device pixels, answered in CSS px (see `TextLayout+DevicePixels.swift`).
+        let device = LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }) }
+        return TextLayout(device: device, scale: s, constraintWidth: width)
     }
 
     /// The line count, height and widest line at a width, without building
@@ -66,7 +74,7 @@ public struct PreparedText: Sendable {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
-        return LineBreaker.with(core) { $0.measure(width: width) }
+        return core.measure(width: width)
     }
 
     /// Lays out for a layout engine's measure function (Yoga-style modes, and
@@ -79,8 +87,9 @@ public struct PreparedText: Sendable {
         switch constraint {
         case .unconstrained: return try layout(width: nil)
         case .minContent:
-            var l = try layout(width: minContentWidth)
-            l.boxWidth = minContentWidth
+            let w = minContentWidth
+            var l = try layout(width: w)
+            l.boxWidth = w
             return l
         case .atMost(let w): return try layout(width: w)
         case .exactly(let w):
@@ -102,9 +111,13 @@ public struct TextMeasurement: Sendable, Hashable {
     /// Whether `maxLines` cut the text.
     public let isTruncated: Bool
 
-    /// The size rounded up to the pixel grid of a display scale.
-    public func size(scale: Double = 1) -> (width: Double, height: Double) {
-        let grid = PixelGrid(uncheckedScale: scale)
+    /// The device pixel ratio the text was prepared at.
+    public internal(set) var scale: Double = 1
+
+    /// The size rounded up to the pixel grid of a display scale: by default
+    /// the scale the text was prepared at.
+    public func size(scale: Double? = nil) -> (width: Double, height: Double) {
+        let grid = PixelGrid(uncheckedScale: scale ?? self.scale)
         return (grid.ceil(width), grid.ceil(height))
     }
 }
@@ -151,6 +164,9 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let naturalWidth: Int64
         /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
         let hyphenWidth: Int64
+        /// The device pixel ratio the text was prepared at: its lengths are
+        /// device pixels, and layouts answer in CSS px (see `TextLayout.deviceLayout`).
+        let scale: Double
         /// The source text's length in UTF-16 units.
         let sourceCount: Int
         let details: PreparedDetails
@@ -200,7 +216,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let header = Header(
             segmentCount: segments.count, segmentMetrics: strutOnly ? [] : parts.segmented.metrics.compacted(),
             strutAscent: strut.ascent, strutDescent: strut.descent, naturalWidth: parts.segmented.naturalWidth,
-            hyphenWidth: parts.marks.hyphenWidth,
+            hyphenWidth: parts.marks.hyphenWidth, scale: parts.scale,
             sourceCount: parts.analysed.source.count, details: details, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,

@@ -43,6 +43,17 @@ public struct TextStyle: Sendable, Hashable {
     /// infinite or negative size, letter spacing or line height) and its size
     /// clamped to ``maximumSize`` and its line height to
     /// ``maximumLineHeight``, as Chromium clamps them.
+    /// The style at a device pixel ratio: its lengths (size, letter
+    /// spacing, a line height in px) multiplied by `scale`. At 1 the style itself.
+    func scaled(by scale: Double) -> TextStyle {
+        guard scale != 1 else { return self }
+        var s = self
+        s.size *= scale
+        s.letterSpacing *= scale
+        if case .points(let v) = lineHeight { s.lineHeight = .points(v * scale) }
+        return s
+    }
+
     func validated() throws -> TextStyle {
         guard size.isFinite, size >= 0 else { throw TypesetError.invalidFontSize(size) }
         guard letterSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "letter spacing", value: letterSpacing) }

@@ -76,7 +76,8 @@ package struct MeasureRequest: Decodable {
             : FontStack(faces: try fontFiles.map { try files.face($0) })
         let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
                               letterSpacing: letterSpacing, lineHeight: lineHeight, language: language)
-        return try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph).layout(width: width)
+        return try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph, scale: scale)
+            .layout(width: width)
     }
 
     /// The text in the request's style (the paragraph's, its strut), each run

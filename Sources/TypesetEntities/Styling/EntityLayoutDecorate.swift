@@ -4,7 +4,7 @@ extension Typesetter {
     /// Finds the entities of `text`, styles them, lays the text out at `width`
     /// and measures the entities' boxes: one call per feed row.
     ///
-    /// The steps are those of ``applying(_:to:entities:paragraph:width:)``
+    /// The steps are those of ``applying(_:to:entities:paragraph:width:scale:)``
     /// (the height before styling is that of `text` as given) followed by
     /// ``TextLayout/entityBoxes(for:)`` on the styled layout.
     ///

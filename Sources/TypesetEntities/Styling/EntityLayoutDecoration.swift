@@ -12,7 +12,7 @@ public struct Decoration: Sendable, Hashable {
     public var kind: EntityKind
     /// The style the span is drawn in (its colour and underline; any weight or
     /// italic in it is already part of the shaped text when it was applied by
-    /// `Typesetter/applying(_:to:entities:paragraph:width:)`).
+    /// `Typesetter/applying(_:to:entities:paragraph:width:scale:)`).
     public var style: EntityStyle
 
     /// A decoration.

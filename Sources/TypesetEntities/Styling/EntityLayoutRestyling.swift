@@ -6,7 +6,7 @@ extension AttributedText {
     ///
     /// Colour and underline are not text attributes (see ``Decoration``), so a
     /// text whose styles ask for decorations only comes back equal to itself,
-    /// which is how ``Typesetter/applying(_:to:entities:paragraph:width:)``
+    /// which is how ``Typesetter/applying(_:to:entities:paragraph:width:scale:)``
     /// knows that nothing needs shaping again.
     public func restyled(_ styles: [EntityKind: EntityStyle], entities: [Entity]) -> AttributedText {
         var text = self

@@ -30,7 +30,7 @@ extension PreparedText {
     ///
     /// Only decorations are applied: a style's weight or italic is ignored here
     /// (they change widths, so the text must be shaped again; use
-    /// `Typesetter/applying(_:to:entities:paragraph:width:)` for those). The
+    /// `Typesetter/applying(_:to:entities:paragraph:width:scale:)` for those). The
     /// entities' ranges are UTF-16 ranges in ``string``.
     ///
     /// ```swift

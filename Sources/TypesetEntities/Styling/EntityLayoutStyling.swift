@@ -54,11 +54,12 @@ extension Typesetter {
     ///   - entities: The entities of `text.string` (UTF-16 ranges).
     ///   - paragraph: The paragraph options.
     ///   - width: The width to break lines at, nil for unbounded lines.
+    ///   - scale: The device pixel ratio (see ``Typeset/Typesetter/prepare(_:paragraph:scale:)``).
     public func applying(
         _ styles: [EntityKind: EntityStyle], to text: AttributedText, entities: [Entity],
-        paragraph: ParagraphStyle = ParagraphStyle(), width: Double?
+        paragraph: ParagraphStyle = ParagraphStyle(), width: Double?, scale: Double = 1
     ) throws -> EntityStyling {
-        let unstyled = try prepare(text, paragraph: paragraph)
+        let unstyled = try prepare(text, paragraph: paragraph, scale: scale)
         return try applying(styles, to: unstyled, text: text, entities: entities, width: width)
     }
 
@@ -67,8 +68,8 @@ extension Typesetter {
     ///
     /// Decorations alone (colour, underline) reuse `prepared` as it is: nothing
     /// is shaped and ``Typesetter/preparedTexts`` does not move. A weight or
-    /// italic change prepares the restyled text (same paragraph options) and
-    /// lays it out at the same width.
+    /// italic change prepares the restyled text (same paragraph options and
+    /// scale) and lays it out at the same width.
     ///
     /// - Parameters:
     ///   - styles: A style per kind of entity; kinds without one are left alone.
@@ -87,7 +88,7 @@ extension Typesetter {
         let before = try prepared.layout(width: width)
         let restyled = text.restyled(styles, entities: entities)
         let reshaped = restyled != text
-        let shaped = reshaped ? try prepare(restyled, paragraph: prepared.paragraph) : prepared
+        let shaped = reshaped ? try prepare(restyled, paragraph: prepared.paragraph, scale: prepared.scale) : prepared
         let layout = reshaped ? try shaped.layout(width: width) : before
         return EntityStyling(
             text: restyled, styled: shaped.decorated(with: styles, entities: entities), layout: layout,
