@@ -126,9 +126,9 @@ CANARY_WIDTH = 33.546875
 # The canary's width at each device pixel ratio the corpora are recorded at,
 # as Chromium reports it (float32 CSS px). In device px it is the advance sum
 # rounded up to 1/64 device px: 13 px x 2 = 26 px text gives 4294/64 device px
-# (33.546875 again), at 3 6440/64 device px. At 2.625 it is 2 units less than
-# the font's advances scaled (5633, not 5635, 1/64 device px): Chromium's
-# advances at a fractional zoom are not exactly linear.
+# (33.546875 again), at 3 6440/64 device px. At 2.625 the text is 34.125 px,
+# which Chromium lays out as 34.109375 px (a font size that is not a multiple
+# of 1/4 px loses 1/64 px, at 1x too), so 5633/64 device px, not 5635.
 CANARY_WIDTHS = {1: CANARY_WIDTH, 2: 33.546875, 3: 33.54166793823242, 2.625: 33.529762268066406}
 
 BASIC_LINE_FIELDS = ('start', 'end', 'width')
