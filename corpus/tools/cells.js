@@ -2,7 +2,9 @@
 // developer would write, and measures every named element's frame.
 // Loaded by record_cells.py into a page with CELL_CASES, CELL_TEMPLATES,
 // CELL_FALLBACK (CSS family names appended to every font stack: the bundled
-// fonts, standing in for the engine's collection fallback) and CELL_LOADS.
+// fonts, standing in for the engine's collection fallback), CELL_LOADS and
+// CELL_DPR (the device pixel ratio the page must run at: record_cells.py
+// --scale; otherwise the page measures nothing and reports a fatal error).
 //
 // The mapping (also in Sources/TypesetCells/TypesetCells.docc/CellsAsCSS.md):
 // - every element: box-sizing: border-box; padding; min-height.
@@ -227,7 +229,12 @@ function layoutCase(c, host) {
     const copy = cl.node.cloneNode(true);
     copy.style.webkitLineClamp = 'none'; copy.style.display = 'block'; copy.style.overflow = 'visible';
     copy.style.position = 'absolute'; copy.style.visibility = 'hidden';
-    copy.style.width = cl.node.getBoundingClientRect().width + 'px';
+    // The clamped box's width again. At a device pixel ratio of 3 Chromium
+    // reports it as float32 CSS px, up to ~1e-5 px off, and a CSS width a
+    // hair short of the box's LayoutUnit (1/64 device px) would lose it:
+    // 1/1000 px more keeps the same LayoutUnit at every ratio (at 1 the
+    // width is a multiple of 1/64 px, which 1/1000 px does not change).
+    copy.style.width = (cl.node.getBoundingClientRect().width + 1 / 1000) + 'px';
     cl.node.parentNode.appendChild(copy);
     truncated[cl.name] = copy.getBoundingClientRect().height > cl.node.getBoundingClientRect().height + 0.01;
     copy.remove();
@@ -255,6 +262,10 @@ function layoutCase(c, host) {
 
 async function main() {
   const out = document.getElementById('cell-result');
+  if (typeof CELL_DPR !== 'undefined' && window.devicePixelRatio !== CELL_DPR) {
+    out.textContent = JSON.stringify({ fatal: 'devicePixelRatio is ' + window.devicePixelRatio + ', expected ' + CELL_DPR });
+    return;
+  }
   try {
     for (const l of CELL_LOADS) await document.fonts.load(l);
     await document.fonts.ready;

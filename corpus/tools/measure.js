@@ -7,6 +7,7 @@
 //   ORACLE_FAMS  : ["tsf-0", ...]  (@font-face families on the page)
 //   ORACLE_LOADS : ["italic 700 16px \"tsf-fam-0\"", ...]  (options corpus:
 //                  one CSS font shorthand per @font-face of a family)
+//   ORACLE_DPR   : the device pixel ratio the page runs at (record.py --scale)
 //   A case may also carry runs (the runs corpus): spans [{a, b (UTF-16
 //   offsets), css_family, font_size, font_weight, font_style,
 //   letter_spacing, line_height}], each style field optional (absent:
@@ -52,6 +53,13 @@
 (function () {
   'use strict';
   const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
+  const DPR = typeof ORACLE_DPR === 'undefined' ? 1 : ORACLE_DPR;
+  // Chromium lays out in LayoutUnits of device pixels (1/64 device px) and
+  // reports CSS px as float32: at a device pixel ratio of 3 a width of
+  // 200 px can read 199.99998. Comparisons of lengths allow this much; it is
+  // less than a LayoutUnit at every ratio, and at 1 (where lengths are exact
+  // multiples of 1/64 px) changes no comparison.
+  const TOL = 1 / 1000;
 
   // The case's text as pieces: [{a, b, run}] covering it in order (run null
   // for text in the block's own style).
@@ -353,11 +361,13 @@
       check_real_layout_same_lines: checkReal,
     };
     // With a fixed line-height every line box is exactly that tall, in
-    // LayoutUnits (1/64 px) per line box: px values are rounded (26.4 px ->
-    // 26.40625), multiples of the font size floored (12 px x 1.2 -> 14.390625).
+    // LayoutUnits (1/64 device px) per line box: px values are rounded (26.4 px ->
+    // 26.40625), multiples of the font size floored (12 px x 1.2 -> 14.390625);
+    // at a device pixel ratio s the line box is L x s device px so rounded,
+    // then divided by s (26.4 px at 3: round(5068.8) / 192 = 26.401041).
     const lh = c.line_height_multiple ? c.line_height_multiple * c.font_size : c.line_height;
     const lineBox = lh === null || lh === undefined ? null
-      : (c.line_height_multiple ? Math.floor(lh * 64 + 1e-6) : Math.round(lh * 64)) / 64;
+      : (c.line_height_multiple ? Math.floor(lh * DPR * 64 + 1e-6) : Math.round(lh * DPR * 64)) / (64 * DPR);
     if (lineBox !== null) {
       // With runs a line is at least that tall (the strut is on every line;
       // taller spans can make it taller).
@@ -388,7 +398,7 @@
     const n = c.max_lines;
     let li = -1;
     if (n && outLines.length > n) li = n - 1;
-    if (c.nowrap_ellipsis && outLines.length === 1 && outLines[0].width > c.width) li = 0;
+    if (c.nowrap_ellipsis && outLines.length === 1 && outLines[0].width > c.width + TOL) li = 0;
     if (li < 0) return { lines: outLines, ellipsis: null };
     const kept = outLines.slice(0, li + 1).map(function (l) { return Object.assign({}, l); });
     const ref = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px', false);

@@ -4,6 +4,8 @@
 // script's function and writes the result envelope record.py reads into
 // <pre id="oracle-result">:
 //   {user_agent, device_pixel_ratio, fonts: [{family, status}], results: [...], errors: [{id, error}]}
+// The page must run at the device pixel ratio ORACLE_DPR says (record.py
+// --scale): otherwise it measures nothing and reports a fatal error.
 const TypesetPageRunner = (function () {
   'use strict';
 
@@ -26,6 +28,11 @@ const TypesetPageRunner = (function () {
   // A face loads only when used: load each family (and, on options pages,
   // each face of a family: ORACLE_LOADS), wait for document.fonts.ready, then run.
   function run(measureCase) {
+    if (typeof ORACLE_DPR !== 'undefined' && window.devicePixelRatio !== ORACLE_DPR) {
+      document.getElementById('oracle-result').textContent = JSON.stringify({
+        fatal: 'devicePixelRatio is ' + window.devicePixelRatio + ', expected ' + ORACLE_DPR });
+      return;
+    }
     const loads = ORACLE_FAMS.map(function (f) { return '16px "' + f + '"'; })
       .concat(typeof ORACLE_LOADS === 'undefined' ? [] : ORACLE_LOADS);
     Promise.all(loads.map(function (f) {

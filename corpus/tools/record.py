@@ -3,6 +3,7 @@
 
     python3 corpus/tools/record.py [--cases corpus/cases.jsonl]
                                    [--out corpus/expected.jsonl] [--jobs 2]
+                                   [--scale 1]
 
 Reads the cases written by make_cases.py (fields documented there), lays each
 one out in headless Chromium with exactly its font stack (bundled files from
@@ -41,6 +42,13 @@ and gives every case "runs": spans {"start", "end" in code points, and any of
 "letter_spacing", "line_height"}, laid out as <span>s inside the box (see
 corpus/README.md, Multi-run cases).
 
+--scale S lays the cases out at a device pixel ratio of S (Chromium's
+--force-device-scale-factor=S; the page checks window.devicePixelRatio):
+Chromium then lays text out zoomed by S, in device pixels, and every answer
+above is still in CSS px, as Chromium reports it (float32: at S = 3 a
+height of 59 device px reads 19.666667938). The scaled corpora in
+corpus/scaled/ are recorded this way (see corpus/README.md).
+
 No driver: each batch of cases becomes one HTML page whose own JavaScript
 (measure.js, next to this file) measures and writes JSON into the DOM, which
 `chromium --headless=new --dump-dom` prints. The method and Chromium's
@@ -53,12 +61,15 @@ The run FAILS (exit status 1, naming the case) when:
     line_count x 1000 px tall; a code point has a glyph rect (of positive
     width) outside the probe line it was assigned to; the real layout, grouped by rect centres, does
     not give the same lines; with a fixed line height, height is not
-    line_count x line_height;
+    line_count x line_height (each line box rounded to 1/64 device px:
+    round(L x S x 64) / (64 x S) px; compared within 1/1000 px);
+  - window.devicePixelRatio is not S;
   - the canary fails: every batch page also measures "iiiiiiiiii" in Noto Sans
     13px, whose natural width must be 33.546875 px (fractional, unhinted
     advances under Debian's default fontconfig rules; a machine where
     Chromium uses whole-pixel advances would give 30 or 40, and every
-    recorded width would be off).
+    recorded width would be off; at other scales its width is the one
+    measured at that scale, CANARY_WIDTHS).
 Nothing is written to --out unless every case passes.
 """
 
@@ -88,18 +99,38 @@ TRUNCATION_JS = os.path.join(HERE, 'truncation.js')
 CASE_STYLE_JS = os.path.join(HERE, 'case_style.js')
 PAGE_RUNNER_JS = os.path.join(HERE, 'page_runner.js')
 CHROMIUM = shutil.which('chromium') or shutil.which('chromium-browser') or 'chromium'
-CHROME_FLAGS = [
-    '--headless=new', '--disable-gpu', '--no-sandbox',
-    '--hide-scrollbars', '--mute-audio', '--no-first-run',
-    '--disable-extensions', '--disable-background-networking',
-    '--force-device-scale-factor=1', '--window-size=1600,1200',
-]
+
+
+def scale_text(scale):
+    """A device pixel ratio as written in flags and file names: 1, 2, 2.625."""
+    return '%g' % scale
+
+
+def chrome_flags(scale=1):
+    """Chromium's flags for laying out at device pixel ratio `scale`."""
+    return [
+        '--headless=new', '--disable-gpu', '--no-sandbox',
+        '--hide-scrollbars', '--mute-audio', '--no-first-run',
+        '--disable-extensions', '--disable-background-networking',
+        '--force-device-scale-factor=' + scale_text(scale), '--window-size=1600,1200',
+    ]
+
+
+CHROME_FLAGS = chrome_flags(1)
 RESULT_RE = re.compile(r'<pre id="oracle-result">(.*?)</pre>', re.S)
 CANARY_ID = '__canary__'
 CANARY = {'id': CANARY_ID, 'category': '__canary__', 'text': 'iiiiiiiiii',
           'fonts': ['NotoSans-Regular.ttf'], 'font_size': 13, 'line_height': None,
           'width': 480, 'white_space': 'normal', 'letter_spacing': 0, 'dir': 'ltr'}
 CANARY_WIDTH = 33.546875
+# The canary's width at each device pixel ratio the corpora are recorded at,
+# as Chromium reports it (float32 CSS px). In device px it is the advance sum
+# rounded up to 1/64 device px: 13 px x 2 = 26 px text gives 4294/64 device px
+# (33.546875 again), at 3 6440/64 device px. At 2.625 the text is 34.125 px,
+# which Chromium lays out as 34.109375 px (a font size that is not a multiple
+# of 1/4 px loses 1/64 px, at 1x too), so 5633/64 device px, not 5635.
+CANARY_WIDTHS = {1: CANARY_WIDTH, 2: 33.546875, 3: 33.54166793823242, 2.625: 33.529762268066406}
+
 BASIC_LINE_FIELDS = ('start', 'end', 'width')
 # Options-corpus cases also give each line's x (its ink's left edge from the
 # box's left edge; a truncated line's x and width include the ellipsis) and,
@@ -110,6 +141,23 @@ ELLIPSIS_FIELDS = ('text', 'x', 'width', 'visible_end', 'visible_is_prefix', 'vi
 
 class RecordError(Exception):
     pass
+
+
+def canary_width(scale):
+    """The canary's expected width at `scale`; RecordError for a scale
+    nobody has measured it at yet."""
+    if scale not in CANARY_WIDTHS:
+        raise RecordError('no canary width known at scale %s: lay Noto Sans 13 px "iiiiiiiiii" out at that '
+                          'scale with fractional advances and add its width to CANARY_WIDTHS' % scale_text(scale))
+    return CANARY_WIDTHS[scale]
+
+
+def check_scale(scale):
+    """The --scale value, a positive number (a whole one as an int: the
+    page's ORACLE_DPR then reads 1, not 1.0)."""
+    if not (scale > 0 and scale < 16):
+        raise RecordError('--scale must be in (0, 16), not %r' % scale)
+    return int(scale) if scale == int(scale) else scale
 
 
 def chromium_version():
@@ -230,11 +278,13 @@ JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'lang', 'line_break', 'attachments')
 
 
-def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS):
+def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS, scale=1):
     """families: {absolute font path: CSS family name};
     fam_css: {family name: CSS family name} (font_family cases);
     script: the page script that measures (measure.js, or hits.js for
-    record_hits.py)."""
+    record_hits.py); scale: the device pixel ratio the page must run at
+    (ORACLE_DPR: page_runner.js checks it, measure.js rounds line boxes
+    to its device pixels)."""
     fam_css = fam_css or {}
     faces = ['@font-face { font-family: "%s"; src: url("%s"); }' % (fam, font_url(f))
              for f, fam in families.items()]
@@ -273,23 +323,26 @@ def build_page(cases, families, generic, fam_css=None, index=None, script=MEASUR
             '<body><div id="oracle-host"></div><pre id="oracle-result"></pre>\n'
             '<script>\nconst ORACLE_CASES = ' + data + ';\n'
             'const ORACLE_FAMS = ' + fams + ';\n'
-            'const ORACLE_LOADS = ' + json.dumps(loads) + ';\n</script>\n'
+            'const ORACLE_LOADS = ' + json.dumps(loads) + ';\n'
+            'const ORACLE_DPR = ' + json.dumps(scale) + ';\n</script>\n'
             '<script>\n' + truncation + '\n</script>\n'
             '<script>\n' + case_style + '\n</script>\n'
             '<script>\n' + measure + '\n</script>\n</body></html>\n')
 
 
-def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, index=None, script=MEASURE_JS):
-    """Measures one batch in one Chromium process; returns {id: result}."""
+def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, index=None, script=MEASURE_JS,
+              scale=1):
+    """Measures one batch in one Chromium process at device pixel ratio
+    `scale`; returns {id: result}."""
     first = cases[0]['id']
     tmp = tempfile.mkdtemp(prefix='typeset-record-')
     try:
         page = os.path.join(tmp, 'page.html')
         with open(page, 'w', encoding='utf-8') as fh:
-            fh.write(build_page(cases, families, generic, fam_css, index, script))
+            fh.write(build_page(cases, families, generic, fam_css, index, script, scale))
         if keep_dir:
             shutil.copy(page, os.path.join(keep_dir, 'page-%s.html' % first))
-        cmd = [CHROMIUM] + CHROME_FLAGS + [
+        cmd = [CHROMIUM] + chrome_flags(scale) + [
             '--user-data-dir=' + os.path.join(tmp, 'profile'),
             '--virtual-time-budget=%d' % budget_ms,
             '--dump-dom', 'file://' + page]
@@ -315,8 +368,8 @@ def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, 
         for fam, what in names.items():
             if fam not in loaded:
                 raise RecordError('batch starting at %s: font %s is not on the page' % (first, what))
-        if out['device_pixel_ratio'] != 1:
-            raise RecordError('devicePixelRatio is %r, expected 1' % out['device_pixel_ratio'])
+        if out['device_pixel_ratio'] != scale:
+            raise RecordError('devicePixelRatio is %r, expected %s' % (out['device_pixel_ratio'], scale_text(scale)))
         if out['errors']:
             e = out['errors'][0]
             raise RecordError('case %s: measurement error: %s' % (e['id'], e['error']))
@@ -325,10 +378,11 @@ def run_batch(cases, families, budget_ms, generic, keep_dir=None, fam_css=None, 
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def run_script(cases, script, batch=50, jobs=2, label='record'):
-    """Lays `cases` (main-corpus fields) out in Chromium with another page
-    script than measure.js (hits.js, attachments.js) and returns {id: its
-    result}; raises RecordError as run_batch does."""
+def run_script(cases, script, batch=50, jobs=2, label='record', scale=1):
+    """Lays `cases` (main-corpus fields) out in Chromium at device pixel
+    ratio `scale` with another page script than measure.js (hits.js,
+    attachments.js) and returns {id: its result}; raises RecordError as
+    run_batch does."""
     index = fam_index.scan_fonts_dir(FONTS_DIR)
     cases = [normalize_case(c, FONTS_DIR, index) for c in cases]
     families = {}
@@ -342,7 +396,7 @@ def run_script(cases, script, batch=50, jobs=2, label='record'):
         for b in batches:
             used = {f for c in b for stack, _ in case_stacks(c) for f in stack}
             fams = {f: fam for f, fam in families.items() if f in used}
-            futs.append(ex.submit(run_batch, b, fams, 60000, '', None, None, index, script))
+            futs.append(ex.submit(run_batch, b, fams, 60000, '', None, None, index, script, scale))
         for b, fut in zip(batches, futs):
             res = fut.result()
             for c in b:
@@ -378,7 +432,7 @@ def check_result(c, r):
         fails.append('real layout grouped into different lines than the probe')
     fixed = c['line_height'] is not None or c.get('line_height_multiple')
     if fixed and not r.get('check_height_eq_lines_x_lh'):
-        fails.append('height %r %s %d lines x line_height %r (rounded to 1/64 px)'
+        fails.append('height %r %s %d lines x line_height %r (rounded to 1/64 device px)'
                      % (r['height'], '<' if c['runs'] else '!=', r['line_count'],
                         c['line_height'] or c.get('line_height_multiple')))
     lines = r['lines']
@@ -421,10 +475,15 @@ def main():
                          'and natural_width_text, code_points per case')
     ap.add_argument('--keep-pages', metavar='DIR',
                     help='copy each generated page here (debugging)')
+    ap.add_argument('--scale', type=float, default=1,
+                    help='device pixel ratio to lay out at (--force-device-scale-factor; default 1); '
+                         'answers stay in CSS px')
     args = ap.parse_args()
 
     t0 = time.time()
     try:
+        scale = check_scale(args.scale)
+        want_canary = canary_width(scale)
         index = fam_index.scan_fonts_dir(args.fonts_dir)
         with open(args.cases, encoding='utf-8') as fh:
             cases = [normalize_case(json.loads(l), args.fonts_dir, index) for l in fh if l.strip()]
@@ -463,16 +522,16 @@ def main():
         results = {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as ex:
             futs = [ex.submit(run_batch, b, fams, args.budget_ms, args.generic,
-                              args.keep_pages, fcss, index) for b, fams, fcss in jobs]
+                              args.keep_pages, fcss, index, MEASURE_JS, scale) for b, fams, fcss in jobs]
             for k, fut in enumerate(futs):
                 res = fut.result()
                 cr = res.get(CANARY_ID)
-                if cr is None or abs(cr['natural_width'] - CANARY_WIDTH) > 1e-6:
+                if cr is None or abs(cr['natural_width'] - want_canary) > 1e-6:
                     raise RecordError(
                         'canary failed in batch starting at %s: Noto Sans 13px '
                         '"iiiiiiiiii" is %r px wide, expected %r (fractional advances; '
                         'see corpus/README.md, Environment)'
-                        % (jobs[k][0][0]['id'], cr and cr['natural_width'], CANARY_WIDTH))
+                        % (jobs[k][0][0]['id'], cr and cr['natural_width'], want_canary))
                 for c in jobs[k][0]:
                     if c['id'] == CANARY_ID:
                         continue
@@ -520,7 +579,7 @@ def main():
     os.replace(tmp, args.out)
 
     dt = time.time() - t0
-    sys.stderr.write('record: %s\n' % version)
+    sys.stderr.write('record: %s%s\n' % (version, '' if scale == 1 else ', device pixel ratio %s' % scale_text(scale)))
     sys.stderr.write('%-18s %6s %9s %9s\n' % ('category', 'cases', 'avg lines', 'max lines'))
     for cat, (n, tot, mx) in per_cat.items():
         sys.stderr.write('%-18s %6d %9.2f %9d\n' % (cat, n, tot / n, mx))

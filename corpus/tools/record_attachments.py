@@ -2,7 +2,7 @@
 """Records Chromium's layout of the attachment corpus:
 corpus/attachments/expected.jsonl.
 
-    python3 corpus/tools/record_attachments.py [--cases FILE] [--out FILE]
+    python3 corpus/tools/record_attachments.py [--cases FILE] [--out FILE] [--scale S]
 
 Each case (make_attachment_cases.py) is laid out as record.py lays a main
 case out (same page, fonts and CSS: case_style.js), its U+FFFC replaced by
@@ -12,7 +12,9 @@ attachments.js writes per case:
     {"id", "height", "starts": [UTF-16 offset of each line start],
      "frames": [[x, y, width, height] of each attachment, from the box's top-left]}
 
-AttachmentCorpusAccuracyTests compares the engine with them.
+AttachmentCorpusAccuracyTests compares the engine with them. --scale S lays
+the cases out at device pixel ratio S (as record.py --scale; answers in CSS
+px).
 """
 
 import argparse
@@ -31,6 +33,9 @@ def main():
     ap.add_argument('--out', default=os.path.join(record.CORPUS, 'attachments', 'expected.jsonl'))
     ap.add_argument('--batch', type=int, default=60, help='cases per page (default 60)')
     ap.add_argument('--jobs', type=int, default=2, help='chromium processes at once (default 2)')
+    ap.add_argument('--scale', type=float, default=1,
+                    help='device pixel ratio to lay out at (--force-device-scale-factor; default 1); '
+                         'answers stay in CSS px')
     args = ap.parse_args()
     try:
         with open(args.cases, encoding='utf-8') as fh:
@@ -39,8 +44,9 @@ def main():
             if c['text'].count('\ufffc') != len(c['attachments']):
                 raise record.RecordError('case %s: %d U+FFFC for %d attachments'
                                          % (c['id'], c['text'].count('\ufffc'), len(c['attachments'])))
+        scale = record.check_scale(args.scale)
         version = record.chromium_version()
-        results = record.run_script(cases, ATTACHMENTS_JS, args.batch, args.jobs, 'record_attachments')
+        results = record.run_script(cases, ATTACHMENTS_JS, args.batch, args.jobs, 'record_attachments', scale)
     except record.RecordError as e:
         sys.stderr.write('\nrecord_attachments: FAILED: %s\n' % e)
         return 1

@@ -2,7 +2,7 @@
 """Records Chromium's hit testing and editing geometry for a sample of the
 main corpus: corpus/hits/expected.jsonl.
 
-    python3 corpus/tools/record_hits.py [--every N] [--out FILE]
+    python3 corpus/tools/record_hits.py [--every N] [--out FILE] [--scale S]
 
 Takes every Nth case of corpus/cases.jsonl (default 40: some 250 cases, every
 category), lays each out in headless Chromium as record.py does (the same
@@ -16,6 +16,8 @@ case:
 
 Coordinates are px from the box's top-left; offsets are UTF-16 offsets into
 the case's text. HitTestingCorpusTests compares the engine with them.
+--scale S lays the cases out at device pixel ratio S (as record.py --scale;
+answers in CSS px).
 """
 
 import argparse
@@ -35,13 +37,17 @@ def main():
     ap.add_argument('--every', type=int, default=40, help='take every Nth case (default 40)')
     ap.add_argument('--batch', type=int, default=50, help='cases per page (default 50)')
     ap.add_argument('--jobs', type=int, default=2, help='chromium processes at once (default 2)')
+    ap.add_argument('--scale', type=float, default=1,
+                    help='device pixel ratio to lay out at (--force-device-scale-factor; default 1); '
+                         'answers stay in CSS px')
     args = ap.parse_args()
 
     try:
         with open(args.cases, encoding='utf-8') as fh:
             cases = [json.loads(l) for l in fh if l.strip()][::args.every]
+        scale = record.check_scale(args.scale)
         version = record.chromium_version()
-        results = record.run_script(cases, HITS_JS, args.batch, args.jobs, 'record_hits')
+        results = record.run_script(cases, HITS_JS, args.batch, args.jobs, 'record_hits', scale)
     except record.RecordError as e:
         sys.stderr.write('\nrecord_hits: FAILED: %s\n' % e)
         return 1

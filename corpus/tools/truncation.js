@@ -79,6 +79,10 @@ const TypesetTruncation = (function () {
     }
     let method, edge;   // edge: the ellipsis' start edge (LTR: its left; RTL: its right)
     const eps = 1 / 128;
+    // Fits: within 1/1000 px, less than a LayoutUnit at every device pixel
+    // ratio; the float32 CSS px Chromium reports at a ratio of 3 are off by
+    // up to ~1e-5 (at 1 lengths are exact multiples of 1/64 px).
+    const fitTol = 1 / 1000;
     const startEdge = rtlLine ? lineR : lineL;
     const fromStart = function (p) { return rtlLine ? startEdge - p[1] : p[2] - startEdge; };
     if (extraCount) {
@@ -87,14 +91,14 @@ const TypesetTruncation = (function () {
       for (const p of per) {
         if (p[3]) edge = rtlLine ? Math.min(edge, p[1]) : Math.max(edge, p[2]);
       }
-    } else if (per.length === 0 || (!c.nowrap_ellipsis && (lineR - lineL) + ew <= c.width + 1e-6)) {
+    } else if (per.length === 0 || (!c.nowrap_ellipsis && (lineR - lineL) + ew <= c.width + fitTol)) {
       method = 'whole-line';
       edge = per.length === 0 ? (rtlLine ? c.width : 0) : (rtlLine ? lineL : lineR);
     } else {
       method = 'fit-model';
       edge = rtlLine ? Infinity : -Infinity;
       for (const p of per) {
-        if (fromStart(p) + ew <= c.width + 1e-6) edge = rtlLine ? Math.min(edge, p[1]) : Math.max(edge, p[2]);
+        if (fromStart(p) + ew <= c.width + fitTol) edge = rtlLine ? Math.min(edge, p[1]) : Math.max(edge, p[2]);
       }
       if (!isFinite(edge)) edge = startEdge;
     }
