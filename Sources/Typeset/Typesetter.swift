@@ -57,7 +57,7 @@ public final class Typesetter: Sendable {
     /// Every answer of the prepared text and its layouts stays in CSS px.
     /// The scale is part of what is prepared: to show one text at two
     /// scales, prepare it once per scale.
-    /// - Throws: `TypesetError.invalidScale` unless `scale` is finite and > 0.
+    /// - Throws: `TypesetError.invalidScale` unless `scale` is in `PixelGrid.scales` (0.01 to 100).
     public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(),
                         scale: Double = 1) throws -> PreparedText {
         // `AttributedText([])` has no run and no block style, so no style to set even an empty text in.
@@ -67,7 +67,7 @@ public final class Typesetter: Sendable {
 
     /// Counts a prepared text and runs `body` with a session on a pooled shaper.
     private func withSession(scale: Double, _ body: (PrepareSession) throws -> PreparedText) throws -> PreparedText {
-        guard scale.isFinite, scale > 0 else { throw TypesetError.invalidScale(scale) }
+        guard PixelGrid.scales.contains(scale) else { throw TypesetError.invalidScale(scale) }
         preparedTexts.add()
         let shaper = shapers.take()
         defer { shapers.give(shaper) }

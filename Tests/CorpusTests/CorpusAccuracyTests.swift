@@ -153,32 +153,39 @@ final class CorpusAccuracyTests: XCTestCase {
 /// never tuned for): `TYPESET_HELDOUT_DIR=dir` holding `cases.jsonl` and
 /// `expected.jsonl` in the corpus formats (multi-run cases included). Prints
 /// the agreement and the share of line widths within 1/64 px; skipped when
-/// the variable is unset.
+/// the variable is unset. With `TYPESET_HELDOUT_SCALE=s` the texts are
+/// prepared at device pixel ratio s and scored against `expected@<s>x.jsonl`
+/// (heights within 1/1000 px, widths within 1/64 device px).
 final class HeldOutAccuracyTests: XCTestCase {
     func testHeldOutSet() throws {
         guard let dir = ProcessInfo.processInfo.environment["TYPESET_HELDOUT_DIR"] else {
             throw XCTSkip("TYPESET_HELDOUT_DIR is not set")
         }
         let base = URL(fileURLWithPath: dir)
+        let scale = ProcessInfo.processInfo.environment["TYPESET_HELDOUT_SCALE"].flatMap(Double.init) ?? 1
+        let expected = scale == 1 ? "expected.jsonl" : "expected@\(ScaledCorpusAccuracyTests.name(scale)).jsonl"
+        let heightTolerance = scale == 1 ? 1.0 / 64 + 1e-9 : 1.0 / 1000
+        let widthTolerance = 1 / (64 * scale) + (scale == 1 ? 1e-9 : 1e-4)
         let all = try CorpusCase.load(cases: base.appendingPathComponent("cases.jsonl"),
-                                      expected: base.appendingPathComponent("expected.jsonl"))
+                                      expected: base.appendingPathComponent(expected))
         XCTAssertGreaterThan(all.count, 0, "no held-out cases in \(dir)")
         var agree = 0, lines = 0, widths = 0
         var misses: [String] = []
         for (c, want) in all {
-            let layout = try Fixtures.typesetter.prepare(c.attributedText(), paragraph: c.engineInput().1).layout(width: c.width)
+            let layout = try Fixtures.typesetter.prepare(c.attributedText(), paragraph: c.engineInput().1, scale: scale)
+                .layout(width: c.width)
             let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
             if starts == want.lines.map(\.start) {
-                if abs(layout.exactHeight - want.height) <= 1.0 / 64 + 1e-9 { agree += 1 } else { misses.append("\(c.id): height \(layout.exactHeight) vs \(want.height)") }
+                if abs(layout.exactHeight - want.height) <= heightTolerance { agree += 1 } else { misses.append("\(c.id): height \(layout.exactHeight) vs \(want.height)") }
                 for (line, w) in zip(layout.lines, want.lines) {
                     lines += 1
-                    if abs(line.width - w.width) <= 1.0 / 64 + 1e-9 { widths += 1 }
+                    if abs(line.width - w.width) <= widthTolerance { widths += 1 }
                 }
             } else {
                 misses.append("\(c.id): line starts \(starts) vs \(want.lines.map(\.start))")
             }
         }
-        print(String(format: "held-out: %d/%d cases agree (%.2f%%), %d/%d line widths within 1/64 px (%.2f%%)",
+        print(String(format: "held-out at \(scale)x: %d/%d cases agree (%.2f%%), %d/%d line widths within 1/64 px (%.2f%%)",
                      agree, all.count, 100 * Double(agree) / Double(all.count), widths, lines,
                      100 * Double(widths) / Double(max(1, lines))))
         for m in misses.prefix(20) { print("  miss \(m)") }

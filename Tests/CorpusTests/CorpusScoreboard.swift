@@ -16,9 +16,12 @@ struct CorpusScoreboard {
     struct Miss { var id: String; var detail: String }
 
     let directory: URL
+    /// Put before the file names, for several scoreboards in one directory
+    /// (`corpus/scaled`: `main@2x-pins.json`, …).
+    var prefix = ""
 
-    var pinsURL: URL { directory.appendingPathComponent("pins.json") }
-    var missesURL: URL { directory.appendingPathComponent("known-misses.tsv") }
+    var pinsURL: URL { directory.appendingPathComponent(prefix + "pins.json") }
+    var missesURL: URL { directory.appendingPathComponent(prefix + "known-misses.tsv") }
 
     /// Checks the tallies against the pins and the misses against the list
     /// (after rewriting both under TYPESET_CORPUS_UPDATE=1).

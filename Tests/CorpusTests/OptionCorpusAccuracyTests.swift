@@ -80,8 +80,15 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         if heldOut == nil { try CorpusScoreboard(directory: dir).check(tallies, misses: misses) }
     }
 
-    /// How the engine's layout of a case differs from Chromium's (empty: it agrees).
+    /// How the engine's layout of a case differs from Chromium's (empty: it
+    /// agrees). At a device pixel ratio other than 1 (`layout.scale`) lengths
+    /// agree within 1/64 of a device pixel and heights within 1/1000 px
+    /// (Chromium reports CSS px as float32 there), and the ceil'd height is
+    /// compared on that scale's grid.
     static func disagreements(_ c: OptionCorpusCase, _ want: OptionCorpusCase.Expected, _ layout: TextLayout) -> [String] {
+        let scale = layout.scale
+        let tolerance = scale == 1 ? Self.tolerance : 1 / (64 * scale) + 1e-4
+        let heightTolerance = scale == 1 ? Self.tolerance : 1.0 / 1000
         var why: [String] = []
         let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
         let wantStarts = want.lines.map(\.start)
@@ -89,7 +96,8 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         else if let k = starts.indices.first(where: { starts[$0] != wantStarts[$0] }) {
             why.append("line \(k) starts at \(starts[k]) vs \(wantStarts[k])")
         }
-        if abs(layout.exactHeight - want.height) > tolerance || layout.size().height != want.height.rounded(.up) {
+        let wantCeiled = Self.ceiled(want.height, scale: scale)
+        if abs(layout.exactHeight - want.height) > heightTolerance || abs(layout.size().height - wantCeiled) > 1e-9 {
             why.append("height \(layout.exactHeight) vs \(want.height)")
         }
         if layout.isTruncated != want.truncated { why.append("truncated \(layout.isTruncated) vs \(want.truncated)") }
@@ -117,6 +125,13 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             }
         }
         return why
+    }
+
+    /// Chromium's height ceil'd to the grid of `scale`: first back on its
+    /// 1/64-device-pixel unit (float32 reads 61/3 px as 20.333334).
+    static func ceiled(_ height: Double, scale: Double) -> Double {
+        let units = (height * 64 * scale).rounded()
+        return (units / 64).rounded(.up) / scale
     }
 
     /// The scalar offsets in `ranges` that are not whitespace (the recorder

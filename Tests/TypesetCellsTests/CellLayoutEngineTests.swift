@@ -164,8 +164,9 @@ final class CellLayoutEngineTests: XCTestCase {
         let typesetter = Typesetter(fonts: Fixtures.fonts)
         let engine = CellLayoutEngine(typesetter: typesetter)
         let model = FeedPostTemplate.model(id: 1, name: "Ada", handle: "@ada", time: "1h", body: CellTests.longBody)
-        let prepared = try engine.prepare(CellTests.feedPost, for: model)
+        let prepared = try engine.prepare(CellTests.feedPost, for: model, scale: 2)
         XCTAssertEqual(prepared.modelID, 1)
+        XCTAssertEqual(prepared.scale, 2)
         XCTAssertEqual(prepared.version, model.version)
         XCTAssertEqual(prepared.preparedTextCount, 5, "name, handle, time, body and the marker; no link title")
         XCTAssertGreaterThan(prepared.byteCount, 1000)
@@ -175,8 +176,12 @@ final class CellLayoutEngineTests: XCTestCase {
             XCTAssertEqual(fromPrepared, try CellTests.engine.layout(CellTests.feedPost, for: model, width: width, scale: 2))
         }
         XCTAssertEqual(typesetter.preparedTexts.count, shaped)
-        XCTAssertThrowsError(try engine.layout(CellTests.chatBubble, prepared: prepared, width: 300, scale: 1)) {
+        XCTAssertThrowsError(try engine.layout(CellTests.chatBubble, prepared: prepared, width: 300, scale: 2)) {
             XCTAssertEqual($0 as? CellLayoutError, .preparedForAnotherTemplate(expected: "chat-bubble", found: "feed-post"))
+        }
+        // Its texts are shaped at 2x: laying it out at another scale is an error, not a wrong answer.
+        XCTAssertThrowsError(try engine.layout(CellTests.feedPost, prepared: prepared, width: 300, scale: 3)) {
+            XCTAssertEqual($0 as? CellLayoutError, .preparedAtAnotherScale(prepared: 2, requested: 3))
         }
     }
 

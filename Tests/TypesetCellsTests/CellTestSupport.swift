@@ -24,10 +24,18 @@ enum CellTests {
     static let widths: [Double] = [320, 375, 390, 414.5, 768]
     static let scales: [Double] = [1, 2, 3]
 
-    /// A text laid out on its own, as the engine sees it.
-    static func layout(_ text: String, _ style: CellTextStyle, width: Double?, maxLines: Int? = nil) throws -> TextLayout {
-        try Fixtures.typesetter.prepare(text, style: style.textStyle, paragraph: ParagraphStyle(maxLines: maxLines))
+    /// A text laid out on its own, as the engine sees it at a device pixel ratio.
+    static func layout(_ text: String, _ style: CellTextStyle, width: Double?, maxLines: Int? = nil,
+                       scale: Double = 1) throws -> TextLayout {
+        try Fixtures.typesetter.prepare(text, style: style.textStyle, paragraph: ParagraphStyle(maxLines: maxLines), scale: scale)
             .layout(width: width)
+    }
+
+    /// The height of one line of `style` at a device pixel ratio: Noto Sans
+    /// 15 px is 20 px at 1x, 20.5 at 2x and 20.333 at 3x (its ascent and
+    /// descent are rounded in device pixels).
+    static func lineHeight(_ style: CellTextStyle, scale: Double) throws -> Double {
+        try layout("x", style, width: nil, scale: scale).exactHeight
     }
 
     /// `ceil(v × scale) / scale`.

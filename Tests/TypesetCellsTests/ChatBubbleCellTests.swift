@@ -22,16 +22,18 @@ final class ChatBubbleCellTests: XCTestCase {
                                                    width: width, scale: scale)
                     CellTests.assertOnGrid(layout)
                     let row = width - 16
-                    let maxBubble = (0.75 * row * 64).rounded(.down) / 64
-                    let reference = try CellTests.layout(text, ChatBubbleTemplate.message, width: maxBubble - 24)
+                    // 75% resolves in 1/64 of a device pixel.
+                    let maxBubble = (0.75 * row * scale * 64).rounded(.down) / (64 * scale)
+                    let reference = try CellTests.layout(text, ChatBubbleTemplate.message, width: maxBubble - 24, scale: scale)
+                    let lh = try CellTests.lineHeight(ChatBubbleTemplate.message, scale: scale)
                     let bubble = try CellTests.frame(layout, "bubble")
                     let exact = min(reference.naturalWidth, maxBubble - 24) + 24
                     let lines = Double(reference.lines.count)
-                    CellTests.assertEqual(bubble, CellTests.snapped(x: 8, y: 2, width: exact, height: 16 + 20 * lines, scale),
+                    CellTests.assertEqual(bubble, CellTests.snapped(x: 8, y: 2, width: exact, height: 16 + lh * lines, scale),
                                           "\(text) at \(width)@\(scale)x")
-                    XCTAssertEqual(layout.height, 4 + bubble.height)
+                    XCTAssertEqual(layout.height, 4 + bubble.height, accuracy: 1e-9)
                     let message = try CellTests.frame(layout, "message")
-                    CellTests.assertEqual(message, CellTests.snapped(x: 20, y: 10, width: exact - 24, height: 20 * lines, scale))
+                    CellTests.assertEqual(message, CellTests.snapped(x: 20, y: 10, width: exact - 24, height: lh * lines, scale))
                     XCTAssertNil(layout.frame(named: "sender"))
                 }
             }
@@ -40,7 +42,7 @@ final class ChatBubbleCellTests: XCTestCase {
 
     func testOneLineMessageHasExactHeight() throws {
         let layout = try engine.layout(template, for: ChatBubbleTemplate.model(id: 1, text: "Hi!"), width: 375, scale: 2)
-        XCTAssertEqual(layout.height, 40)  // 2 + 8 + 20 + 8 + 2
+        XCTAssertEqual(layout.height, 40.5)  // 2 + 8 + 20.5 + 8 + 2 (15 px Noto Sans at 2x)
         XCTAssertEqual(try CellTests.frame(layout, "bubble").y, 2)
     }
 

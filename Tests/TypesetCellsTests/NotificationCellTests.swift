@@ -16,7 +16,7 @@ final class NotificationCellTests: XCTestCase {
             for scale in CellTests.scales {
                 let layout = try engine.layout(template, for: model, width: width, scale: scale)
                 CellTests.assertOnGrid(layout)
-                let title = try CellTests.layout("Follow back", NotificationTemplate.button, width: nil)
+                let title = try CellTests.layout("Follow back", NotificationTemplate.button, width: nil, scale: scale)
                 let buttonWidth = title.naturalWidth + 24
                 let button = try CellTests.frame(layout, "button")
                 let message = try CellTests.frame(layout, "message")
@@ -28,13 +28,15 @@ final class NotificationCellTests: XCTestCase {
                 var text = AttributedText("Grace Hopper", style: NotificationTemplate.regular.bold.textStyle)
                 text.append(" ", style: NotificationTemplate.regular.textStyle)
                 text.append("started following you.", style: NotificationTemplate.regular.textStyle)
-                let reference = try Fixtures.typesetter.prepare(text, paragraph: ParagraphStyle(maxLines: 3)).layout(width: column)
+                let reference = try Fixtures.typesetter.prepare(text, paragraph: ParagraphStyle(maxLines: 3), scale: scale)
+                    .layout(width: column)
                 XCTAssertEqual(layout.text(named: "message")?.lines.map(\.utf16Range), reference.lines.map(\.utf16Range))
-                XCTAssertEqual(message.height, 20 * Double(reference.lines.count))
+                let lh = try CellTests.lineHeight(NotificationTemplate.regular, scale: scale)
+                XCTAssertEqual(message.height, lh * Double(reference.lines.count), accuracy: 1e-9)
                 let exactHeight = max(72, 24 + max(40, message.height, 31))
                 CellTests.assertEqual(button, CellTests.snapped(x: 64 + column + 12, y: 12 + (exactHeight - 24 - 31) / 2,
                                                          width: buttonWidth, height: 31, scale), "centred exactly, then snapped")
-                XCTAssertEqual(layout.height, max(72, 24 + max(40, message.height, 31)))
+                XCTAssertEqual(layout.height, max(72, 24 + max(40, message.height, 31)), accuracy: 1e-9)
             }
         }
     }
@@ -57,6 +59,6 @@ final class NotificationCellTests: XCTestCase {
         let message = try XCTUnwrap(layout.text(named: "message"))
         XCTAssertEqual(message.lineCount, 3)
         XCTAssertTrue(message.isTruncated)
-        XCTAssertEqual(layout.height, 24 + 60)
+        XCTAssertEqual(layout.height, 24 + 3 * 20.5)  // 15 px Noto Sans at 2x
     }
 }

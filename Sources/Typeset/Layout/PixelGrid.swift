@@ -4,10 +4,15 @@ public struct PixelGrid: Sendable, Hashable {
     /// Device pixels per CSS pixel (1, 2, 3, or fractional).
     public let scale: Double
 
+    /// The display scales a grid (and a text prepared at a device pixel
+    /// ratio) may have: every screen's, with room either side; beyond them
+    /// the arithmetic in device pixels would overflow or lose every length.
+    public static let scales = 0.01...100.0
+
     /// A grid for a display scale.
-    /// - Throws: `TypesetError.invalidScale` unless the scale is finite and > 0.
+    /// - Throws: `TypesetError.invalidScale` unless the scale is in ``scales``.
     public init(scale: Double) throws {
-        guard scale.isFinite, scale > 0 else { throw TypesetError.invalidScale(scale) }
+        guard Self.scales.contains(scale) else { throw TypesetError.invalidScale(scale) }
         self.scale = scale
     }
 

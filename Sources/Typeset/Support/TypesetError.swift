@@ -54,7 +54,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
             return "no font has the family name \"\(f)\", named by the run at UTF-16 offsets \(r.lowerBound)..<\(r.upperBound)"
         case .emptyFontStack: return "the font stack is empty"
         case .invalidWidth(let w): return "invalid width \(w): widths must be finite and not negative"
-        case .invalidScale(let s): return "invalid display scale \(s): it must be finite and greater than 0"
+        case .invalidScale(let s):
+            return "invalid display scale \(s): it must be a number from \(PixelGrid.scales.lowerBound) to \(PixelGrid.scales.upperBound)"
         case .invalidFontSize(let s): return "invalid font size \(s): it must be finite and not negative"
         case .invalidStyleValue(let n, let v): return "invalid \(n) \(v): it must be finite"
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"

@@ -70,7 +70,7 @@ package struct MeasureRequest: Decodable {
 
     /// Measures the request.
     package func measure(with typesetter: Typesetter, files: FontFileCache) throws -> TextLayout {
-        guard scale.isFinite, scale > 0 else { throw TypesetError.invalidScale(scale) }
+        guard PixelGrid.scales.contains(scale) else { throw TypesetError.invalidScale(scale) }
         let stack: FontStack = fontFiles.isEmpty
             ? FontStack(families: families)
             : FontStack(faces: try fontFiles.map { try files.face($0) })

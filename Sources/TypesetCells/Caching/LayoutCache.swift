@@ -97,7 +97,7 @@ public final class LayoutCache: @unchecked Sendable {
         if hit != nil { layoutHits += 1 } else { layoutMisses += 1 }
         layoutLock.unlock()
         if let hit { return hit }
-        let cell = try preparedCell(template, for: model)
+        let cell = try preparedCell(template, for: model, scale: scale)
         let layout = try engine.layout(template, prepared: cell, width: width, scale: scale)
         layoutLock.lock()
         layouts.insert(layout, for: key, cost: layout.byteCount + MemoryLayout<LayoutKey>.stride)
@@ -121,16 +121,18 @@ public final class LayoutCache: @unchecked Sendable {
         return layouts.peek(key)
     }
 
-    /// The prepared cell of a model: cached, or prepared now (then cached).
-    /// - Throws: as ``CellLayoutEngine/prepare(_:for:)``.
-    public func preparedCell(_ template: CellTemplate, for model: some CellModel) throws -> PreparedCell {
-        let key = PreparedKey(modelID: model.id, version: model.version, template: template.compiled.uid)
+    /// The prepared cell of a model at a device pixel ratio: cached, or
+    /// prepared now (then cached).
+    /// - Throws: as ``CellLayoutEngine/prepare(_:for:scale:)``.
+    public func preparedCell(_ template: CellTemplate, for model: some CellModel, scale: Double = 1) throws -> PreparedCell {
+        let key = PreparedKey(modelID: model.id, version: model.version, template: template.compiled.uid,
+                              scale: scale.bitPattern)
         preparedLock.lock()
         let hit = prepared.value(for: key)
         if hit != nil { preparedHits += 1 } else { preparedMisses += 1 }
         preparedLock.unlock()
         if let hit { return hit }
-        let cell = try engine.prepare(template, for: model)
+        let cell = try engine.prepare(template, for: model, scale: scale)
         preparedLock.lock()
         prepared.insert(cell, for: key, cost: cell.byteCount + MemoryLayout<PreparedKey>.stride)
         preparedLock.unlock()
@@ -214,4 +216,5 @@ struct PreparedKey: ModelVersionedKey {
     let modelID: CellModelID
     let version: Int
     let template: Int
+    let scale: UInt64
 }

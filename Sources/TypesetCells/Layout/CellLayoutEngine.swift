@@ -11,13 +11,20 @@ import TypesetEntities
 /// let engine = CellLayoutEngine(typesetter: typesetter)
 /// let template = try CellTemplate.feedPost()
 /// let layout = try engine.layout(template, for: post, width: 390, scale: 3)
-/// layout.height                     // the row height, on the pixel grid
+/// layout.height                     // the row height, on the 3x device pixel grid
 /// layout.frame(named: "body")       // where the body goes
 /// ```
 ///
-/// `layout(_:for:width:scale:)` shapes every text (cold); `prepare(_:for:)`
+/// `layout(_:for:width:scale:)` shapes every text (cold); `prepare(_:for:scale:)`
 /// then `layout(_:prepared:width:scale:)` splits the expensive, width-free
 /// part from the arithmetic, which is what ``LayoutCache`` does.
+///
+/// At a device pixel ratio `scale` other than 1 a cell is laid out as
+/// Chromium lays it out on such a screen: in device pixels, every length of
+/// the template (paddings, gaps, sizes, spacing) and of its texts' styles
+/// multiplied by `scale`, percentages resolved in 1/64 of a device pixel;
+/// frames and heights are answered in CSS px on the device pixel grid. The
+/// texts are shaped at that scale, so a cell is prepared per scale.
 public final class CellLayoutEngine: Sendable {
     /// The typesetter texts are prepared with.
     public let typesetter: Typesetter
@@ -31,6 +38,7 @@ public final class CellLayoutEngine: Sendable {
     private struct LiteralKey: Hashable {
         let template: Int
         let slot: Int
+        let scale: UInt64
     }
 
     /// An engine over a typesetter.
@@ -41,8 +49,11 @@ public final class CellLayoutEngine: Sendable {
 
     /// Prepares (shapes) the texts of a model for a template and reads the
     /// model values the template uses. Missing text keys are empty strings.
-    /// - Throws: `TypesetError` when a text cannot be prepared (an unknown font family).
-    public func prepare(_ template: CellTemplate, for model: some CellModel) throws -> PreparedCell {
+    /// - Parameter scale: the device pixel ratio the cell will be laid out at.
+    /// - Throws: `TypesetError` when a text cannot be prepared (an unknown
+    ///   font family) or the scale is not finite and > 0.
+    public func prepare(_ template: CellTemplate, for model: some CellModel, scale: Double = 1) throws -> PreparedCell {
+        _ = try PixelGrid(scale: scale)
         let t = template.compiled
         var texts: [PreparedText?] = []
         var entities: [[Entity]] = []
@@ -55,7 +66,7 @@ public final class CellLayoutEngine: Sendable {
         for (slot, text) in t.texts.enumerated() {
             if text.isLiteral {
                 if hasAttachments { attachmentSlots.append([]) }
-                let p = try literal(t, slot: slot, text: text)
+                let p = try literal(t, slot: slot, text: text, scale: scale)
                 texts.append(p.string.isEmpty && text.omitWhenEmpty ? nil : p)
                 entities.append(text.detectEntities ? entityDetector.entities(in: p.string) : [])
                 shared.append(true)
@@ -96,7 +107,7 @@ public final class CellLayoutEngine: Sendable {
             }
             var attributed = pieces.count == 1 ? AttributedText(pieces[0].0, style: pieces[0].1) : AttributedText(pieces)
             for a in attachments { attributed.setAttachment(a.attachment, atUTF16Offset: a.offset) }
-            let prepared = try typesetter.prepare(attributed, paragraph: text.paragraph)
+            let prepared = try typesetter.prepare(attributed, paragraph: text.paragraph, scale: scale)
             texts.append(prepared)
             if let known {
                 entities.append(known.sorted { $0.utf16Range.lowerBound < $1.utf16Range.lowerBound })
@@ -110,12 +121,13 @@ public final class CellLayoutEngine: Sendable {
         return PreparedCell(modelID: model.id, version: model.version, templateUID: t.uid, templateName: t.name,
                             texts: texts, entities: entities, flags: flags, numbers: numbers,
                             isRightToLeft: template.direction.isRightToLeft(for: model), sharedTexts: shared,
-                            attachmentSlots: attachmentSlots)
+                            attachmentSlots: attachmentSlots, scale: scale)
     }
 
     /// Lays out a prepared cell at a width and display scale: arithmetic only.
     /// - Throws: `TypesetError.invalidWidth` / `.invalidScale` for a bad width
-    ///   or scale; ``CellLayoutError`` when `prepared` was made for another template.
+    ///   or scale; ``CellLayoutError`` when `prepared` was made for another
+    ///   template or at another scale.
     public func layout(_ template: CellTemplate, prepared: PreparedCell, width: Double, scale: Double) throws -> CellLayout {
         guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         let grid = try PixelGrid(scale: scale)
@@ -123,26 +135,29 @@ public final class CellLayoutEngine: Sendable {
         guard prepared.templateUID == t.uid else {
             throw CellLayoutError.preparedForAnotherTemplate(expected: t.name, found: prepared.templateName)
         }
+        guard prepared.scale == scale else {
+            throw CellLayoutError.preparedAtAnotherScale(prepared: prepared.scale, requested: scale)
+        }
         var pass = CellLayoutPass(template: t, prepared: prepared, grid: grid)
         return try pass.run(width: width)
     }
 
     /// Prepares and lays out in one call (the cold path).
-    /// - Throws: as ``prepare(_:for:)`` and ``layout(_:prepared:width:scale:)``.
+    /// - Throws: as ``prepare(_:for:scale:)`` and ``layout(_:prepared:width:scale:)``.
     public func layout(_ template: CellTemplate, for model: some CellModel, width: Double, scale: Double) throws -> CellLayout {
         guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         _ = try PixelGrid(scale: scale)
-        return try layout(template, prepared: try prepare(template, for: model), width: width, scale: scale)
+        return try layout(template, prepared: try prepare(template, for: model, scale: scale), width: width, scale: scale)
     }
 
-    private func literal(_ t: CompiledCellTemplate, slot: Int, text: CompiledText) throws -> PreparedText {
-        let key = LiteralKey(template: t.uid, slot: slot)
+    private func literal(_ t: CompiledCellTemplate, slot: Int, text: CompiledText, scale: Double) throws -> PreparedText {
+        let key = LiteralKey(template: t.uid, slot: slot, scale: scale.bitPattern)
         if let hit = literals[key] { return hit }
         let pieces: [(String, TextStyle)] = text.parts.map { part in
             if case .literal(let s) = part.source { return (s, part.style) }
             return ("", part.style)
         }
-        let prepared = try typesetter.prepare(AttributedText(pieces), paragraph: text.paragraph)
+        let prepared = try typesetter.prepare(AttributedText(pieces), paragraph: text.paragraph, scale: scale)
         // Bounded (4,096 labels, the oldest evicted first): a process that
         // compiles templates over and over does not grow.
         literals[key] = prepared

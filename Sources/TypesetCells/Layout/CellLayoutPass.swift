@@ -3,9 +3,12 @@ import TypesetEntities
 
 /// One layout of a prepared cell: a measuring pass that gives every shown
 /// element its size, then a placing pass that gives it its origin and writes
-/// the compact ``CellLayout``. Both work in exact (fractional) CSS px, as a
-/// browser lays out; frames are snapped once, at the end, each edge rounded to
-/// the device pixel grid (so adjacent frames still touch and nothing drifts).
+/// the compact ``CellLayout``. Both work in exact (fractional) device pixels,
+/// as a browser lays out at a device pixel ratio: every length of the
+/// template is multiplied by the scale and texts are laid out in device
+/// pixels (at scale 1 these are CSS px); frames are snapped once, at the end,
+/// each edge rounded to the device pixel grid (so adjacent frames still touch
+/// and nothing drifts), and answered in CSS px.
 ///
 /// Rules (the CSS each one matches is in the Cells article *Cells as CSS*):
 /// - A column offers each child its content width and stacks the shown ones
@@ -26,6 +29,8 @@ struct CellLayoutPass {
     let t: CompiledCellTemplate
     let prepared: PreparedCell
     let grid: PixelGrid
+    /// Device pixels per CSS px: the template's lengths are multiplied by it.
+    let s: Double
 
     private var present: [Bool]
     private var w: [Double]
@@ -48,6 +53,7 @@ struct CellLayoutPass {
         self.t = template
         self.prepared = prepared
         self.grid = grid
+        s = grid.scale
         let n = template.nodes.count
         present = Array(repeating: false, count: n)
         w = Array(repeating: 0, count: n)
@@ -61,15 +67,15 @@ struct CellLayoutPass {
     }
 
     mutating func run(width: Double) throws -> CellLayout {
-        cellWidth = width
+        cellWidth = width * s
         var rootHeight = 0.0
-        if try measure(0, offered: width) {
+        if try measure(0, offered: cellWidth) {
             // The template's minimum height stretches the root's frame too.
-            h[0] = max(h[0], t.minHeight)
+            h[0] = max(h[0], t.minHeight * s)
             place(0, x: 0, y: 0)
             rootHeight = h[0]
         }
-        let height = grid.ceil(max(rootHeight, t.minHeight))
+        let height = grid.ceil(max(rootHeight, t.minHeight * s) / s)
         return makeLayout(width: width, height: height)
     }
 
@@ -82,13 +88,13 @@ struct CellLayoutPass {
         if let c = node.condition, !holds(c) { return false }
         var avail: Double
         switch node.width {
-        case .points(let p): avail = p
+        case .points(let p): avail = p * s
         case .fraction(let f): avail = Self.layoutUnitsFloor(offered * f)
         case .hug, .fill: avail = offered
         }
         if let m = node.maxWidth {
             switch m {
-            case .points(let p): avail = min(avail, p)
+            case .points(let p): avail = min(avail, p * s)
             case .fraction(let f): avail = min(avail, Self.layoutUnitsFloor(offered * f))
             case .hug, .fill: break
             }
@@ -102,17 +108,18 @@ struct CellLayoutPass {
         switch node.kind {
         case .text(let slot):
             guard let text = prepared.texts[slot] else { return false }
-            let layout = try text.layout(width: inner)
+            let layout = try text.layout(deviceWidth: inner)
             textLayouts[slot] = layout
+            let device = layout.inDevicePixels
             // CSS fit-content: the unwrapped width, at most what is offered.
-            if hug { contentW = min(layout.naturalWidth, inner) }
-            contentH = layout.exactHeight
-            contentBaseline = layout.lines.first.map { $0.baseline } ?? 0
+            if hug { contentW = min(device.naturalWidth, inner) }
+            contentH = device.exactHeight
+            contentBaseline = device.lines.first.map { $0.baseline } ?? 0
 
         case .box(let height):
             if hug { contentW = 0 }
             switch height {
-            case .points(let p): contentH = p
+            case .points(let p): contentH = p * s
             case .ratio(let r): contentH = Self.layoutUnitsFloor(contentW / r)
             case .ratioKey(let k):
                 guard let r = prepared.numbers[k], r.isFinite, r > 0 else { return false }
@@ -181,7 +188,7 @@ struct CellLayoutPass {
         }
 
         w[n] = hug ? contentW + pad.horizontal : avail
-        h[n] = max(contentH + pad.vertical, node.minHeight)
+        h[n] = max(contentH + pad.vertical, node.minHeight * s)
         baselines[n] = contentBaseline.map { $0 + pad.top } ?? h[n]
         present[n] = true
         return true
@@ -210,21 +217,23 @@ struct CellLayoutPass {
         }
     }
 
+    /// The gap before a child, in device pixels.
     private func gap(_ child: Int, _ spacing: Double) -> Double {
-        t.nodes[child].spacingBefore ?? spacing
+        (t.nodes[child].spacingBefore ?? spacing) * s
     }
 
-    /// A node's padding as the left-to-right pass uses it: right to left, the
-    /// left and right sides are swapped (the frames are mirrored afterwards).
+    /// A node's padding as the left-to-right pass uses it, in device pixels:
+    /// right to left, the left and right sides are swapped (the frames are
+    /// mirrored afterwards).
     private func padding(_ node: CellNode) -> CellInsets {
-        guard prepared.isRightToLeft else { return node.padding }
         var p = node.padding
-        swap(&p.left, &p.right)
+        if s != 1 { p = CellInsets(top: p.top * s, left: p.left * s, bottom: p.bottom * s, right: p.right * s) }
+        if prepared.isRightToLeft { swap(&p.left, &p.right) }
         return p
     }
 
-    /// `v` floored to Chromium's layout unit (1/64 px), as percentages and
-    /// shares resolve there (75% of 359 is 269.25 exactly).
+    /// `v` floored to Chromium's layout unit (1/64 of a device pixel), as
+    /// percentages and shares resolve there (75% of 359 is 269.25 exactly).
     static func layoutUnitsFloor(_ v: Double) -> Double {
         (v * 64 + 1e-7).rounded(.down) / 64
     }
@@ -277,8 +286,9 @@ struct CellLayoutPass {
         }
     }
 
+    /// A length in device pixels rounded to a whole one.
     private func pixels(_ v: Double) -> Int32 {
-        Int32(max(-2e9, min(2e9, (v * grid.scale).rounded())))
+        Int32(max(-2e9, min(2e9, v.rounded())))
     }
 
     // MARK: Output
@@ -304,15 +314,18 @@ struct CellLayoutPass {
             // A hugging text narrower than the width it was laid out at holds
             // unwrapped lines, all moved by the same free space: move them
             // back to the frame (a wrapped text's frame is the whole width).
-            var shift = 0.0
-            if let constraint = layout.constraintWidth, w[text.node] - pad.horizontal < constraint,
-               let first = layout.lines.first {
-                shift = layout.lines.reduce(first.x) { min($0, $1.x) }
+            // (Decided in device pixels; the lines are CSS px.)
+            let device = layout.inDevicePixels
+            var deviceShift = 0.0
+            if let constraint = device.constraintWidth, w[text.node] - pad.horizontal * s < constraint,
+               let first = device.lines.first {
+                deviceShift = device.lines.reduce(first.x) { min($0, $1.x) }
             }
+            let shift = deviceShift / s
             // Lines are placed from the exact origin, relative to the snapped frame.
             let slotOfFrame = t.schema.textFrameSlots[slot]
-            let offsetX = exactOrigins[slotOfFrame].x - Double(frames[slotOfFrame].x) / grid.scale
-            let offsetY = exactOrigins[slotOfFrame].y - Double(frames[slotOfFrame].y) / grid.scale
+            let offsetX = (exactOrigins[slotOfFrame].x - Double(frames[slotOfFrame].x)) / s
+            let offsetY = (exactOrigins[slotOfFrame].y - Double(frames[slotOfFrame].y)) / s
             let dx = pad.left - shift + offsetX
             for line in layout.lines {
                 lines.append(LineRecord(end: line.utf16Range.upperBound, hasEllipsis: line.hasEllipsis,
@@ -336,8 +349,8 @@ struct CellLayoutPass {
             // origin, snapped like every other frame.
             if !prepared.attachmentSlots.isEmpty {
                 let origin = exactOrigins[slotOfFrame]
-                for (frame, frameSlot) in zip(layout.attachmentFrames(), prepared.attachmentSlots[slot]) where frameSlot >= 0 {
-                    let x = origin.x + pad.left - shift + frame.rect.x, y = origin.y + pad.top + frame.rect.y
+                for (frame, frameSlot) in zip(device.attachmentFrames(), prepared.attachmentSlots[slot]) where frameSlot >= 0 {
+                    let x = origin.x + pad.left * s - deviceShift + frame.rect.x, y = origin.y + pad.top * s + frame.rect.y
                     let left = pixels(x), top = pixels(y)
                     frames[Int(frameSlot)] = PixelFrame(x: left, y: top, width: pixels(x + frame.rect.width) - left,
                                                          height: pixels(y + frame.rect.height) - top)

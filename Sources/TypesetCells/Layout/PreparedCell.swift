@@ -26,6 +26,8 @@ public struct PreparedCell: Sendable {
     /// Per text, the frame slots of its shown attachments in text order
     /// (-1 for an unnamed one); empty when the template has none.
     let attachmentSlots: [[Int32]]
+    /// The device pixel ratio its texts were prepared at.
+    public let scale: Double
     /// Approximate heap bytes (texts shared with the template's fixed labels are not counted).
     public let byteCount: Int
 
@@ -34,7 +36,7 @@ public struct PreparedCell: Sendable {
 
     init(modelID: CellModelID, version: Int, templateUID: Int, templateName: String, texts: [PreparedText?],
          entities: [[Entity]], flags: [Bool], numbers: [Double?], isRightToLeft: Bool, sharedTexts: [Bool],
-         attachmentSlots: [[Int32]] = []) {
+         attachmentSlots: [[Int32]] = [], scale: Double = 1) {
         self.modelID = modelID
         self.version = version
         self.templateUID = templateUID
@@ -45,6 +47,7 @@ public struct PreparedCell: Sendable {
         self.numbers = numbers
         self.isRightToLeft = isRightToLeft
         self.attachmentSlots = attachmentSlots
+        self.scale = scale
         var bytes = MemoryLayout<PreparedCell>.size + 32 * 4
         for (i, t) in texts.enumerated() {
             bytes += MemoryLayout<PreparedText?>.stride

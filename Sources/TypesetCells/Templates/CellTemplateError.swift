@@ -45,12 +45,18 @@ public enum CellTemplateError: LocalizedError, Equatable, Sendable, CustomString
 public enum CellLayoutError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// A prepared cell was made for another template.
     case preparedForAnotherTemplate(expected: String, found: String)
+    /// The prepared cell was prepared at another device pixel ratio than
+    /// the one asked for: its texts are shaped at that scale (prepare at
+    /// each scale the cell is shown at).
+    case preparedAtAnotherScale(prepared: Double, requested: Double)
 
     /// A one-line explanation naming what is at fault.
     public var description: String {
         switch self {
         case .preparedForAnotherTemplate(let e, let f):
             return "the prepared cell was made for template \"\(f)\", not \"\(e)\""
+        case .preparedAtAnotherScale(let p, let r):
+            return "the cell was prepared at scale \(p), not \(r): prepare it at the scale it is laid out at"
         }
     }
 }
