@@ -26,6 +26,22 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(lines.first?.2, 80.453125)
     }
 
+    /// At a device pixel ratio the text is laid out in device pixels, as
+    /// Chromium does on a 2x or 3x screen: 15 px Noto Sans is 20.5 px tall at
+    /// 2x and 20.333 at 3x (ascent and descent rounded in device pixels).
+    func testScaleLaysOutInDevicePixels() throws {
+        for (scale, height) in [("2", 20.5), ("3", 61.0 / 3)] {
+            let r = try CLI.run(Self.hello + ["--json", "--scale", scale])
+            XCTAssertEqual(r.status, 0, r.summary)
+            let o = try JSON.object(r.lines.first ?? "")
+            XCTAssertEqual(JSON.double(o, "exact_height") ?? 0, height, accuracy: 1e-9)
+            XCTAssertEqual(JSON.double(o, "height") ?? 0, height, accuracy: 1e-9, "on the device grid already")
+        }
+        let tooSmall = try CLI.run(Self.hello + ["--scale", "1e-300"])
+        XCTAssertNotEqual(tooSmall.status, 0)
+        XCTAssertTrue(tooSmall.stderr.contains("--scale"), tooSmall.summary)
+    }
+
     /// CSS generic families and installed families can be named (docs/Protocol.md: Fonts).
     func testGenericAndInstalledFamilies() throws {
         for args in [["--font", "sans-serif", "--system-fonts"], ["--font", "monospace"],
