@@ -30,9 +30,8 @@ public final class Typesetter: Sendable {
         self.shapeCache = shapeCache
     }
 
-    /// Prepares a string in one style.
-    /// - Parameter scale: the device pixel ratio the text will be shown at
-    ///   (see ``prepare(_:paragraph:scale:)``).
+    /// Prepares a string in one style, at the device pixel ratio `scale`
+    /// it will be shown at (see ``prepare(_:paragraph:scale:)``).
     public func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle = ParagraphStyle(),
                         scale: Double = 1) throws -> PreparedText {
         // (As `prepare(AttributedText(string, style: style))`, without the text's array of one run.)

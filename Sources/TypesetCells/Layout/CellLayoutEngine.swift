@@ -48,8 +48,8 @@ public final class CellLayoutEngine: Sendable {
     }
 
     /// Prepares (shapes) the texts of a model for a template and reads the
-    /// model values the template uses. Missing text keys are empty strings.
-    /// - Parameter scale: the device pixel ratio the cell will be laid out at.
+    /// model values the template uses, at the device pixel ratio `scale` the
+    /// cell will be laid out at. Missing text keys are empty strings.
     /// - Throws: `TypesetError` when a text cannot be prepared (an unknown
     ///   font family) or the scale is not finite and > 0.
     public func prepare(_ template: CellTemplate, for model: some CellModel, scale: Double = 1) throws -> PreparedCell {
