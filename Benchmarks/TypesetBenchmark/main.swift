@@ -167,6 +167,27 @@ let remeasureList = measureRuns(options.runs) { () -> Double in
 }
 report.add("re-measure, the whole list at once (`PreparedText.measure(_:width:)`)", remeasureList, unit: "µs/text")
 
+// The same at a device pixel ratio of 3 (a phone): texts prepared at 3x are
+// laid out in device pixels and answer in CSS px. (One untimed pass first
+// fills the word cache with the 45 px words, as the warm runs at 1x had.)
+let deviceScale = 3.0
+var preparedAt3x = texts.map { try! typesetter.prepare($0, style: style, scale: deviceScale) }
+let warm3x = measureRuns(options.runs) { () -> Double in
+    let t0 = cpuNow()
+    var lines = 0
+    for text in texts { lines += try! typesetter.prepare(text, style: style, scale: deviceScale).layout(width: width).lines.count }
+    blackHole(lines)
+    return (cpuNow() - t0) / Double(texts.count) * 1e6
+}
+report.add("prepare + layout, warm caches, at 3x", warm3x, unit: "µs/text")
+let relayout3x = perPreparedText(preparedAt3x, runs: options.runs) { try! $0.layout(width: secondWidth).exactHeight }
+report.add("re-layout at a new width (all lines), at 3x", relayout3x, unit: "µs/text")
+let remeasure3x = perPreparedText(preparedAt3x, runs: options.runs) { try! $0.measure(width: secondWidth).height }
+report.add("re-measure at a new width (height only), at 3x", remeasure3x, unit: "µs/text")
+report.note(String(format: "at 3x against 1x: warm prepare + layout %.2f×, re-layout %.2f×, re-measure %.2f×",
+                   warm3x.median / warm.median, relayout3x.median / relayout.median, remeasure3x.median / remeasure.median))
+preparedAt3x = []
+
 // Heap allocations per text (untimed passes; needs the preloaded counter).
 var warmAllocationsPerText: Double? = nil
 if threadAllocations != nil {
