@@ -15,8 +15,8 @@ import TypesetTestSupport
 /// agree when line starts, the ceil'd height and every frame (within 1/64
 /// device px) agree. Pins and known misses per corpus and scale:
 /// `corpus/scaled/<corpus>@<s>x-pins.json` and `…-known-misses.tsv`
-/// (`TYPESET_CORPUS_UPDATE=1` rewrites them). The 2.625 spot check is scored
-/// and printed, not pinned.
+/// (`TYPESET_CORPUS_UPDATE=1` rewrites them); the 2.625 spot check likewise
+/// (`main@2.625x-…`).
 final class ScaledCorpusAccuracyTests: XCTestCase {
     static let scales: [Double] = [2, 3]
     static var directory: URL { Fixtures.corpusDirectory.appendingPathComponent("scaled") }
@@ -40,8 +40,9 @@ final class ScaledCorpusAccuracyTests: XCTestCase {
         }
     }
 
-    /// The 2.625 spot check (a phone's ratio that is not a whole number), printed.
-    func testMainAtTwoPointSixTwoFiveIsReported() throws {
+    /// The 2.625 spot check (a phone's ratio that is not a whole number):
+    /// font sizes there are not whole quarter pixels (13 × 2.625 = 34.125).
+    func testMainAtTwoPointSixTwoFive() throws {
         let all = try CorpusCase.load(cases: Self.directory.appendingPathComponent("main-cases@2.625x.jsonl"),
                                       expected: Self.directory.appendingPathComponent("main-expected@2.625x.jsonl"))
         XCTAssertGreaterThan(all.count, 0)
@@ -49,7 +50,7 @@ final class ScaledCorpusAccuracyTests: XCTestCase {
         var misses: [CorpusScoreboard.Miss] = []
         try Self.score(all, scale: 2.625, into: &tallies, misses: &misses)
         print("main corpus spot check at 2.625x:\n" + CorpusScoreboard.table(tallies))
-        for m in misses.prefix(10) { print("  miss \(m.id): \(m.detail)") }
+        try CorpusScoreboard(directory: Self.directory, prefix: "main@2.625x-").check(tallies, misses: misses)
     }
 
     /// Scores main-corpus-form cases laid out at `scale`.

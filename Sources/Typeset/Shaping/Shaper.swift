@@ -128,20 +128,24 @@ final class Shaper {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
               let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
-        let scale = size * 65536 / Double(face.unitsPerEm)
+        // The size the font is set at: Chromium's, in whole 1/64 px (see `fontSize26Dot6`).
+        let size26Dot6 = Self.fontSize26Dot6(size)
+        let setSize = size26Dot6 / 64
+        let scale = setSize * 65536 / Double(face.unitsPerEm)
         // Chromium's advances come from FreeType (through Skia): design units
         // times FreeType's 16.16 scale for the 26.6 size, rounded to a whole
         // 16.16 value, so they are not exact: Noto Sans CJK's 1000-unit
         // ideograph is 15.000105 px at 15 px (eight of them report 120.015625
         // px) and 16.99996 px at 17 px.
-        let advanceScale = (size * 64 * 65536 / Double(face.unitsPerEm)).rounded() / 64
+        let advanceScale = (size26Dot6 * 65536 / Double(face.unitsPerEm)).rounded() / 64
         let bitmap = face.isColorBitmap
         glyphs.reserveCapacity(glyphs.count + Int(count))
         for k in 0..<Int(count) {
             let info = infos[k], pos = positions[k]
             let advance: Int32
             if bitmap, Int(info.codepoint) < face.bitmapAdvances.count {
-                advance = Self.clamp(Double(face.bitmapAdvances[Int(info.codepoint)]) * size * 65536)
+                // (A bitmap strike scales by the size in hundredths, not truncated to 26.6.)
+                advance = Self.clamp(Double(face.bitmapAdvances[Int(info.codepoint)]) * Self.fontSizeHundredths(size) * 65536)
             } else {
                 advance = Self.clamp(Double(pos.x_advance) * advanceScale)
             }
@@ -159,6 +163,24 @@ final class Shaper {
                 }
             }
         }
+    }
+
+    /// The size Chromium sets a font at for a CSS font size, in 26.6 units
+    /// (1/64 px): the size in whole hundredths of a pixel (its font cache
+    /// keys sizes so, in float32), then truncated to 1/64 px for FreeType.
+    /// Sizes in quarter pixels are kept (13, 22.5, 15 × 2, 15 × 3); others
+    /// lose up to 1/32 px: 13 × 2.625 = 34.125 px is set at 34.109375 px,
+    /// 13.1 px at 13.09375 (measured in Chromium 156 at 1x and at 2.625x).
+    static func fontSize26Dot6(_ size: Double) -> Double {
+        guard size < 1e6 else { return (size * 64).rounded(.down) }
+        return Double((Float(fontSizeHundredths(size)) * 64).rounded(.down))
+    }
+
+    /// A CSS font size in whole hundredths of a pixel, as Chromium's font
+    /// cache keys it (float32): 34.125 px is 34.12.
+    static func fontSizeHundredths(_ size: Double) -> Double {
+        guard size < 1e6 else { return size }
+        return Double((Float(size) * 100).rounded(.down) / 100)
     }
 
     @inline(__always)
