@@ -14,7 +14,7 @@ let package = Package(
         .library(name: "Typeset", targets: ["Typeset"]),
         // Hashtags, mentions, cashtags and URLs, and styling layouts by them.
         .library(name: "TypesetEntities", targets: ["TypesetEntities"]),
-        // List cells: templates, cell layout, caches, batches.
+        // List cells: templates, cell layout, caches, concurrent layout of many cells.
         .library(name: "TypesetCells", targets: ["TypesetCells"]),
         // The measure tool's JSON Lines protocols (batch, entities, cell), in process.
         .library(name: "TypesetBatch", targets: ["TypesetBatch"]),

@@ -13,7 +13,7 @@ final class RequestDecodingTests: XCTestCase {
             (#"{"id": 4, "text": "Hi", "font_family": ["Noto Sans", 3]}"#, "font_family must be a string or a non-empty array of strings"),
             (#"{"id": 5, "text": "Hi", "font_weight": 1200}"#, "font_weight must be between 1 and 1000"),
             (#"{"id": 6, "text": "Hi", "align": "middle"}"#, "align must be one of"),
-            (#"{"id": 7, "text": "Hi", "line_height": "tall"}"#, #"line_height must be a number of px, "normal" or null"#),
+            (#"{"id": 7, "text": "Hi", "line_height": "tall"}"#, #"line_height must be a number of px, "normal", {"multiple": m} or null"#),
             (#"{"id": 8, "text": "Hi", "runs": {"start": 0}}"#, "runs must be an array of objects"),
             (#"{"id": 9, "text": "Hi", "runs": [3]}"#, "run 0 must be an object"),
             (#"{"id": 10, "text": "Hi", "runs": [{"start": 0.5, "end": 1}]}"#, #"run 0: "start" must be an integer offset"#),

@@ -61,6 +61,69 @@ final class CellTemplateTests: XCTestCase {
         XCTAssertEqual(t.name, "template")
     }
 
+    /// A style in the canonical spelling (the batch protocol's) and in the
+    /// templates' former one decodes to one style.
+    func testStyleFieldsReadInBothSpellings() throws {
+        func style(_ json: String) throws -> CellTextStyle {
+            try JSONDecoder().decode(CellTextStyle.self, from: Data(json.utf8))
+        }
+        let canonical = try style("""
+        {"font_family": ["Noto Sans", "Noto Sans Arabic"], "font_size": 17, "font_weight": 700, "font_style": "italic",
+         "letter_spacing": 0.5, "line_height": {"multiple": 1.5}, "color": "#536471"}
+        """)
+        let former = try style("""
+        {"font": ["Noto Sans", "Noto Sans Arabic"], "size": 17, "weight": 700, "italic": true,
+         "letter_spacing": 0.5, "line_height": {"multiple": 1.5}, "color": "#536471"}
+        """)
+        XCTAssertEqual(canonical, former)
+        XCTAssertEqual(canonical, CellTextStyle(font: ["Noto Sans", "Noto Sans Arabic"], size: 17, weight: 700, italic: true,
+                                                letterSpacing: 0.5, lineHeight: .multiple(1.5), color: "#536471"))
+        XCTAssertEqual(try style(#"{"font_family": "Noto Sans", "font_style": "oblique", "line_height": 20}"#),
+                       CellTextStyle(italic: true, lineHeight: .points(20)))
+        XCTAssertEqual(try style(#"{"font_style": "normal", "line_height": null}"#), CellTextStyle())
+        XCTAssertEqual(try style(#"{"italic": false, "line_height": "normal"}"#), CellTextStyle())
+        // Both spellings in one template: a text style in one, a part's in the other.
+        let t = try CellTemplate(json: Data("""
+        {"root": {"kind": "text", "name": "t", "style": {"font_size": 17, "font_family": "Noto Sans"},
+                  "parts": [{"key": "a", "style": {"weight": 700}}, {"key": "b", "style": {"font_style": "italic"}}]}}
+        """.utf8))
+        guard case .text(let text) = t.root.content else { return XCTFail("not a text") }
+        XCTAssertEqual(text.parts[0].style, CellTextStyle(size: 17, weight: 700))
+        XCTAssertEqual(text.parts[1].style, CellTextStyle(size: 17, italic: true))
+    }
+
+    /// Styles are written in the canonical spelling only.
+    func testStylesEncodeTheCanonicalSpelling() throws {
+        let style = CellTextStyle(font: ["Noto Sans"], size: 17, weight: 700, italic: true, lineHeight: .multiple(1.25))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: try JSONEncoder().encode(style)) as? [String: Any])
+        XCTAssertEqual(Set(object.keys), ["font_family", "font_size", "font_weight", "font_style", "letter_spacing", "line_height"])
+        XCTAssertEqual(object["font_style"] as? String, "italic")
+        XCTAssertEqual((object["line_height"] as? [String: Any])?["multiple"] as? Double, 1.25)
+        XCTAssertEqual(try JSONDecoder().decode(CellTextStyle.self, from: try JSONEncoder().encode(style)), style)
+        let json = String(decoding: try CellTests.feedPost.jsonData(), as: UTF8.self)
+        XCTAssertTrue(json.contains(#""font_family""#))
+        for former in ["font", "size", "weight", "italic"] { XCTAssertFalse(json.contains("\"\(former)\""), former) }
+    }
+
+    func testStyleFieldProblemsAreNamed() {
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"font_size": 15, "size": 16}}}"#,
+                        path: "root.style.size", contains: ["font_size and size are one field"])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"font_sise": 15}}}"#,
+                        path: "root.style.font_sise", contains: ["unknown field", "font_size", "color"])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"font_weight": 1200}}}"#,
+                        path: "root.style.font_weight", contains: ["font_weight must be between 1 and 1000"])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"size": "15"}}}"#,
+                        path: "root.style.size", contains: [#"field "size" must be a number"#])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"font_style": "bold"}}}"#,
+                        path: "root.style.font_style", contains: [#"not "bold""#])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"italic": "yes"}}}"#,
+                        path: "root.style.italic", contains: ["true or false"])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"font_family": []}}}"#,
+                        path: "root.style.font_family", contains: ["non-empty array"])
+        expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"line_height": {"multiple": 1.2, "x": 1}}}}"#,
+                        path: "root.style.line_height", contains: [#"{"multiple": m}"#])
+    }
+
     func expectJSONError(_ json: String, path: String, contains words: [String],
                          file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertThrowsError(try CellTemplate(json: Data(json.utf8)), file: file, line: line) { error in

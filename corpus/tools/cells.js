@@ -59,16 +59,30 @@ function padding(p) {
 
 const ALIGN = { start: 'flex-start', center: 'center', end: 'flex-end', baseline: 'baseline' };
 
+// A style object in the canonical field names (font_family, font_size,
+// font_weight, font_style: the batch protocol's), from either spelling: the
+// templates' former names (font, size, weight, italic) are read too.
+function canonicalStyle(s) {
+  const out = Object.assign({}, s || {});
+  const renames = { font: 'font_family', size: 'font_size', weight: 'font_weight' };
+  for (const former of Object.keys(renames)) {
+    if (former in out) { out[renames[former]] = out[former]; delete out[former]; }
+  }
+  if ('italic' in out) { out.font_style = out.italic ? 'italic' : 'normal'; delete out.italic; }
+  return out;
+}
+
 function styleCSS(s, base) {
-  const st = Object.assign({ font: ['Noto Sans'], size: 15, weight: 400, italic: false, letter_spacing: 0,
-                             line_height: 'normal' }, base || {}, s || {});
-  const fams = (Array.isArray(st.font) ? st.font : [st.font]).map(f => '"' + f + '"');
+  const st = Object.assign({ font_family: ['Noto Sans'], font_size: 15, font_weight: 400, font_style: 'normal',
+                             letter_spacing: 0, line_height: 'normal' }, base || {}, canonicalStyle(s));
+  const fams = (Array.isArray(st.font_family) ? st.font_family : [st.font_family]).map(f => '"' + f + '"');
   for (const f of CELL_FALLBACK) if (!fams.includes('"' + f + '"')) fams.push('"' + f + '"');
   let lh = 'normal';
   if (typeof st.line_height === 'number') lh = px(st.line_height);
   else if (st.line_height && st.line_height.multiple !== undefined) lh = String(st.line_height.multiple);
-  return { css: { fontFamily: fams.join(', '), fontSize: px(st.size), fontWeight: String(st.weight),
-                  fontStyle: st.italic ? 'italic' : 'normal', letterSpacing: px(st.letter_spacing), lineHeight: lh },
+  return { css: { fontFamily: fams.join(', '), fontSize: px(st.font_size), fontWeight: String(st.font_weight),
+                  fontStyle: st.font_style === 'normal' ? 'normal' : 'italic', letterSpacing: px(st.letter_spacing),
+                  lineHeight: lh },
            merged: st };
 }
 

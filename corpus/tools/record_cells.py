@@ -52,7 +52,7 @@ FALLBACK = ['Noto Sans', 'Noto Sans Arabic', 'Noto Sans Hebrew', 'Noto Sans Deva
             'Noto Sans CJK JP', 'Noto Color Emoji']
 CANARY_TEMPLATE = {'name': '__canary__', 'root': {'kind': 'column', 'name': 'cell', 'children': [
     {'kind': 'text', 'name': 'label', 'key': 'text', 'single_line': True,
-     'style': {'font': ['Noto Sans'], 'size': 13}}]}}
+     'style': {'font_family': ['Noto Sans'], 'font_size': 13}}]}}
 CANARY = {'id': '__canary__', 'template': '__canary__', 'width': 480, 'model': {'text': 'iiiiiiiiii'}}
 
 

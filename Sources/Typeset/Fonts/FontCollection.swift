@@ -29,12 +29,11 @@ public final class FontCollection: @unchecked Sendable {
     private let fallbackOrder: [FontFace]
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
-    /// Bounded: a resolved stack may hold a 64 KB face table.
     /// At most 256 resolved stacks: each may build a 64 KB face table, so
     /// the stacks take at most 16 MB (hostile styles cannot grow it further).
-    private let stackCache = LockedCache<StackKey, ResolvedStack>(limit: FontCollection.stackCacheLimit)
+    private let stackCache = BoundedCache<StackKey, ResolvedStack>(countLimit: FontCollection.stackCacheLimit)
     static let stackCacheLimit = 256
-    private let fallbackCache = LockedCache<FallbackKey, FontFace?>(limit: FontCollection.fallbackCacheLimit)
+    private let fallbackCache = BoundedCache<FallbackKey, FontFace?>(countLimit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16
     /// Clusters longer than this (mark storms) are not cached: each would be a new, large key.
@@ -44,7 +43,7 @@ public final class FontCollection: @unchecked Sendable {
     /// The number of cached resolved stacks (for tests).
     var stackCacheCount: Int { stackCache.count }
     /// System font files loaded for fallback or by name: at most 64 faces.
-    private let systemFaces = LockedCache<String, FontFace?>(limit: 64)
+    private let systemFaces = BoundedCache<String, FontFace?>(countLimit: 64)
 
     /// Loads every face of the given font files and of the font files
     /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.
@@ -200,8 +199,12 @@ public final class FontCollection: @unchecked Sendable {
 
     /// The resolved stack with its per-ASCII-character face table (cached).
     func resolvedStack(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
-        let key = StackKey(stack: stack, weight: weight, italic: italic)
-        if let hit = stackCache[key] { return hit }
+        try stackCache.value(for: StackKey(stack: stack, weight: weight, italic: italic)) {
+            try resolveUncached(stack, weight: weight, italic: italic)
+        }
+    }
+
+    private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
         var result: [FontFace] = []
         for entry in stack.entries {
             switch entry {
@@ -215,9 +218,7 @@ public final class FontCollection: @unchecked Sendable {
             }
         }
         if result.isEmpty { throw TypesetError.emptyFontStack }
-        let resolved = ResolvedStack(faces: result, weight: weight, italic: italic)
-        stackCache[key] = resolved
-        return resolved
+        return ResolvedStack(faces: result, weight: weight, italic: italic)
     }
 
     /// The face a cluster falls back to when no stack font covers it, or nil
@@ -226,9 +227,9 @@ public final class FontCollection: @unchecked Sendable {
     /// chosen over text faces.
     public func fallbackFace(for scalars: [UInt32], weight: Int, italic: Bool, preferColor: Bool = false) -> FontFace? {
         let key = FallbackKey(scalars: scalars, weight: weight, italic: italic, preferColor: preferColor)
-        if let hit = fallbackCache[key] { return hit }
+        if let hit = fallbackCache.value(for: key) { return hit }
         let found = findFallback(scalars, weight: weight, italic: italic, preferColor: preferColor)
-        if scalars.count <= Self.longestCachedFallbackCluster { fallbackCache[key] = found }
+        if scalars.count <= Self.longestCachedFallbackCluster { fallbackCache.insert(found, for: key) }
         return found
     }
 
@@ -256,11 +257,7 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     private func systemFace(_ file: String, _ index: Int) -> FontFace? {
-        let key = "\(file)#\(index)"
-        if let hit = systemFaces[key] { return hit }
-        let face = try? FontFace(path: file, index: index)
-        systemFaces[key] = face
-        return face
+        systemFaces.value(for: "\(file)#\(index)") { try? FontFace(path: file, index: index) }
     }
 
     private static func isFontFileName(_ name: String) -> Bool {

@@ -1,5 +1,5 @@
 /// Maps indices to results on every core with structured concurrency: the one
-/// scheduler behind the batch APIs (`BatchLayout`, `EntityDetector.entities(inEach:)`).
+/// scheduler behind the many-item APIs (`ConcurrentCellLayout`, `EntityDetector.entities(inEach:)`).
 ///
 /// Indices are handed out in chunks, in `order` when one is given (visible rows
 /// first, say), to about `workers` child tasks at a time; a new chunk starts as

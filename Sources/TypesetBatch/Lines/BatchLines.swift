@@ -3,7 +3,7 @@ import Typeset
 /// `measure batch`'s protocol in process (docs/Protocol.md): a
 /// request line in, its answer line out. For servers that speak the protocol
 /// without running the tool, and what the tool itself runs per line.
-public struct BatchLines: Sendable {
+public struct BatchLines: Sendable, JSONLinesEndpoint {
     /// The typesetter every request is measured with.
     public let typesetter: Typesetter
     /// Whether offsets (run ranges in, line ranges out) count UTF-16 units
@@ -25,21 +25,13 @@ public struct BatchLines: Sendable {
     /// to `out`. Returns whether the request was measured; otherwise an
     /// error object took the answer's place.
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        respond(decode(line)).write(number: number, to: &out)
+        answerLine(line, number: number, to: &out)
     }
 
-    /// Reads and decodes a line (what a streaming reader does ahead of the workers).
-    package func decode(_ line: ArraySlice<UInt8>) -> DecodedLine<MeasureRequest> {
-        RequestLine.decode(line, as: MeasureRequest.self)
-    }
-
-    /// The answer to a decoded line (written by the caller, on any thread).
-    package func respond(_ decoded: DecodedLine<MeasureRequest>) -> Response<LayoutAnswer> {
-        RequestLine.respond(decoded) { (decoded: MeasureRequest, id) in
-            var request = decoded
-            request.utf16Offsets = utf16Offsets
-            let layout = try request.measure(with: typesetter, files: files)
-            return LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: includesLines, utf16Offsets: utf16Offsets)
-        }
+    package func handle(_ decoded: MeasureRequest, id: JSONValue?) throws -> LayoutAnswer {
+        var request = decoded
+        request.utf16Offsets = utf16Offsets
+        let layout = try request.measure(with: typesetter, files: files)
+        return LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: includesLines, utf16Offsets: utf16Offsets)
     }
 }

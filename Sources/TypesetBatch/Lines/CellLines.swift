@@ -3,7 +3,7 @@ import TypesetCells
 
 /// `measure cell`'s protocol in process: a cell model (one JSON object) in,
 /// the cell's height, every element's frame and every text's line count out.
-public struct CellLines: Sendable {
+public struct CellLines: Sendable, JSONLinesEndpoint {
     /// The engine every cell is laid out with.
     public let engine: CellLayoutEngine
     /// The template every model fills.
@@ -22,19 +22,11 @@ public struct CellLines: Sendable {
     /// Appends the answer to one model line and a newline to `out`; returns
     /// whether the cell was laid out (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        respond(decode(line)).write(number: number, to: &out)
+        answerLine(line, number: number, to: &out)
     }
 
-    /// Reads and decodes a line (what a streaming reader does ahead of the workers).
-    package func decode(_ line: ArraySlice<UInt8>) -> DecodedLine<CellData> {
-        RequestLine.decode(line, as: CellData.self)
-    }
-
-    /// The answer to a decoded line (written by the caller, on any thread).
-    package func respond(_ decoded: DecodedLine<CellData>) -> Response<JSONValue> {
-        RequestLine.respond(decoded) { (model: CellData, id) in
-            Self.answerObject(id: id, layout: try engine.layout(template, for: model, width: width, scale: scale))
-        }
+    package func handle(_ model: CellData, id: JSONValue?) throws -> JSONValue {
+        Self.answerObject(id: id, layout: try engine.layout(template, for: model, width: width, scale: scale))
     }
 
     /// The answer object of one model's layout.

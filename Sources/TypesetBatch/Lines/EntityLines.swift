@@ -2,7 +2,7 @@ import TypesetEntities
 
 /// `measure entities`' protocol in process: `{"id": …, "text": "…"}` in, the
 /// text's hashtags, mentions, cashtags and URLs out.
-public struct EntityLines: Sendable {
+public struct EntityLines: Sendable, JSONLinesEndpoint {
     /// The detector every text goes through.
     public let detector: EntityDetector
     /// Whether entity offsets count UTF-16 units rather than Unicode scalars.
@@ -17,18 +17,10 @@ public struct EntityLines: Sendable {
     /// Appends the answer to one line and a newline to `out`; returns whether
     /// the line was a valid request (see ``BatchLines/answer(_:number:to:)``).
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        respond(decode(line)).write(number: number, to: &out)
+        answerLine(line, number: number, to: &out)
     }
 
-    /// Reads and decodes a line (what a streaming reader does ahead of the workers).
-    package func decode(_ line: ArraySlice<UInt8>) -> DecodedLine<TextRequest> {
-        RequestLine.decode(line, as: TextRequest.self)
-    }
-
-    /// The answer to a decoded line (written by the caller, on any thread).
-    package func respond(_ decoded: DecodedLine<TextRequest>) -> Response<EntitiesAnswer> {
-        RequestLine.respond(decoded) { (request: TextRequest, id) in
-            EntitiesAnswer(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16Offsets)
-        }
+    package func handle(_ request: TextRequest, id: JSONValue?) -> EntitiesAnswer {
+        EntitiesAnswer(id: id, entities: detector.entities(in: request.text), utf16Offsets: utf16Offsets)
     }
 }

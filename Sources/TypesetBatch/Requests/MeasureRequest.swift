@@ -33,18 +33,13 @@ package struct MeasureRequest: Decodable {
     package init(from decoder: any Decoder) throws {
         let o = try decoder.container(keyedBy: FieldKey.self)
         text = try o.requiredText()
-        if let v = try o.strings("font_family") { families = v }
+        let style = try o.styleFields()
+        if let v = style.families { families = v }
         if let v = try o.strings("font_file") { fontFiles = v }
-        if let v = try o.number("font_size") { size = v }
-        if let v = try o.number("font_weight") {
-            guard v >= 1, v <= 1000 else { throw RequestError("font_weight must be between 1 and 1000, not \(v)") }
-            weight = Int(v)
-        }
-        if let v = try o.string("font_style") {
-            guard v == "normal" || v == "italic" || v == "oblique" else { throw RequestError("font_style must be normal or italic, not \"\(v)\"") }
-            italic = v != "normal"
-        }
-        if let v = try o.lineHeight("line_height") { lineHeight = v }
+        if let v = style.size { size = v }
+        if let v = style.weight { weight = v }
+        if let v = style.italic { italic = v }
+        if let v = style.lineHeight { lineHeight = v }
         width = try o.number("width")
         if let v = try o.enumValue("white_space", ParagraphStyle.WhiteSpace.self) { paragraph.whiteSpace = v }
         if let v = try o.enumValue("text_overflow", ParagraphStyle.TextOverflow.self) { paragraph.textOverflow = v }
@@ -53,7 +48,7 @@ package struct MeasureRequest: Decodable {
         if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
         if let v = try o.string("lang") { language = v.isEmpty ? nil : v }
-        if let v = try o.number("letter_spacing") { letterSpacing = v }
+        if let v = style.letterSpacing { letterSpacing = v }
         if let v = try o.number("max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
                 throw RequestError("max_lines must be a positive integer (at most 1000000000)")

@@ -1,5 +1,6 @@
 import Foundation
 import Typeset
+import TypesetCells
 
 /// Any field name of a JSON object, so that requests can be decoded field by
 /// field with the protocol's own messages.
@@ -92,13 +93,13 @@ extension KeyedDecodingContainer where Key == FieldKey {
         return e
     }
 
-    /// A px value, `"normal"` or `null` (normal).
-    package func lineHeight(_ name: String, context: String = "") throws -> LineHeight? {
-        let key = FieldKey(name)
-        guard contains(key) else { return nil }
-        if (try? decodeNil(forKey: key)) == true { return .normal }
-        if let s = try? decode(String.self, forKey: key), s == "normal" { return .normal }
-        if let n = try? decode(Double.self, forKey: key) { return .points(n) }
-        throw RequestError("\(context)line_height must be a number of px, \"normal\" or null")
+    /// The text-style fields (``TextStyleFields``: `font_family`,
+    /// `font_size`, `font_weight`, `font_style`, `letter_spacing`,
+    /// `line_height`, or their former template names); a problem is a
+    /// ``RequestError`` naming the field.
+    package func styleFields(context: String = "") throws -> TextStyleFields {
+        do { return try TextStyleFields(from: self) } catch let problem as TextStyleFields.Problem {
+            throw RequestError(context + problem.message)
+        }
     }
 }

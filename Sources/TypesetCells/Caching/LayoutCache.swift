@@ -15,9 +15,10 @@ import Typeset
 /// drops one model; `invalidateLayouts()` drops every layout (after a width
 /// change) but keeps the prepared cells.
 ///
-/// Locks guard the maps only: lookups and stores hold a lock for a dictionary
-/// operation, and layouts and preparations are computed outside any lock (two
-/// threads missing the same key may both compute it; the results are equal).
+/// Both stores are the package's one bounded cache: lookups and stores hold
+/// a lock for a dictionary operation, and layouts and preparations are
+/// computed outside any lock (two threads missing the same key may both
+/// compute it; the results are equal, and the first stored is kept).
 public final class LayoutCache: @unchecked Sendable {
     /// Bounds of the two stores.
     public struct Limits: Sendable, Hashable {
@@ -69,19 +70,17 @@ public final class LayoutCache: @unchecked Sendable {
     /// The bounds.
     public let limits: Limits
 
-    private let layoutLock = NSLock()
-    private var layouts: BoundedLRU<LayoutKey, CellLayout>
-    private var layoutHits = 0, layoutMisses = 0
-    private let preparedLock = NSLock()
-    private var prepared: BoundedLRU<PreparedKey, PreparedCell>
-    private var preparedHits = 0, preparedMisses = 0
+    /// Layouts and prepared cells, grouped by model (a store drops the
+    /// model's other versions; invalidation drops the model).
+    private let layouts: BoundedCache<LayoutKey, CellLayout>
+    private let prepared: BoundedCache<PreparedKey, PreparedCell>
 
     /// A cache over an engine.
     public init(engine: CellLayoutEngine, limits: Limits = Limits()) {
         self.engine = engine
         self.limits = limits
-        layouts = BoundedLRU(countLimit: limits.layoutCount, costLimit: limits.layoutBytes)
-        prepared = BoundedLRU(countLimit: limits.preparedCount, costLimit: limits.preparedBytes)
+        layouts = BoundedCache(countLimit: limits.layoutCount, byteLimit: limits.layoutBytes, groupedBy: { $0.modelID })
+        prepared = BoundedCache(countLimit: limits.preparedCount, byteLimit: limits.preparedBytes, groupedBy: { $0.modelID })
     }
 
     /// The layout of a model at a width and scale: cached, or laid out from
@@ -92,17 +91,10 @@ public final class LayoutCache: @unchecked Sendable {
         _ = try PixelGrid(scale: scale)
         let key = LayoutKey(modelID: model.id, version: model.version, template: template.compiled.uid,
                             width: (width + 0).bitPattern, scale: scale.bitPattern)
-        layoutLock.lock()
-        let hit = layouts.value(for: key)
-        if hit != nil { layoutHits += 1 } else { layoutMisses += 1 }
-        layoutLock.unlock()
-        if let hit { return hit }
-        let cell = try preparedCell(template, for: model, scale: scale)
-        let layout = try engine.layout(template, prepared: cell, width: width, scale: scale)
-        layoutLock.lock()
-        layouts.insert(layout, for: key, cost: layout.byteCount + MemoryLayout<LayoutKey>.stride)
-        layoutLock.unlock()
-        return layout
+        return try layouts.value(for: key, bytes: { $0.byteCount + MemoryLayout<LayoutKey>.stride },
+                                 superseding: { $0.version != key.version }) {
+            try engine.layout(template, prepared: try preparedCell(template, for: model, scale: scale), width: width, scale: scale)
+        }
     }
 
     /// The height of a model's cell (see ``layout(_:for:width:scale:)``).
@@ -114,11 +106,8 @@ public final class LayoutCache: @unchecked Sendable {
     /// entry's recency alone.
     public func cachedLayout(_ template: CellTemplate, id: CellModelID, version: Int, width: Double,
                              scale: Double) -> CellLayout? {
-        let key = LayoutKey(modelID: id, version: version, template: template.compiled.uid,
-                            width: (width + 0).bitPattern, scale: scale.bitPattern)
-        layoutLock.lock()
-        defer { layoutLock.unlock() }
-        return layouts.peek(key)
+        layouts.peek(LayoutKey(modelID: id, version: version, template: template.compiled.uid,
+                               width: (width + 0).bitPattern, scale: scale.bitPattern))
     }
 
     /// The prepared cell of a model at a device pixel ratio: cached, or
@@ -127,83 +116,54 @@ public final class LayoutCache: @unchecked Sendable {
     public func preparedCell(_ template: CellTemplate, for model: some CellModel, scale: Double = 1) throws -> PreparedCell {
         let key = PreparedKey(modelID: model.id, version: model.version, template: template.compiled.uid,
                               scale: scale.bitPattern)
-        preparedLock.lock()
-        let hit = prepared.value(for: key)
-        if hit != nil { preparedHits += 1 } else { preparedMisses += 1 }
-        preparedLock.unlock()
-        if let hit { return hit }
-        let cell = try engine.prepare(template, for: model, scale: scale)
-        preparedLock.lock()
-        prepared.insert(cell, for: key, cost: cell.byteCount + MemoryLayout<PreparedKey>.stride)
-        preparedLock.unlock()
-        return cell
+        return try prepared.value(for: key, bytes: { $0.byteCount + MemoryLayout<PreparedKey>.stride },
+                                  superseding: { $0.version != key.version }) {
+            try engine.prepare(template, for: model, scale: scale)
+        }
     }
 
     /// Forgets a model: its layouts at every width and its prepared cells.
     public func invalidate(id: CellModelID) {
-        layoutLock.lock()
-        layouts.removeModel(id)
-        layoutLock.unlock()
-        preparedLock.lock()
-        prepared.removeModel(id)
-        preparedLock.unlock()
+        layouts.removeGroup(id)
+        prepared.removeGroup(id)
     }
 
     /// Forgets every layout (for example after the list's width changed),
     /// keeping the prepared cells so that laying out again does not reshape.
     /// - Parameter width: keep the layouts at this width (nil: drop all).
     public func invalidateLayouts(keepingWidth width: Double? = nil) {
-        layoutLock.lock()
         if let width {
             let bits = (width + 0).bitPattern
             layouts.removeAll { $0.width != bits }
         } else {
             layouts.removeAll()
         }
-        layoutLock.unlock()
     }
 
     /// Forgets everything (counters stay).
     public func removeAll() {
-        layoutLock.lock()
         layouts.removeAll()
-        layoutLock.unlock()
-        preparedLock.lock()
         prepared.removeAll()
-        preparedLock.unlock()
     }
 
     /// The counters and sizes now.
     public var statistics: Statistics {
-        var s = Statistics()
-        layoutLock.lock()
-        s.layoutHits = layoutHits
-        s.layoutMisses = layoutMisses
-        s.layoutEvictions = layouts.evictions
-        s.layoutCount = layouts.count
-        s.layoutBytes = layouts.totalCost
-        layoutLock.unlock()
-        preparedLock.lock()
-        s.preparedHits = preparedHits
-        s.preparedMisses = preparedMisses
-        s.preparedEvictions = prepared.evictions
-        s.preparedCount = prepared.count
-        s.preparedBytes = prepared.totalCost
-        preparedLock.unlock()
-        return s
+        let l = layouts.statistics, p = prepared.statistics
+        return Statistics(layoutHits: l.hits, layoutMisses: l.misses, layoutEvictions: l.evictions,
+                          layoutCount: l.count, layoutBytes: l.bytes,
+                          preparedHits: p.hits, preparedMisses: p.misses, preparedEvictions: p.evictions,
+                          preparedCount: p.count, preparedBytes: p.bytes)
     }
 
     /// The cached layouts' model IDs and widths, most recently used first (for
     /// tests and diagnostics).
     public var layoutEntriesByRecency: [(id: CellModelID, width: Double)] {
-        layoutLock.lock()
-        defer { layoutLock.unlock() }
-        return layouts.keysByRecency.map { ($0.modelID, Double(bitPattern: $0.width)) }
+        layouts.keysByRecency.map { ($0.modelID, Double(bitPattern: $0.width)) }
     }
 }
 
 /// A layout's cache key.
-struct LayoutKey: ModelVersionedKey {
+struct LayoutKey: Hashable {
     let modelID: CellModelID
     let version: Int
     let template: Int
@@ -212,7 +172,7 @@ struct LayoutKey: ModelVersionedKey {
 }
 
 /// A prepared cell's cache key.
-struct PreparedKey: ModelVersionedKey {
+struct PreparedKey: Hashable {
     let modelID: CellModelID
     let version: Int
     let template: Int

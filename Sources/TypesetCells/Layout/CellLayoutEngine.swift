@@ -33,7 +33,7 @@ public final class CellLayoutEngine: Sendable {
     public let entityDetector: EntityDetector
     /// Fixed labels, prepared once per template and text slot (at most 4,096:
     /// templates made on the fly cannot grow it for ever).
-    private let literals = LockedCache<LiteralKey, PreparedText>(limit: 4096)
+    private let literals = BoundedCache<LiteralKey, PreparedText>(countLimit: 4096)
 
     private struct LiteralKey: Hashable {
         let template: Int
@@ -152,15 +152,15 @@ public final class CellLayoutEngine: Sendable {
 
     private func literal(_ t: CompiledCellTemplate, slot: Int, text: CompiledText, scale: Double) throws -> PreparedText {
         let key = LiteralKey(template: t.uid, slot: slot, scale: scale.bitPattern)
-        if let hit = literals[key] { return hit }
+        if let hit = literals.value(for: key) { return hit }
         let pieces: [(String, TextStyle)] = text.parts.map { part in
             if case .literal(let s) = part.source { return (s, part.style) }
             return ("", part.style)
         }
         let prepared = try typesetter.prepare(AttributedText(pieces), paragraph: text.paragraph, scale: scale)
-        // Bounded (4,096 labels, the oldest evicted first): a process that
+        // Bounded (4,096 labels, least recently used evicted first): a process that
         // compiles templates over and over does not grow.
-        literals[key] = prepared
+        literals.insert(prepared, for: key)
         return prepared
     }
 

@@ -10,7 +10,7 @@ import TypesetEntities
 ///  "children": [
 ///    {"kind": "box", "name": "avatar", "width": 48, "height": 48},
 ///    {"kind": "text", "name": "body", "key": "body", "max_lines": 6, "entities": true, "width": "fill",
-///     "style": {"font": ["Noto Sans"], "size": 15}},
+///     "style": {"font_family": ["Noto Sans"], "font_size": 15}},
 ///    {"kind": "text", "name": "more", "text": "Show more", "visible_when": {"truncated": "body"}}
 ///  ]}
 /// ```
@@ -22,7 +22,9 @@ import TypesetEntities
 /// `{"attachment": {"name", "width", "height", "vertical_align", "present"}}`,
 /// see ``CellInlineAttachment``), and `style`, `max_lines`,
 /// `ellipsis`, `single_line`, `entities`, `omit_when_empty`, `align`,
-/// `white_space`, `word_break`, `direction`. Box: `height` (px) or
+/// `white_space`, `word_break`, `direction`; a `style` holds the package's
+/// text-style fields (``CellTextStyle``: `font_family`, `font_size`, … as in
+/// batch requests). Box: `height` (px) or
 /// `aspect_ratio` (a number, or a string naming the model's key). Row and
 /// column: `children`, `spacing`, `alignment`.
 extension CellElement: Codable {

@@ -10,11 +10,13 @@ enum CellJSON {
         init?(intValue: Int) { self.stringValue = String(intValue); self.intValue = intValue }
     }
 
-    /// Throws for a key outside `allowed`, naming it: typos in templates are
+    /// Throws for a key outside `allowed` (and `alsoAccepted`: former names,
+    /// read but not listed in the message), naming it: typos in templates are
     /// errors, not silently ignored fields.
-    static func rejectUnknownKeys(_ decoder: any Decoder, allowed: [String], what: String) throws {
+    static func rejectUnknownKeys(_ decoder: any Decoder, allowed: [String], alsoAccepted: [String] = [],
+                                  what: String) throws {
         let all = try decoder.container(keyedBy: AnyKey.self)
-        for key in all.allKeys where !allowed.contains(key.stringValue) {
+        for key in all.allKeys where !allowed.contains(key.stringValue) && !alsoAccepted.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: decoder.codingPath + [key],
                 debugDescription: "unknown field \"\(key.stringValue)\" in \(what) (allowed: \(allowed.joined(separator: ", ")))"))

@@ -13,7 +13,7 @@ import Typeset
 ///  "root": {"kind": "row", "name": "cell", "padding": 12, "spacing": 12, "children": [
 ///    {"kind": "box", "name": "avatar", "width": 40, "height": 40},
 ///    {"kind": "text", "name": "message", "width": "fill", "max_lines": 3,
-///     "parts": [{"key": "actor", "style": {"weight": 700}}, {"text": " "}, {"key": "action"}]}
+///     "parts": [{"key": "actor", "style": {"font_weight": 700}}, {"text": " "}, {"key": "action"}]}
 ///  ]}}
 /// ```
 /// See ``CellElement`` for every element field.

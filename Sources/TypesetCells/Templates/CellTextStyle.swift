@@ -3,11 +3,15 @@ import Typeset
 /// The character style of a text in a cell template: a Codable description
 /// of a `TextStyle` by family names.
 ///
-/// JSON: `{"font": ["Noto Sans"], "size": 15, "weight": 700, "italic": false,
-/// "letter_spacing": 0, "line_height": "normal" | 20 | {"multiple": 1.4},
-/// "color": "#536471"}`; every field is optional (defaults: Noto Sans, 15 px,
-/// 400, upright, no letter spacing, normal line height, no colour). Inside a
-/// text's `parts`, a style lists only what differs from the text's style.
+/// JSON: the package's one set of text-style fields (the batch protocol's
+/// too), and `color`: `{"font_family": ["Noto Sans"], "font_size": 15,
+/// "font_weight": 700, "font_style": "italic", "letter_spacing": 0,
+/// "line_height": "normal" | 20 | {"multiple": 1.4}, "color": "#536471"}`.
+/// Every field is optional (defaults: Noto Sans, 15 px, 400, normal, no
+/// letter spacing, normal line height, no colour). The former names `font`,
+/// `size`, `weight` and `italic` (a boolean) are still read; encoding writes
+/// the canonical names. Inside a text's `parts`, a style lists only what
+/// differs from the text's style.
 public struct CellTextStyle: Sendable, Hashable, Codable {
     /// Font families, first preferred (the collection's fallback follows).
     public var font: [String]
@@ -20,14 +24,14 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
     /// Extra px after every character.
     public var letterSpacing: Double
     /// CSS `line-height`.
-    public var lineHeight: CellLineHeight
+    public var lineHeight: LineHeight
     /// A colour for renderers (e.g. "#1d9bf0"). Colour never changes metrics:
     /// layout ignores it.
     public var color: String?
 
     /// A style; every argument has a default.
     public init(font: [String] = ["Noto Sans"], size: Double = 15, weight: Int = 400, italic: Bool = false,
-                letterSpacing: Double = 0, lineHeight: CellLineHeight = .normal, color: String? = nil) {
+                letterSpacing: Double = 0, lineHeight: LineHeight = .normal, color: String? = nil) {
         self.font = font
         self.size = size
         self.weight = weight
@@ -49,21 +53,19 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
 
     /// The engine's style.
     public var textStyle: TextStyle {
-        let lh: LineHeight
-        switch lineHeight {
-        case .normal: lh = .normal
-        case .points(let p): lh = .points(p)
-        case .multiple(let m): lh = .multiple(m)
-        }
-        return TextStyle(font: FontStack(families: font), size: size, weight: weight, italic: italic,
-                         letterSpacing: letterSpacing, lineHeight: lh)
+        TextStyle(font: FontStack(families: font), size: size, weight: weight, italic: italic,
+                  letterSpacing: letterSpacing, lineHeight: lineHeight)
     }
 
-    enum Keys: String, CodingKey, CaseIterable {
-        case font, size, weight, italic, color
-        case letterSpacing = "letter_spacing"
-        case lineHeight = "line_height"
+    /// The style fields as the JSON form has them (every one present).
+    var fields: TextStyleFields {
+        TextStyleFields(families: font, size: size, weight: weight, italic: italic, letterSpacing: letterSpacing,
+                        lineHeight: lineHeight)
     }
+
+    /// The names a style object may have: the style fields, then `color`.
+    private static let jsonNames = TextStyleFields.names + ["color"]
+    private static let colorKey = CellJSON.AnyKey(stringValue: "color")
 
     /// Decodes a style with the defaults above.
     public init(from decoder: any Decoder) throws {
@@ -72,71 +74,33 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
 
     /// Decodes the fields present over `base`.
     static func decode(from decoder: any Decoder, base: CellTextStyle) throws -> CellTextStyle {
-        let c = try decoder.container(keyedBy: Keys.self)
-        try CellJSON.rejectUnknownKeys(decoder, allowed: Keys.allCases.map(\.rawValue), what: "style")
-        var s = base
-        if c.contains(.font) {
-            if let one = try? c.decode(String.self, forKey: .font) { s.font = [one] }
-            else { s.font = try c.decode([String].self, forKey: .font) }
+        let c = try decoder.container(keyedBy: CellJSON.AnyKey.self)
+        try CellJSON.rejectUnknownKeys(decoder, allowed: jsonNames, alsoAccepted: TextStyleFields.formerNames, what: "style")
+        let fields: TextStyleFields
+        do { fields = try TextStyleFields(from: c) } catch let problem as TextStyleFields.Problem {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath + [CellJSON.AnyKey(stringValue: problem.field)],
+                                                    debugDescription: problem.message))
         }
-        s.size = try c.decodeIfPresent(Double.self, forKey: .size) ?? s.size
-        s.weight = try c.decodeIfPresent(Int.self, forKey: .weight) ?? s.weight
-        s.italic = try c.decodeIfPresent(Bool.self, forKey: .italic) ?? s.italic
-        s.letterSpacing = try c.decodeIfPresent(Double.self, forKey: .letterSpacing) ?? s.letterSpacing
-        s.lineHeight = try c.decodeIfPresent(CellLineHeight.self, forKey: .lineHeight) ?? s.lineHeight
-        s.color = try c.decodeIfPresent(String.self, forKey: .color) ?? s.color
+        var s = base
+        if let v = fields.families { s.font = v }
+        if let v = fields.size { s.size = v }
+        if let v = fields.weight { s.weight = v }
+        if let v = fields.italic { s.italic = v }
+        if let v = fields.letterSpacing { s.letterSpacing = v }
+        if let v = fields.lineHeight { s.lineHeight = v }
+        s.color = try c.decodeIfPresent(String.self, forKey: colorKey) ?? s.color
         return s
     }
 
-    /// Encodes every field (a part's style is written in full).
+    /// Encodes every field under its canonical name (a part's style is written in full).
     public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(font, forKey: .font)
-        try c.encode(size, forKey: .size)
-        try c.encode(weight, forKey: .weight)
-        try c.encode(italic, forKey: .italic)
-        try c.encode(letterSpacing, forKey: .letterSpacing)
-        try c.encode(lineHeight, forKey: .lineHeight)
-        try c.encodeIfPresent(color, forKey: .color)
+        var c = encoder.container(keyedBy: CellJSON.AnyKey.self)
+        try fields.encode(to: &c)
+        try c.encodeIfPresent(color, forKey: Self.colorKey)
     }
 }
 
-/// CSS `line-height` in a template. JSON: `"normal"`, a number of px, or
-/// `{"multiple": 1.4}`.
-public enum CellLineHeight: Sendable, Hashable, Codable {
-    /// The fonts' own line height.
-    case normal
-    /// A fixed line height in px.
-    case points(Double)
-    /// A multiple of the font size.
-    case multiple(Double)
-
-    private enum Keys: String, CodingKey { case multiple }
-
-    /// Decodes `"normal"`, a number or `{"multiple": m}`.
-    public init(from decoder: any Decoder) throws {
-        if let single = try? decoder.singleValueContainer() {
-            if let p = try? single.decode(Double.self) { self = .points(p); return }
-            if let s = try? single.decode(String.self) {
-                guard s == "normal" else {
-                    throw DecodingError.dataCorruptedError(
-                        in: single, debugDescription: "unknown line height \"\(s)\" (expected \"normal\", a number or {\"multiple\": m})")
-                }
-                self = .normal
-                return
-            }
-        }
-        let c = try decoder.container(keyedBy: Keys.self)
-        try CellJSON.rejectUnknownKeys(decoder, allowed: ["multiple"], what: "line height")
-        self = .multiple(try c.decode(Double.self, forKey: .multiple))
-    }
-
-    /// Encodes in the form `init(from:)` reads.
-    public func encode(to encoder: any Encoder) throws {
-        switch self {
-        case .normal: var c = encoder.singleValueContainer(); try c.encode("normal")
-        case .points(let p): var c = encoder.singleValueContainer(); try c.encode(p)
-        case .multiple(let m): var c = encoder.container(keyedBy: Keys.self); try c.encode(m, forKey: .multiple)
-        }
-    }
-}
+/// The former name of the engine's `LineHeight`, which templates now use
+/// directly (its JSON form is read by the package's one style reader).
+@available(*, deprecated, renamed: "LineHeight")
+public typealias CellLineHeight = LineHeight

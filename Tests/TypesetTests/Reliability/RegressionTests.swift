@@ -292,14 +292,14 @@ final class ReliabilityRegressionTests: XCTestCase {
         _ = fonts.fallbackFace(for: [0x4E00], weight: 400, italic: false)
         XCTAssertGreaterThan(fonts.fallbackCacheCount, 0)
         XCTAssertLessThanOrEqual(FontCollection.fallbackCacheLimit, 1 << 16)
-        let cache = LockedCache<Int, Int>(limit: 100)
-        for k in 0..<1000 { cache[k] = k }
+        let cache = BoundedCache<Int, Int>(countLimit: 100)
+        for k in 0..<1000 { cache.insert(k, for: k) }
         XCTAssertEqual(cache.count, 100)
-        XCTAssertEqual(cache[999], 999)
-        // Eviction is incremental, oldest first: the newest 100 stay.
-        XCTAssertNil(cache[899])
-        XCTAssertEqual((900..<1000).filter { cache[$0] == $0 }.count, 100)
-        XCTAssertEqual(cache.evictions, 900)
+        XCTAssertEqual(cache.value(for: 999), 999)
+        // Eviction is incremental, least recently used first: the newest 100 stay.
+        XCTAssertNil(cache.value(for: 899))
+        XCTAssertEqual((900..<1000).filter { cache.value(for: $0) == $0 }.count, 100)
+        XCTAssertEqual(cache.statistics.evictions, 900)
     }
 
     /// HarfBuzz may merge a joiner into a carriage return's cluster; the

@@ -1,16 +1,37 @@
 import Foundation
 
-/// One line of a JSON Lines protocol, in three steps that a streaming tool
-/// runs on three threads: read by ``JSONParser`` and decoded into the
-/// protocol's request type by ``JSONValueDecoder`` (`decode`), handled
-/// (`respond`), and its answer, or an error object in its place, written with
-/// its newline (``Response/write(number:to:)``). Shared by ``BatchLines``,
-/// ``EntityLines`` and ``CellLines``.
-package enum RequestLine {
+/// One JSON Lines protocol in process: what a line decodes to and how a
+/// decoded request is answered. ``BatchLines``, ``EntityLines`` and
+/// ``CellLines`` are its three configurations; everything else about a line
+/// is here, shared.
+///
+/// A line goes through three steps that a streaming tool runs on three
+/// threads: read by ``JSONParser`` and decoded into the protocol's request
+/// type by ``JSONValueDecoder`` (``decode(_:)``), handled (``respond(_:)``),
+/// and its answer, or an error object in its place, written with its newline
+/// (``Response/write(number:to:)``).
+package protocol JSONLinesEndpoint: Sendable {
+    /// What one line decodes to.
+    associatedtype Request: Decodable
+    /// What one request is answered with.
+    associatedtype Answer: JSONWritable
+
+    /// The answer to one decoded request; `id` is the line's, to echo.
+    func handle(_ request: Request, id: JSONValue?) throws -> Answer
+}
+
+extension JSONLinesEndpoint {
+    /// Appends the answer to one line (its bytes, without the newline; line
+    /// `number` counts from 1 for error messages) and a newline to `out`;
+    /// returns whether the line was answered rather than an error.
+    package func answerLine(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
+        respond(decode(line)).write(number: number, to: &out)
+    }
+
     /// A line read and decoded: what a streaming reader does ahead of the
     /// workers. A bad line (invalid UTF-8 or JSON, not an object, a request
     /// that does not decode) becomes a failure that keeps the line's id.
-    package static func decode<Request: Decodable>(_ bytes: ArraySlice<UInt8>, as _: Request.Type) -> DecodedLine<Request> {
+    package func decode(_ bytes: ArraySlice<UInt8>) -> DecodedLine<Request> {
         var id: JSONValue? = nil
         do {
             var line = bytes
@@ -21,24 +42,25 @@ package enum RequestLine {
             id = value[field: "id"]
             return .request(try JSONValueDecoder.decode(Request.self, from: value), id: id)
         } catch let error as DecodingError {
-            return .failure(message(error), id: id)
+            return .failure(RequestLine.message(error), id: id)
         } catch {
             return .failure("\(error)", id: id)
         }
     }
 
-    /// Handles a decoded request: its answer, or why it has none (written
-    /// later, by ``Response/write(number:to:)``, on whichever thread writes).
-    package static func respond<Request, Answer: JSONWritable>(
-        _ decoded: DecodedLine<Request>, handle: (_ request: Request, _ id: JSONValue?) throws -> Answer
-    ) -> Response<Answer> {
+    /// The answer to a decoded line, or why it has none (written later, by
+    /// ``Response/write(number:to:)``, on whichever thread writes).
+    package func respond(_ decoded: DecodedLine<Request>) -> Response<Answer> {
         switch decoded {
         case .failure(let message, let id): return .failure(message, id: id)
         case .request(let request, let id):
-            do { return .answer(try handle(request, id)) } catch { return .failure("\(error)", id: id) }
+            do { return .answer(try handle(request, id: id)) } catch { return .failure("\(error)", id: id) }
         }
     }
+}
 
+/// The error lines every protocol writes.
+package enum RequestLine {
     /// Appends `{"id": …, "error": {"line": N, "message": "…"}}` and a newline.
     package static func appendError(id: JSONValue?, number: Int, to out: inout [UInt8], message: String) {
         out.appendJSONObject { o in
@@ -53,7 +75,7 @@ package enum RequestLine {
 
     /// The message for a request that did not decode (a field the request's
     /// own checks do not name).
-    private static func message(_ error: DecodingError) -> String {
+    static func message(_ error: DecodingError) -> String {
         switch error {
         case .dataCorrupted(let c), .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c):
             return c.codingPath.isEmpty ? c.debugDescription

@@ -5,9 +5,9 @@ import TypesetEntities
 import TypesetCells
 import TypesetTestSupport
 
-/// Batch pre-layout: order, visible-first priority, progress, cancellation,
+/// Concurrent pre-layout: order, visible-first priority, progress, cancellation,
 /// errors, and many tasks sharing one cache.
-final class CellBatchLayoutTests: XCTestCase {
+final class ConcurrentCellLayoutTests: XCTestCase {
     let template = CellTests.feedPost
 
     func models(_ n: Int, offset: Int = 0) -> [CellData] {
@@ -21,7 +21,7 @@ final class CellBatchLayoutTests: XCTestCase {
 
     func testResultsAreInInputOrderAndEqualSerialLayouts() async throws {
         let input = models(120)
-        let layouts = try await BatchLayout.layouts(template, models: input, width: 375, scale: 2, engine: CellTests.engine,
+        let layouts = try await ConcurrentCellLayout.layouts(template, models: input, width: 375, scale: 2, engine: CellTests.engine,
                                                     visible: 50..<60)
         XCTAssertEqual(layouts.count, input.count)
         for (model, layout) in zip(input, layouts) {
@@ -30,11 +30,11 @@ final class CellBatchLayoutTests: XCTestCase {
     }
 
     func testPriorityOrderStartsWithTheVisibleRows() {
-        XCTAssertEqual(BatchLayout.priorityOrder(count: 10, visible: 4..<6), [4, 5, 6, 3, 7, 2, 8, 1, 9, 0])
-        XCTAssertEqual(BatchLayout.priorityOrder(count: 5, visible: nil), [0, 1, 2, 3, 4])
-        XCTAssertEqual(BatchLayout.priorityOrder(count: 4, visible: 2..<99), [2, 3, 1, 0])
-        XCTAssertEqual(BatchLayout.priorityOrder(count: 0, visible: 0..<1), [])
-        XCTAssertEqual(Set(BatchLayout.priorityOrder(count: 100, visible: 30..<40)), Set(0..<100))
+        XCTAssertEqual(ConcurrentCellLayout.priorityOrder(count: 10, visible: 4..<6), [4, 5, 6, 3, 7, 2, 8, 1, 9, 0])
+        XCTAssertEqual(ConcurrentCellLayout.priorityOrder(count: 5, visible: nil), [0, 1, 2, 3, 4])
+        XCTAssertEqual(ConcurrentCellLayout.priorityOrder(count: 4, visible: 2..<99), [2, 3, 1, 0])
+        XCTAssertEqual(ConcurrentCellLayout.priorityOrder(count: 0, visible: 0..<1), [])
+        XCTAssertEqual(Set(ConcurrentCellLayout.priorityOrder(count: 100, visible: 30..<40)), Set(0..<100))
     }
 
     func testVisibleRowsAreCachedFirst() async throws {
@@ -45,7 +45,7 @@ final class CellBatchLayoutTests: XCTestCase {
         let versions = input.map(\.version)
         // With one worker, when the first chunk is reported the visible rows are
         // cached and the far ends are not.
-        _ = try await BatchLayout.layouts(template, models: input, width: 375, scale: 1, cache: cache, visible: 200..<208,
+        _ = try await ConcurrentCellLayout.layouts(template, models: input, width: 375, scale: 1, cache: cache, visible: 200..<208,
                                           workers: 1) { p in
             let cached = [200, 207, 0, 399].filter {
                 cache.cachedLayout(template, id: .int($0), version: versions[$0], width: 375, scale: 1) != nil
@@ -60,7 +60,7 @@ final class CellBatchLayoutTests: XCTestCase {
     func testProgressIsSerialIncreasingAndComplete() async throws {
         let input = models(300)
         let reports = CellTestBox<[Int]>([])
-        _ = try await BatchLayout.layouts(template, models: input, width: 375, scale: 3, engine: CellTests.engine) { p in
+        _ = try await ConcurrentCellLayout.layouts(template, models: input, width: 375, scale: 3, engine: CellTests.engine) { p in
             XCTAssertEqual(p.total, 300)
             reports.mutate { $0.append(p.completed) }
         }
@@ -75,7 +75,7 @@ final class CellBatchLayoutTests: XCTestCase {
         let input = models(50)
         let template = self.template
         let task = Task {
-            try await BatchLayout.layouts(template, models: input, width: 375, scale: 1, engine: CellTests.engine)
+            try await ConcurrentCellLayout.layouts(template, models: input, width: 375, scale: 1, engine: CellTests.engine)
         }
         task.cancel()
         do {
@@ -92,7 +92,7 @@ final class CellBatchLayoutTests: XCTestCase {
         let box = CancelBox()
         let last = CellTestBox(0)
         let task = Task {
-            try await BatchLayout.layouts(template, models: input, width: 375, scale: 1, engine: CellTests.engine) { p in
+            try await ConcurrentCellLayout.layouts(template, models: input, width: 375, scale: 1, engine: CellTests.engine) { p in
                 last.mutate { $0 = p.completed }
                 if p.completed >= 64 { box.cancel() }
             }
@@ -104,14 +104,14 @@ final class CellBatchLayoutTests: XCTestCase {
         } catch {
             XCTAssertTrue(error is CancellationError, "\(error)")
         }
-        XCTAssertLessThan(last.value, 3000, "the batch stopped early")
+        XCTAssertLessThan(last.value, 3000, "the run stopped early")
     }
 
     func testTheFirstErrorStopsTheBatch() async throws {
         let broken = try CellTemplate(name: "broken", root: .text("t", key: "t", style: CellTextStyle(font: ["No Such Family"])))
         let input = (0..<20).map { CellData(id: .int($0), texts: ["t": "text \($0)"]) }
         do {
-            _ = try await BatchLayout.layouts(broken, models: input, width: 300, scale: 1, engine: CellTests.engine)
+            _ = try await ConcurrentCellLayout.layouts(broken, models: input, width: 300, scale: 1, engine: CellTests.engine)
             XCTFail("expected an error")
         } catch {
             XCTAssertEqual(error as? TypesetError, .unknownFontFamily("No Such Family"))
@@ -129,7 +129,7 @@ final class CellBatchLayoutTests: XCTestCase {
             for t in 0..<6 {
                 let slice = Array(input[(t * 30)..<(t * 30 + 60)])
                 group.addTask {
-                    try await BatchLayout.layouts(template, models: slice, width: 375, scale: 2, cache: cache, workers: 3)
+                    try await ConcurrentCellLayout.layouts(template, models: slice, width: 375, scale: 2, cache: cache, workers: 3)
                 }
                 group.addTask {
                     // Interleave single lookups, invalidations and width changes.
@@ -153,7 +153,7 @@ final class CellBatchLayoutTests: XCTestCase {
         XCTAssertLessThanOrEqual(stats.layoutCount, 150)
         XCTAssertLessThanOrEqual(stats.preparedCount, 100)
         XCTAssertGreaterThan(stats.layoutHits + stats.layoutMisses, 0)
-        let all = try await BatchLayout.layouts(template, models: input, width: 375, scale: 2, cache: cache)
+        let all = try await ConcurrentCellLayout.layouts(template, models: input, width: 375, scale: 2, cache: cache)
         XCTAssertEqual(all, expected)
     }
 }

@@ -5,8 +5,8 @@ import Typeset
 /// when data arrives, visible rows first.
 ///
 /// ```swift
-/// let layouts = try await BatchLayout.layouts(template, models: posts, width: 390, scale: 3,
-///                                             cache: cache, visible: 40..<52) { p in
+/// let layouts = try await ConcurrentCellLayout.layouts(template, models: posts, width: 390, scale: 3,
+///                                                      cache: cache, visible: 40..<52) { p in
 ///     print("\(p.completed)/\(p.total)")
 /// }
 /// ```
@@ -15,13 +15,13 @@ import Typeset
 /// chunks of indices in priority order: the visible range, then rows at
 /// growing distance from it (below before above). Cancelling the calling task
 /// stops the workers and throws `CancellationError`; the first layout error
-/// stops the batch and is rethrown.
-public enum BatchLayout {
-    /// How far a batch is.
+/// stops the run and is rethrown.
+public enum ConcurrentCellLayout {
+    /// How far a run is.
     public struct Progress: Sendable, Hashable {
         /// Models laid out so far.
         public var completed: Int
-        /// Models in the batch.
+        /// Models in the run.
         public var total: Int
     }
 
@@ -87,3 +87,8 @@ public enum BatchLayout {
             progress: report, transform: compute)
     }
 }
+
+/// The former name of ``ConcurrentCellLayout`` ("batch" now means only the
+/// `measure` tool's JSON Lines protocol, `TypesetBatch`).
+@available(*, deprecated, renamed: "ConcurrentCellLayout")
+public typealias BatchLayout = ConcurrentCellLayout

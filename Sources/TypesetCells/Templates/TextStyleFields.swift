@@ -1,0 +1,174 @@
+import Typeset
+
+/// The text-style fields of the package's JSON, read in one place for both
+/// of its formats: a `measure batch` request and each of its runs
+/// (TypesetBatch), and a cell template's `style` objects (``CellTextStyle``).
+///
+/// **One spelling is canonical**, CSS's property names in snake_case, as the
+/// batch protocol has always spelt them:
+///
+/// | field | value |
+/// |---|---|
+/// | `font_family` | a family name, or a non-empty array of them, first preferred |
+/// | `font_size` | px |
+/// | `font_weight` | 1 to 1000 (a fraction is truncated) |
+/// | `font_style` | `"normal"`, `"italic"` or `"oblique"` (italic) |
+/// | `letter_spacing` | px |
+/// | `line_height` | a number of px, `"normal"`, `{"multiple": m}` (times the font size) or `null` (normal) |
+///
+/// Cell templates used to spell four of them `font`, `size`, `weight` and
+/// `italic` (`true` or `false`). Both formats read those too and never write
+/// them; one object spelling a field both ways is an error. `null` for a
+/// field other than `line_height` is the same as leaving it out.
+package struct TextStyleFields: Sendable, Hashable {
+    package var families: [String]?
+    package var size: Double?
+    package var weight: Int?
+    package var italic: Bool?
+    package var letterSpacing: Double?
+    package var lineHeight: LineHeight?
+
+    /// Fields; every argument defaults to absent.
+    package init(families: [String]? = nil, size: Double? = nil, weight: Int? = nil, italic: Bool? = nil,
+                 letterSpacing: Double? = nil, lineHeight: LineHeight? = nil) {
+        self.families = families
+        self.size = size
+        self.weight = weight
+        self.italic = italic
+        self.letterSpacing = letterSpacing
+        self.lineHeight = lineHeight
+    }
+
+    /// One field: its canonical name (the raw value) and its former one.
+    package enum Field: String, CaseIterable, Sendable {
+        case family = "font_family", size = "font_size", weight = "font_weight", style = "font_style"
+        case letterSpacing = "letter_spacing", lineHeight = "line_height"
+
+        /// The templates' former name, still read.
+        package var formerName: String? {
+            switch self {
+            case .family: return "font"
+            case .size: return "size"
+            case .weight: return "weight"
+            case .style: return "italic"
+            case .letterSpacing, .lineHeight: return nil
+            }
+        }
+    }
+
+    /// The canonical names, in the order above.
+    package static let names = Field.allCases.map(\.rawValue)
+    /// The former names, still read.
+    package static let formerNames = Field.allCases.compactMap(\.formerName)
+
+    /// A field that cannot be read: the message names it as spelt.
+    package struct Problem: Error, CustomStringConvertible {
+        /// The field's name as the object spells it.
+        package var field: String
+        package var message: String
+        package var description: String { message }
+    }
+
+    /// Reads the style fields of an object; its other fields are the caller's.
+    /// `Key` must take any name (`init(stringValue:)` never nil).
+    /// - Throws: ``Problem``.
+    package init<Key: CodingKey>(from c: KeyedDecodingContainer<Key>) throws {
+        if let (key, name) = try Self.key(c, .family) {
+            if let a = try? c.decode([String].self, forKey: key) {
+                if !a.isEmpty { families = a }
+            } else if let s = try? c.decode(String.self, forKey: key) {
+                families = [s]
+            }
+            if families == nil { throw Problem(field: name, message: "\(name) must be a string or a non-empty array of strings") }
+        }
+        if let (key, name) = try Self.key(c, .size) { size = try Self.number(c, key, name) }
+        if let (key, name) = try Self.key(c, .weight) {
+            let w = try Self.number(c, key, name)
+            guard w >= 1, w <= 1000 else { throw Problem(field: name, message: "\(name) must be between 1 and 1000, not \(w)") }
+            weight = Int(w)
+        }
+        if let (key, name) = try Self.key(c, .style) {
+            if name == Field.style.rawValue {
+                guard let s = try? c.decode(String.self, forKey: key) else {
+                    throw Problem(field: name, message: "field \"\(name)\" must be a string")
+                }
+                guard ["normal", "italic", "oblique"].contains(s) else {
+                    throw Problem(field: name, message: "\(name) must be normal or italic, not \"\(s)\"")
+                }
+                italic = s != "normal"
+            } else {
+                guard let b = try? c.decode(Bool.self, forKey: key) else {
+                    throw Problem(field: name, message: "field \"\(name)\" must be true or false")
+                }
+                italic = b
+            }
+        }
+        if let (key, name) = try Self.key(c, .letterSpacing) { letterSpacing = try Self.number(c, key, name) }
+        let lineHeightKey = Key(stringValue: Field.lineHeight.rawValue)!
+        if c.contains(lineHeightKey) { lineHeight = try Self.lineHeight(c, lineHeightKey) }
+    }
+
+    /// `style` with the fields present set.
+    package func applied(to style: TextStyle) -> TextStyle {
+        var s = style
+        if let families { s.font = FontStack(families: families) }
+        if let size { s.size = size }
+        if let weight { s.weight = weight }
+        if let italic { s.italic = italic }
+        if let letterSpacing { s.letterSpacing = letterSpacing }
+        if let lineHeight { s.lineHeight = lineHeight }
+        return s
+    }
+
+    /// Writes the fields present under their canonical names.
+    package func encode<Key: CodingKey>(to c: inout KeyedEncodingContainer<Key>) throws {
+        func key(_ field: Field) -> Key { Key(stringValue: field.rawValue)! }
+        try c.encodeIfPresent(families, forKey: key(.family))
+        try c.encodeIfPresent(size, forKey: key(.size))
+        try c.encodeIfPresent(weight, forKey: key(.weight))
+        try c.encodeIfPresent(italic.map { $0 ? "italic" : "normal" }, forKey: key(.style))
+        try c.encodeIfPresent(letterSpacing, forKey: key(.letterSpacing))
+        switch lineHeight {
+        case nil: break
+        case .normal?: try c.encode("normal", forKey: key(.lineHeight))
+        case .points(let p)?: try c.encode(p, forKey: key(.lineHeight))
+        case .multiple(let m)?:
+            var o = c.nestedContainer(keyedBy: Key.self, forKey: key(.lineHeight))
+            try o.encode(m, forKey: Key(stringValue: "multiple")!)
+        }
+    }
+
+    /// The key a field is present under, and its name; nil when absent or
+    /// `null`. Both names present is a problem.
+    private static func key<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ field: Field) throws -> (Key, String)? {
+        let canonical = Key(stringValue: field.rawValue)!
+        var found: (Key, String)? = c.contains(canonical) ? (canonical, field.rawValue) : nil
+        if let former = field.formerName, case let formerKey = Key(stringValue: former)!, c.contains(formerKey) {
+            if found != nil {
+                throw Problem(field: former, message: "\(field.rawValue) and \(former) are one field (\(former) is its former name): give one")
+            }
+            found = (formerKey, former)
+        }
+        guard let found, (try? c.decodeNil(forKey: found.0)) != true else { return nil }
+        return found
+    }
+
+    private static func number<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key, _ name: String) throws -> Double {
+        do { return try c.decode(Double.self, forKey: key) } catch {
+            throw Problem(field: name, message: "field \"\(name)\" must be a number")
+        }
+    }
+
+    /// `line_height`: a number of px, "normal", `{"multiple": m}` or `null` (normal).
+    private static func lineHeight<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key) throws -> LineHeight {
+        if (try? c.decodeNil(forKey: key)) == true { return .normal }
+        if let n = try? c.decode(Double.self, forKey: key) { return .points(n) }
+        if let s = try? c.decode(String.self, forKey: key), s == "normal" { return .normal }
+        if let o = try? c.nestedContainer(keyedBy: Key.self, forKey: key), o.allKeys.count == 1,
+           let m = try? o.decode(Double.self, forKey: Key(stringValue: "multiple")!) {
+            return .multiple(m)
+        }
+        throw Problem(field: key.stringValue,
+                      message: "\(key.stringValue) must be a number of px, \"normal\", {\"multiple\": m} or null")
+    }
+}
