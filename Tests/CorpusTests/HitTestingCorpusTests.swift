@@ -7,7 +7,10 @@ import XCTest
 /// by tools/record_hits.py for every 40th main-corpus case): point → offset
 /// (`caretPositionFromPoint`), the caret's x at each code point boundary (a
 /// collapsed Range's rect) and selection rectangles (Range.getClientRects,
-/// compared per line: its x extent).
+/// compared per line: its x extent). The same cases recorded at device pixel
+/// ratios 2 and 3 (`corpus/scaled/hits-expected@2x.jsonl`, `@3x`) are held
+/// to the same 99%, each text prepared at its scale, lengths within 1/64 of
+/// a device pixel.
 final class HitTestingCorpusTests: XCTestCase {
     struct Recorded: Decodable {
         var id: String
@@ -30,8 +33,26 @@ final class HitTestingCorpusTests: XCTestCase {
     static let pins = (points: 45_311, carets: 11_720, selections: 2_390)
 
     func testHitTestingAgreesWithChromium() throws {
+        let counts = try Self.score(Fixtures.corpusDirectory.appendingPathComponent("hits/expected.jsonl"), scale: 1)
+        // Pinned: what agrees today may not regress (raise the pins when it improves).
+        XCTAssertGreaterThanOrEqual(counts.points, Self.pins.points, "point -> offset regressed")
+        XCTAssertGreaterThanOrEqual(counts.carets, Self.pins.carets, "caret x regressed")
+        XCTAssertGreaterThanOrEqual(counts.selections, Self.pins.selections, "selection rectangles regressed")
+    }
+
+    func testHitTestingAgreesAtDevicePixelRatios() throws {
+        for scale in [2.0, 3] {
+            let name = "hits-expected@\(Int(scale))x.jsonl"
+            _ = try Self.score(Fixtures.corpusDirectory.appendingPathComponent("scaled").appendingPathComponent(name), scale: scale)
+        }
+    }
+
+    /// Scores one recording at `scale` (each measure at least 99%), printing
+    /// the counts and the first misses; returns how many agree.
+    static func score(_ url: URL, scale: Double) throws -> (points: Int, carets: Int, selections: Int) {
         let dir = Fixtures.corpusDirectory
-        let recorded = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("hits/expected.jsonl"), as: Recorded.self)
+        let tolerance = 1 / (64 * scale) + (scale == 1 ? 1e-9 : 1e-4)
+        let recorded = try CorpusScoreboard.jsonLines(url, as: Recorded.self)
         let cases = Dictionary(try CorpusScoreboard.jsonLines(dir.appendingPathComponent("cases.jsonl"), as: CorpusCase.self)
             .map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var points = (total: 0, agree: 0), carets = (total: 0, agree: 0), selections = (total: 0, agree: 0)
@@ -40,7 +61,8 @@ final class HitTestingCorpusTests: XCTestCase {
         func miss(_ s: String) { misses.append(s) }
         for r in recorded {
             let c = try XCTUnwrap(cases[r.id], r.id)
-            let layout = try Fixtures.typesetter.prepare(c.attributedText(), paragraph: c.engineInput().1).layout(width: c.width)
+            let layout = try Fixtures.typesetter.prepare(c.attributedText(), paragraph: c.engineInput().1, scale: scale)
+                .layout(width: c.width)
             // Points outside the box hit the page around it, which Chromium
             // resolves to the text's start or end: a DOM matter, not the text's.
             for p in r.points where p[1] >= 0 && p[1] < layout.exactHeight && p[0] >= 0 && p[0] <= c.width {
@@ -64,7 +86,7 @@ final class HitTestingCorpusTests: XCTestCase {
                 let rect = layout.caretRect(for: TextPosition(utf16Offset: offset, affinity: wrapsInText ? .upstream : .downstream))
                 let sameLine = k[2] + k[3] / 2 >= rect.y && k[2] + k[3] / 2 < rect.y + rect.height
                 caretsByCategory[c.category, default: (0, 0)].0 += 1
-                if sameLine && abs(rect.x - k[1]) <= 1.0 / 64 + 1e-9 { carets.agree += 1; caretsByCategory[c.category, default: (0, 0)].1 += 1 } else {
+                if sameLine && abs(rect.x - k[1]) <= tolerance { carets.agree += 1; caretsByCategory[c.category, default: (0, 0)].1 += 1 } else {
                     miss("\(r.id) caret \(Int(k[0])): x \(rect.x) y \(rect.y) vs x \(k[1]) y \(k[2])")
                 }
             }
@@ -72,25 +94,22 @@ final class HitTestingCorpusTests: XCTestCase {
                 selections.total += 1
                 let got = Self.extents(layout.selectionRects(for: range.start..<range.end).map { [$0.x, $0.y, $0.width, $0.height] }, layout)
                 let want = Self.extents(range.rects, layout)
-                if got.count == want.count && zip(got, want).allSatisfy({ $0.line == $1.line && abs($0.x0 - $1.x0) <= 1.0 / 64 + 1e-9 && abs($0.x1 - $1.x1) <= 1.0 / 64 + 1e-9 }) {
+                if got.count == want.count && zip(got, want).allSatisfy({ $0.line == $1.line && abs($0.x0 - $1.x0) <= tolerance && abs($0.x1 - $1.x1) <= tolerance }) {
                     selections.agree += 1
                 } else {
                     miss("\(r.id) range \(range.start)..<\(range.end): \(got) vs \(want)")
                 }
             }
         }
-        print("hit testing: points \(points.agree)/\(points.total), carets \(carets.agree)/\(carets.total), selections \(selections.agree)/\(selections.total)")
+        print("hit testing at \(scale)x: points \(points.agree)/\(points.total), carets \(carets.agree)/\(carets.total), selections \(selections.agree)/\(selections.total)")
         for (k, v) in byCategory.sorted(by: { $0.key < $1.key }) where v.0 != v.1 { print("  points \(k): \(v.1)/\(v.0)") }
         for (k, v) in caretsByCategory.sorted(by: { $0.key < $1.key }) where v.0 != v.1 { print("  carets \(k): \(v.1)/\(v.0)") }
         for m in misses.prefix(40) { print("  " + m) }
-        // Pinned: what agrees today may not regress (raise the pins when it improves).
-        XCTAssertEqual(recorded.count, 254, "corpus/hits holds every 40th main-corpus case")
-        XCTAssertGreaterThanOrEqual(points.agree, Self.pins.points, "point -> offset regressed")
-        XCTAssertGreaterThanOrEqual(carets.agree, Self.pins.carets, "caret x regressed")
-        XCTAssertGreaterThanOrEqual(selections.agree, Self.pins.selections, "selection rectangles regressed")
+        XCTAssertEqual(recorded.count, 254, "\(url.lastPathComponent) holds every 40th main-corpus case")
         for (name, n) in [("points", points), ("carets", carets), ("selections", selections)] {
-            XCTAssertGreaterThanOrEqual(Double(n.agree) / Double(max(1, n.total)), 0.99, "\(name): under 99% agree")
+            XCTAssertGreaterThanOrEqual(Double(n.agree) / Double(max(1, n.total)), 0.99, "\(name) at \(scale)x: under 99% agree")
         }
+        return (points.agree, carets.agree, selections.agree)
     }
 
     /// Rectangles merged per line (by vertical centre): the line index and the x extent.
