@@ -149,7 +149,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     // it `nonisolated(unsafe)`: the header and the segments are written once,
     // in `make`, before the object is shared, and never again.)
 
-    /// The fields a layout reads (98 bytes: with the object's own 16, within
+    /// The fields a layout reads (at most 112 bytes, `HotPathLayoutTests`: with the object's own 16, within
     /// the first two cache lines), just before the segments. The word-sized
     /// fields come first and the bytes after them: in declaration order, a
     /// Bool between two words took a word of its own.
