@@ -129,7 +129,10 @@ CANARY_WIDTH = 33.546875
 # (33.546875 again), at 3 6440/64 device px. At 2.625 the text is 34.125 px,
 # which Chromium lays out as 34.109375 px (a font size that is not a multiple
 # of 1/4 px loses 1/64 px, at 1x too), so 5633/64 device px, not 5635.
-CANARY_WIDTHS = {1: CANARY_WIDTH, 2: 33.546875, 3: 33.54166793823242, 2.625: 33.529762268066406}
+# (Chromium sets a font at its size in whole hundredths of a px, truncated
+# to 1/64 px for FreeType.) The widths at 1.5, 1.75, 3.5 and 4 are that rule's.
+CANARY_WIDTHS = {1: CANARY_WIDTH, 2: 33.546875, 3: 33.54166793823242, 2.625: 33.529762268066406,
+                 1.5: 33.54166793823242, 1.75: 33.54464340209961, 3.5: 33.54018020629883, 4: 33.54296875}
 
 BASIC_LINE_FIELDS = ('start', 'end', 'width')
 # Options-corpus cases also give each line's x (its ink's left edge from the
