@@ -1,10 +1,10 @@
 // Pipeline stage: Prepare.
-// The per-text arrays PrepareSession and its analysis stages fill, kept by a Shaper so that preparing a text allocates none of them.
+// The per-text arrays PrepareSession and its analysis stages fill, kept by a PrepareContext so that preparing a text allocates none of them.
 
 import CHarfBuzz
 
 /// The transient arrays of one `PrepareSession.prepare`, kept by its
-/// `Shaper` (one task at a time, see `ShaperPool`) between texts: emptied,
+/// `PrepareContext` (one task at a time, see `Pool`) between texts: emptied,
 /// capacity kept, so that a warm prepare allocates only what the prepared
 /// text keeps. What is kept is copied out at its exact size (see
 /// `Array.compacted()`); nothing here outlives the call that fills it.

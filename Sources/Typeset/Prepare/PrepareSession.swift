@@ -7,17 +7,19 @@ import CUnicode
 
 /// One run of the prepare pipeline: white-space processing, ICU analysis,
 /// itemization with font fallback, HarfBuzz shaping, and segmentation for the
-/// line breaker. Owns its scratch state (HarfBuzz buffer); never shared.
+/// line breaker. Works in its context (HarfBuzz buffer, scratch arrays); never shared.
 struct PrepareSession {
     let fonts: FontCollection
-    let shaper: Shaper
+    let context: PrepareContext
     let cache: ShapeCache?
 
-    init(fonts: FontCollection, shaper: Shaper, cache: ShapeCache?) {
+    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?) {
         self.fonts = fonts
-        self.shaper = shaper
+        self.context = context
         self.cache = cache
     }
+
+    var shaper: Shaper { context.shaper }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
         try text.runs.withUnsafeBufferPointer { runs in
@@ -37,18 +39,12 @@ struct PrepareSession {
 
     private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
                          attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
-        // The transient arrays are the shaper's (see `PrepareScratch`), taken
-        // for the call and given back emptied.
-        var scratch = shaper.prepareScratch
-        shaper.prepareScratch = PrepareScratch()
-        defer {
-            scratch.clear()
-            shaper.prepareScratch = scratch
-        }
+        // The transient arrays are the context's (see `PrepareScratch`), left emptied.
+        defer { context.scratch.clear() }
         let base = try baseStyle.validated()
         let source = string.utf16Units
         return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
-                           scratch: &scratch)
+                           scratch: &context.scratch)
     }
 
     private func prepare(source: [UInt16], base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
@@ -135,7 +131,7 @@ struct PrepareSession {
         WordShaper.features(for: styles, into: &scratch.features, hashes: &scratch.featureHashes)
         let trim = wordShaper.unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: wordBreaks,
                                            features: scratch.features, featureHashes: scratch.featureHashes,
-                                           into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
+                                           words: &context.words, into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
                                            unsafeBefore: &scratch.unsafeBefore)
         InlineAttachments.apply(attachments, to: &scratch.advances)
         let advances = scratch.advances, clusterStarts = scratch.clusterStarts, unsafeBefore = scratch.unsafeBefore

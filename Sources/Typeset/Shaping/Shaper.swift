@@ -26,10 +26,6 @@ final class Shaper {
     /// A second reused glyph array, for `PreparedCore.lostKern`'s piece
     /// shaped apart (`scratchGlyphs` holds the pair).
     var pieceGlyphs: [ShapedGlyph] = []
-    /// `WordShaper`'s per-text arrays, kept between texts.
-    var wordScratch = WordScratch()
-    /// `PrepareSession`'s per-text arrays, kept between texts.
-    var prepareScratch = PrepareScratch()
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a
     /// line broken there is reshaped, as Chromium reshapes it), and to

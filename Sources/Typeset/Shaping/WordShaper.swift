@@ -26,13 +26,15 @@ struct WordShaper {
     /// that may still be trimmed at a line end.
     /// - Parameter breaks: the line-break opportunities (shaping never crosses
     ///   one that separates independent words).
-    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32])
+    /// - Parameter words: the arrays shaping fills, emptied after (see `WordScratch`).
+    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
+                      words: inout WordScratch)
         -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
         var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
         Self.features(for: styles, into: &features, hashes: &featureHashes)
         var advances: [Int32] = [], clusterStarts: [Bool] = [], unsafeBefore: [Bool] = []
         let trim = unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
-                                features: features, featureHashes: featureHashes,
+                                features: features, featureHashes: featureHashes, words: &words,
                                 into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
         return (advances, clusterStarts, unsafeBefore, trim)
     }
@@ -55,18 +57,13 @@ struct WordShaper {
     /// the styles' features given (`features(for:into:hashes:)`); returns
     /// the trimmable closing brackets.
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
-                      features: [[hb_feature_t]], featureHashes: [UInt64], into advances: inout [Int32],
-                      clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
+                      features: [[hb_feature_t]], featureHashes: [UInt64], words scratch: inout WordScratch,
+                      into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
         let n = units.count
         advances.refill(0, count: n)
         clusterStarts.refill(false, count: n)
         unsafeBefore.refill(false, count: n)
-        var scratch = shaper.wordScratch
-        shaper.wordScratch = WordScratch()
-        defer {
-            scratch.clear()
-            shaper.wordScratch = scratch
-        }
+        defer { scratch.clear() }
         units.withUnsafeBufferPointer { buf in
             // First every word of the text found and keyed, each key's cache
             // slot prefetched, so that the lookups wait for memory together,
@@ -200,27 +197,23 @@ struct WordShaper {
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
         // The unshaped words grouped by shaping run (face, script, direction,
-        // style), in text order within each.
-        var unshaped = scratch.unshaped
-        scratch.unshaped = []
-        defer {
-            unshaped.removeAll(keepingCapacity: true)
-            scratch.unshaped = unshaped
-        }
+        // style), in text order within each. (`pieces` is read while
+        // `scratch.unshaped` is sorted and `shapeTogether` fills the rest.)
+        let pieces = scratch.pieces
         func run(_ k: Int) -> UInt64 {
-            let item = items[Int(scratch.pieces[k].item)]
+            let item = items[Int(pieces[k].item)]
             // (ICU script codes are below 2^16.)
             return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
                 | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
         }
-        unshaped.sort { (run($0), $0) < (run($1), $1) }
+        scratch.unshaped.sort { (run($0), $0) < (run($1), $1) }
         var first = 0
-        while first < unshaped.count {
-            let r = run(unshaped[first])
+        while first < scratch.unshaped.count {
+            let r = run(scratch.unshaped[first])
             var next = first + 1
-            while next < unshaped.count && run(unshaped[next]) == r { next += 1 }
-            let item = items[Int(scratch.pieces[unshaped[first]].item)], style = Int(item.styleIndex)
-            let words = unshaped[first..<next].map { scratch.pieces[$0] }
+            while next < scratch.unshaped.count && run(scratch.unshaped[next]) == r { next += 1 }
+            let item = items[Int(pieces[scratch.unshaped[first]].item)], style = Int(item.styleIndex)
+            let words = scratch.unshaped[first..<next].map { pieces[$0] }
             for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: faces[Int(item.faceIndex)],
                                                             style: styles[style], features: features[style],
                                                             scratch: &scratch)) {
