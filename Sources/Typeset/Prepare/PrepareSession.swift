@@ -112,7 +112,7 @@ struct PrepareSession {
         // `line-break: anywhere` add between Thai letters are not such, as
         // Chromium shapes the run whole and only reshapes a line's end.
         var wordBreaks = breaks.positions
-        let thai = units.contains(where: WordShaper.isThai)
+        let thai = units.contains(where: UnicodeProps.isThai)
         if paragraph.wordBreak == .breakAll && thai {
             wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
                                                         preserveNewlines: paragraph.whiteSpace == .preWrap,
@@ -245,7 +245,7 @@ struct PrepareSession {
                     if style.letterSpacing != 0 {
                         let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
                         for k in scratch.wordClusterStarts.indices where scratch.wordClusterStarts[k] {
-                            if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
+                            if UnicodeProps.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
                         }
                     }
                 }
@@ -321,7 +321,7 @@ struct PrepareSession {
             segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
                                     metrics: m, mandatoryBreak: breaks.mandatory[k],
                                     endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD,
-                                    hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
+                                    hasTab: hasTab, hangs: contentEnd > start && UnicodeProps.isOtherSpaceSeparator(units[contentEnd - 1])))
             start = end
         }
         return natural
@@ -385,12 +385,5 @@ struct PrepareSession {
             if a.unit + 1 < end { out.append(a.unit + 1) }
         }
         return Array(Set(out)).sorted()
-    }
-
-    /// Space separators other than U+0020 that hang at a line end. CSS Text 3
-    /// §4.1.3 lists U+1680, U+2000–U+200A and U+205F too, but Chromium hangs
-    /// only the ideographic space (the corpus shows em and thin spaces wrap).
-    static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
-        u == 0x3000
     }
 }

@@ -93,7 +93,7 @@ struct WordShaper {
                 // keep their joins, so only their spaces are spaced out.
                 let ls = Shaper.clamp(styles[Int(item.styleIndex)].letterSpacing * 65536)
                 for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
-                    if Self.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
+                    if UnicodeProps.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
                 }
             }
         }
@@ -109,21 +109,6 @@ struct WordShaper {
             return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
         }
         return trim
-    }
-
-    /// Whether letter spacing applies after the glyph cluster starting at `c`:
-    /// not after a mark or an invisible default-ignorable character (soft
-    /// hyphen, zero-width space, joiners, bidi marks, word joiner: Chromium
-    /// spaces none of them, "a\u{AD}b" is as wide as "ab"), and in cursive
-    /// scripts only after spaces. Thai and Lao SARA AM (U+0E33, U+0EB3) are
-    /// letters, but HarfBuzz shapes them into the consonant's cluster (their
-    /// nikhahit moves onto it), and Chromium spaces per shaped cluster: ทำ is
-    /// spaced once.
-    static func isLetterSpaced(_ units: UnsafeBufferPointer<UInt16>, at c: Int, script: Int32) -> Bool {
-        if units[c] == 0x0E33 || units[c] == 0x0EB3 { return c == 0 || units[c - 1] == 0x20 }
-        if isCursive(script) { return units[c] == 0x20 }
-        let v = UnicodeProps.scalar(units, at: c, end: units.count).value
-        return !UnicodeProps.isMark(v) && !UnicodeProps.isDefaultIgnorable(v)
     }
 
     /// Appends an item's words to `scratch.pieces`, each with the span it is
@@ -243,12 +228,9 @@ struct WordShaper {
     static func isSeparableBreak(_ units: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
         let a = units[p - 1], b = units[p]
         if a == 0x20 { return true }
-        func han(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
-        return (han(a) && han(b)) || (isThai(a) && isThai(b))
+        return (UnicodeProps.isHanIdeograph(a) && UnicodeProps.isHanIdeograph(b))
+            || (UnicodeProps.isThai(a) && UnicodeProps.isThai(b))
     }
-
-    @inline(__always)
-    static func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
 
     /// One word's advances, cluster starts and unsafe-to-break flags per
     /// unit, from the cache or shaped with HarfBuzz (and cached), written
@@ -343,7 +325,7 @@ struct WordShaper {
     /// reads the context around a piece: the cursive scripts, and Manichaean,
     /// Psalter Pahlavi, Chorasmian and Old Uyghur.
     static func readsJoiningContext(_ script: Int32) -> Bool {
-        if isCursive(script) { return true }
+        if UnicodeProps.isCursive(script) { return true }
         switch tsu_script_tag(script) {
         case 0x4D616E69, 0x50686C70, 0x43687273, 0x4F756772: return true  // Mani Phlp Chrs Ougr
         default: return false
@@ -393,15 +375,5 @@ struct WordShaper {
             h.mix(UInt64(f.value))
         }
         return h.value
-    }
-
-    /// Scripts whose letters join (letter spacing would break the joins).
-    static func isCursive(_ script: Int32) -> Bool {
-        switch tsu_script_tag(script) {
-        case 0x41726162, 0x53797263, 0x4D6F6E67, 0x4E6B6F6F, 0x4D616E64, 0x526F6867, 0x41646C6D, 0x50686167, 0x536F6764:
-            return true  // Arab Syrc Mong Nkoo Mand Rohg Adlm Phag Sogd
-        default:
-            return false
-        }
     }
 }
