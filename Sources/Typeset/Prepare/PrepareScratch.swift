@@ -1,8 +1,6 @@
 // Pipeline stage: Prepare.
 // The per-text arrays PrepareSession and its analysis stages fill, kept by a PrepareContext so that preparing a text allocates none of them.
 
-import CHarfBuzz
-
 /// The transient arrays of one `PrepareSession.prepare`, kept by its
 /// `PrepareContext` (one task at a time, see `Pool`) between texts: emptied,
 /// capacity kept, so that a warm prepare allocates only what the prepared
@@ -33,8 +31,7 @@ struct PrepareScratch {
     /// The scalars of a cluster the itemizer looks up.
     var scalars: [UInt32] = []
     /// Per style: its HarfBuzz features and their hash.
-    var features: [[hb_feature_t]] = []
-    var featureHashes: [UInt64] = []
+    var features = StyleFeatures()
     /// Per processed unit: advance, cluster start, unsafe to break before.
     var advances: [Int32] = []
     var clusterStarts: [Bool] = []
@@ -70,7 +67,6 @@ struct PrepareScratch {
         faces.recycle(limit: limit)
         scalars.recycle(limit: limit)
         features.recycle(limit: limit)
-        featureHashes.recycle(limit: limit)
         advances.recycle(limit: limit)
         clusterStarts.recycle(limit: limit)
         unsafeBefore.recycle(limit: limit)

@@ -128,10 +128,10 @@ struct PrepareSession {
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
-        WordShaper.features(for: styles, into: &scratch.features, hashes: &scratch.featureHashes)
+        scratch.features.fill(for: styles)
         let trim = wordShaper.unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: wordBreaks,
-                                           features: scratch.features, featureHashes: scratch.featureHashes,
-                                           words: &context.words, into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
+                                           features: scratch.features, words: &context.words,
+                                           into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
                                            unsafeBefore: &scratch.unsafeBefore)
         InlineAttachments.apply(attachments, to: &scratch.advances)
         let advances = scratch.advances, clusterStarts = scratch.clusterStarts, unsafeBefore = scratch.unsafeBefore
@@ -147,11 +147,11 @@ struct PrepareSession {
                 scratch.itemMetrics.append((box.ascent, box.descent))
             }
         }
-        let itemMetrics = scratch.itemMetrics
+        let itemized = ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: scratch.itemMetrics)
         // (The prepared text copies the segments into its own object, and
         // compacts the metrics when it keeps them.)
-        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
-                                        itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
+        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, itemized: itemized,
+                                        attachments: attachments, ligatures: ligatures,
                                         into: &scratch.segments, metrics: &scratch.segmentMetrics)
         let segments = SegmentedText(segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
 
@@ -192,15 +192,15 @@ struct PrepareSession {
 
         let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
         let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
-                                    unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
-                                    styles: styles, ligatures: ligatures)
+                                    unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, itemized: itemized,
+                                    ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
             wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
         let core = PreparedCore.make(PreparedParts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,
                                    levels: levels.contains(where: { $0 != 0 }) ? levels : []),
-            itemized: ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: itemMetrics),
+            itemized: itemized,
             segmented: segments,
             strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed),
             marks: marks, adjustments: adjustments, shapeCache: cache))
@@ -223,7 +223,7 @@ struct PrepareSession {
                                    faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper,
                                    scratch: inout PrepareScratch) -> LigatureSplits {
         var splits = LigatureSplits()
-        let features = scratch.features, featureHashes = scratch.featureHashes
+        let features = scratch.features
         for item in items {
             var clusterStart = Int(item.start)
             for i in Int(item.start)..<Int(item.end) {
@@ -237,7 +237,7 @@ struct PrepareSession {
                 units.withUnsafeBufferPointer { buf in
                     wordShaper.wordAdvances(
                         UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
-                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
+                        style: style, features: features.lists[Int(item.styleIndex)], featureHash: features.hashes[Int(item.styleIndex)],
                         into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
                         unsafeBefore: &scratch.wordUnsafeBefore)
                     width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
@@ -265,10 +265,10 @@ struct PrepareSession {
     }
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
-                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)],
-                              attachments: [PreparedAttachment], ligatures: LigatureSplits,
+                              itemized: ItemizedText, attachments: [PreparedAttachment], ligatures: LigatureSplits,
                               into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
         // (`segments` and `metrics` are empty scratch arrays; returns the natural width.)
+        let items = itemized.items, itemMetrics = itemized.itemMetrics
         // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
@@ -318,10 +318,12 @@ struct PrepareSession {
                 metrics.append((asc, desc))
                 m = metrics.count - 1
             }
+            var flags: Segment.Flags = breaks.mandatory[k] ? .mandatoryBreak : []
+            if contentEnd > start && units[contentEnd - 1] == 0xAD { flags.insert(.endsWithSoftHyphen) }
+            if hasTab { flags.insert(.hasTab) }
+            if contentEnd > start && UnicodeProps.isOtherSpaceSeparator(units[contentEnd - 1]) { flags.insert(.hangs) }
             segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
-                                    metrics: m, mandatoryBreak: breaks.mandatory[k],
-                                    endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD,
-                                    hasTab: hasTab, hangs: contentEnd > start && UnicodeProps.isOtherSpaceSeparator(units[contentEnd - 1])))
+                                    metrics: m, flags: flags))
             start = end
         }
         return natural
@@ -337,8 +339,8 @@ struct PrepareSession {
     /// shaped words or items and breaks inside a ligature (see
     /// `LigatureSplits`) are never reshaped; only unsafe ones are shaped again.
     private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
-                              wordBreaks: [Int32], items: [Item], faces: [FontFace], styles: [TextStyle],
-                              ligatures: LigatureSplits) -> [ReshapedEnd] {
+                              wordBreaks: [Int32], itemized: ItemizedText, ligatures: LigatureSplits) -> [ReshapedEnd] {
+        let items = itemized.items, faces = itemized.faces, styles = itemized.styles
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count

@@ -30,34 +30,21 @@ struct WordShaper {
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
                       words: inout WordScratch)
         -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
-        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
-        Self.features(for: styles, into: &features, hashes: &featureHashes)
+        var features = StyleFeatures()
+        features.fill(for: styles)
         var advances: [Int32] = [], clusterStarts: [Bool] = [], unsafeBefore: [Bool] = []
         let trim = unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
-                                features: features, featureHashes: featureHashes, words: &words,
+                                features: features, words: &words,
                                 into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
         return (advances, clusterStarts, unsafeBefore, trim)
-    }
-
-    /// Each style's HarfBuzz features (`Shaper.features(for:)`) and their
-    /// hash, written into `features` and `hashes` (their contents replaced).
-    static func features(for styles: [TextStyle], into features: inout [[hb_feature_t]], hashes: inout [UInt64]) {
-        features.removeAll(keepingCapacity: true)
-        hashes.removeAll(keepingCapacity: true)
-        for style in styles {
-            let f = Shaper.features(for: style)
-            features.append(f)
-            hashes.append(hash(f))
-        }
     }
 
     /// The same per-unit flags and advances written into `advances`,
     /// `clusterStarts` and `unsafeBefore` (their contents replaced, so that a
     /// caller keeping them between texts allocates nothing for them), with
-    /// the styles' features given (`features(for:into:hashes:)`); returns
-    /// the trimmable closing brackets.
+    /// the styles' features given; returns the trimmable closing brackets.
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
-                      features: [[hb_feature_t]], featureHashes: [UInt64], words scratch: inout WordScratch,
+                      features: StyleFeatures, words scratch: inout WordScratch,
                       into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
         let n = units.count
         advances.refill(0, count: n)
@@ -76,7 +63,7 @@ struct WordShaper {
                     let style = Int(item.styleIndex)
                     collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
                                  size: styles[style].size, language: styles[style].language,
-                                 featureHash: featureHashes[style], into: &scratch)
+                                 featureHash: features.hashes[style], into: &scratch)
                 }
             }
             // Then, the slots having had time to arrive, every found word's
@@ -84,7 +71,7 @@ struct WordShaper {
             // take these misses one at a time).
             if let cache { for piece in scratch.pieces { if let key = piece.key { cache.prefetchWord(key) } } }
             // Then each word copied out of the cache, or shaped.
-            shapeWords(items: items, faces: faces, styles: styles, features: features, units: buf, scratch: &scratch,
+            shapeWords(items: items, faces: faces, styles: styles, features: features.lists, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
             guard styles.contains(where: { $0.letterSpacing != 0 }) else { return }
             for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
@@ -367,7 +354,7 @@ struct WordShaper {
         return result
     }
 
-    /// A hash of a feature list, part of the word cache's key.
+    /// A hash of a feature list, part of the word cache's key (`StyleFeatures.hashes`).
     static func hash(_ features: [hb_feature_t]) -> UInt64 {
         var h = FNV1aHash()
         for f in features {
@@ -375,5 +362,29 @@ struct WordShaper {
             h.mix(UInt64(f.value))
         }
         return h.value
+    }
+}
+
+/// Each style's HarfBuzz features (`Shaper.features(for:)`) and their hash
+/// (part of the word cache's key), by style index: made once per text.
+struct StyleFeatures {
+    var lists: [[hb_feature_t]] = []
+    var hashes: [UInt64] = []
+
+    /// Replaces the contents with the features of `styles` (capacity kept).
+    mutating func fill(for styles: [TextStyle]) {
+        lists.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        for style in styles {
+            let f = Shaper.features(for: style)
+            lists.append(f)
+            hashes.append(WordShaper.hash(f))
+        }
+    }
+
+    /// Empties both for the next text (see `Array.recycle(limit:)`).
+    mutating func recycle(limit: Int) {
+        lists.recycle(limit: limit)
+        hashes.recycle(limit: limit)
     }
 }
