@@ -62,7 +62,8 @@ extension LineBreaker {
             line.end.adjust += kern
         } else if let p = line.previousPlaced {
             let pKern = p.contentEnd == p.lineEnd ? core.reshapedEndKern(at: p.contentEnd) : 0
-            (line.end.s, line.end.content, line.end.contentEnd, line.end.lineEnd) = (p.s, p.content + pKern, p.contentEnd, p.lineEnd)
+            (line.end.s, line.end.content, line.end.contentEnd, line.end.lineEnd) =
+                (p.s, p.content + pKern, p.contentEnd, p.lineEnd)
             (line.end.asc, line.end.desc, line.end.x, line.end.hyphen) = (p.asc, p.desc, p.x + pKern, p.hyphen)
             line.end.adjust = pKern  // an earlier segment: only the last one can end trimmed
         } else {
@@ -128,7 +129,8 @@ extension LineBreaker {
             cursor.splitRemainder = core.width(cut, Int(core.contentEnd(k)))
             line.end.include(strutMetricsOnly ? strut : core.pieceMetrics(start(k), Int32(cut)))
         }
-        line.end.content = line.startKern + core.width(Int(lineStart), cut) + lineRounding(lineStart: lineStart, to: cut) + correction
+        line.end.content = line.startKern + core.width(Int(lineStart), cut) + lineRounding(lineStart: lineStart, to: cut)
+            + correction
         line.end.x = line.end.content
         line.end.contentEnd = Int32(cut)
         line.end.lineEnd = Int32(cut)

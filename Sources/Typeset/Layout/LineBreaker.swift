@@ -292,7 +292,8 @@ struct LineBreaker {
             if seg.mandatoryBreak || !fitsPlain { break }
         }
         if unseenBreak {
-            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(line.end.s)), room: limit - startKern)
+            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(line.end.s)),
+                                                room: limit - startKern)
             endLine(&line, at: cut, correction: correction, cursor: &cursor)
         } else if hasReshapedEnds && line.end.splitAt < 0 && line.end.s < segs.count && line.end.hyphen == 0
                     && line.lastPlaced != nil {

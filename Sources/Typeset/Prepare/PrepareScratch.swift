@@ -1,5 +1,6 @@
 // Pipeline stage: Prepare.
-// The per-text arrays PrepareSession and its analysis stages fill, kept by a PrepareContext so that preparing a text allocates none of them.
+// The per-text arrays PrepareSession and its analysis stages fill, kept by a PrepareContext so that a
+// prepare allocates none of them.
 
 /// The transient arrays of one `PrepareSession.prepare`, kept by its
 /// `PrepareContext` (one task at a time, see `Pool`) between texts: emptied,

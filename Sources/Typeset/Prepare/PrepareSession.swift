@@ -237,7 +237,8 @@ struct PrepareSession {
                 units.withUnsafeBufferPointer { buf in
                     wordShaper.wordAdvances(
                         UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
-                        style: style, features: features.lists[Int(item.styleIndex)], featureHash: features.hashes[Int(item.styleIndex)],
+                        style: style, features: features.lists[Int(item.styleIndex)],
+                        featureHash: features.hashes[Int(item.styleIndex)],
                         into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
                         unsafeBefore: &scratch.wordUnsafeBefore)
                     width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
