@@ -341,16 +341,13 @@ struct WordShaper {
     func shapeNoting<R>(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
                         style: TextStyle, features: [hb_feature_t],
                         _ body: (_ glyphs: [ShapedGlyph], _ unsafeClusters: [Int32], _ adjustedClusters: [Int32]) -> R) -> R {
-        var glyphs = shaper.scratchGlyphs
-        shaper.scratchGlyphs = []
-        glyphs.removeAll(keepingCapacity: true)
+        shaper.scratchGlyphs.removeAll(keepingCapacity: true)
         shaper.unsafeClusters = []
         shaper.adjustedClusters.removeAll(keepingCapacity: true)
         shaper.shape(text, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
-                     script: item.script, language: style.language, features: features, into: &glyphs)
-        let result = body(glyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
+                     script: item.script, language: style.language, features: features, into: &shaper.scratchGlyphs)
+        let result = body(shaper.scratchGlyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
         shaper.unsafeClusters = nil
-        shaper.scratchGlyphs = glyphs
         return result
     }
 
