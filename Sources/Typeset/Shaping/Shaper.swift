@@ -23,7 +23,7 @@ final class Shaper {
     /// Glyphs of the last word shaped by `WordShaper`, kept between words so
     /// that shaping a word allocates no glyph array.
     var scratchGlyphs: [ShapedGlyph] = []
-    /// A second reused glyph array, for `PreparedCore.lostKern`'s piece
+    /// A second reused glyph array, for `lostKern`'s piece
     /// shaped apart (`scratchGlyphs` holds the pair).
     var pieceGlyphs: [ShapedGlyph] = []
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
