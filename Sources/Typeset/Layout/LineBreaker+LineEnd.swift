@@ -12,6 +12,16 @@ extension LineBreaker {
         var asc: Double, desc: Double
         var hyphen: Int64, adjust: Int64
 
+        /// The end of a line holding nothing yet: at segment `s` (and
+        /// `splitAt` inside it), its start, with the pen at `pen` and the
+        /// strut's metrics.
+        init(segment s: Int, splitAt: Int32, lineStart: Int32, pen: Int64, strut: (ascent: Double, descent: Double)) {
+            (self.s, self.splitAt) = (s, splitAt)
+            (content, contentEnd, lineEnd, x) = (0, lineStart, lineStart, pen)
+            (asc, desc) = (strut.ascent, strut.descent)
+            (hyphen, adjust) = (0, 0)
+        }
+
         /// Takes in the metrics of what the line holds.
         @inline(__always)
         mutating func include(_ metrics: (ascent: Double, descent: Double)) {

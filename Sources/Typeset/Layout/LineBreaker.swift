@@ -158,8 +158,7 @@ struct LineBreaker {
         let startKern = cursor.splitAt >= 0 ? core.splitStartCorrection(at: Int(cursor.splitAt))
             : hasReshapedEnds && s > 0 ? core.reshapedStartKern(at: lineStart) : 0
         var line = OpenLine(start: lineStart, startKern: startKern,
-                            end: LineEnd(s: s, splitAt: cursor.splitAt, content: 0, contentEnd: lineStart, lineEnd: lineStart,
-                                         x: startKern, asc: strut.ascent, desc: strut.descent, hyphen: 0, adjust: 0))
+                            end: LineEnd(segment: s, splitAt: cursor.splitAt, lineStart: lineStart, pen: startKern, strut: strut))
         var done = false
         var unseenBreak = false
         if line.end.splitAt >= 0, let r = restartedLine(from: line.end.splitAt, segment: s, limit: limit) {
