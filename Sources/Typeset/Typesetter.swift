@@ -18,7 +18,8 @@ public final class Typesetter: Sendable {
     public let preparedTexts = Counter()
     /// The shared word shaping cache, nil when switched off.
     public let shapeCache: ShapeCache?
-    private let shapers = ShaperPool()
+    /// What each prepare works in (shaper and scratch arrays), one task at a time.
+    private let contexts = Pool(PrepareContext.init)
 
     /// A typesetter over a font collection.
     /// - Parameters:
@@ -64,13 +65,13 @@ public final class Typesetter: Sendable {
         return try withSession(scale: scale) { try $0.prepare(text, paragraph: paragraph) }
     }
 
-    /// Counts a prepared text and runs `body` with a session on a pooled shaper.
+    /// Counts a prepared text and runs `body` with a session in a pooled context.
     private func withSession(scale: Double, _ body: (PrepareSession) throws -> PreparedText) throws -> PreparedText {
         guard PixelGrid.scales.contains(scale) else { throw TypesetError.invalidScale(scale) }
         preparedTexts.add()
-        let shaper = shapers.take()
-        defer { shapers.give(shaper) }
-        return try body(PrepareSession(fonts: fonts, shaper: shaper, cache: shapeCache, scale: scale))
+        let context = contexts.take()
+        defer { contexts.give(context) }
+        return try body(PrepareSession(fonts: fonts, context: context, cache: shapeCache, scale: scale))
     }
 
     /// Prepares and lays out in one call.

@@ -46,4 +46,44 @@ enum UnicodeProps {
     static func isCSSWhitespace(_ u: UInt16) -> Bool {
         u == 0x20 || u == 0x09 || u == 0x0A || u == 0x0D || u == 0x0C
     }
+
+    /// Space separators other than U+0020 that hang at a line end. CSS Text 3
+    /// §4.1.3 lists U+1680, U+2000–U+200A and U+205F too, but Chromium hangs
+    /// only the ideographic space (the corpus shows em and thin spaces wrap).
+    static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
+        u == 0x3000
+    }
+
+    /// A Thai character (U+0E01–U+0E5B): ICU breaks runs of them by its dictionary.
+    @inline(__always)
+    static func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
+
+    /// A Han ideograph of CJK Unified Ideographs or its Extension A.
+    @inline(__always)
+    static func isHanIdeograph(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
+
+    /// Scripts whose letters join (letter spacing would break the joins).
+    static func isCursive(_ script: Int32) -> Bool {
+        switch tsu_script_tag(script) {
+        case 0x41726162, 0x53797263, 0x4D6F6E67, 0x4E6B6F6F, 0x4D616E64, 0x526F6867, 0x41646C6D, 0x50686167, 0x536F6764:
+            return true  // Arab Syrc Mong Nkoo Mand Rohg Adlm Phag Sogd
+        default:
+            return false
+        }
+    }
+
+    /// Whether letter spacing applies after the glyph cluster starting at `c`:
+    /// not after a mark or an invisible default-ignorable character (soft
+    /// hyphen, zero-width space, joiners, bidi marks, word joiner: Chromium
+    /// spaces none of them, "a\u{AD}b" is as wide as "ab"), and in cursive
+    /// scripts only after spaces. Thai and Lao SARA AM (U+0E33, U+0EB3) are
+    /// letters, but HarfBuzz shapes them into the consonant's cluster (their
+    /// nikhahit moves onto it), and Chromium spaces per shaped cluster: ทำ is
+    /// spaced once.
+    static func isLetterSpaced(_ units: UnsafeBufferPointer<UInt16>, at c: Int, script: Int32) -> Bool {
+        if units[c] == 0x0E33 || units[c] == 0x0EB3 { return c == 0 || units[c - 1] == 0x20 }
+        if isCursive(script) { return units[c] == 0x20 }
+        let v = scalar(units, at: c, end: units.count).value
+        return !isMark(v) && !isDefaultIgnorable(v)
+    }
 }

@@ -1,6 +1,7 @@
 // Pipeline stage: Fonts.
 // In: font files and directories (optionally the system's fonts through Fontconfig).
-// Out: a FontCollection of immutable FontFaces (HarfBuzz face, metrics, coverage), shared by every thread.
+// Out: a FontCollection of immutable FontFaces (HarfBuzz face, metrics, coverage), shared by every thread,
+// which resolves font stacks (ResolvedStack) and falls back through Fontconfig (FontconfigFallback).
 
 import CFontconfig
 import Foundation

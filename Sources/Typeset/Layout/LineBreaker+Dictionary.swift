@@ -31,12 +31,12 @@ extension LineBreaker {
         let units = core.text.units
         let p = core.paragraph
         guard breakWords, p.wordBreak != .breakAll, p.lineBreak != .anywhere, !hasRunBoundaries,
-              Int(from) < units.count, WordShaper.isThai(units[Int(from)]) else { return nil }
+              Int(from) < units.count, UnicodeProps.isThai(units[Int(from)]) else { return nil }
         // The segments the Thai text runs through: up to the first that ends
         // with spaces or a forced break, or before other text.
         var k = s
         while k + 1 < segments.count, segments[k].contentEnd == segments[k].end, !segments[k].mandatoryBreak,
-              WordShaper.isThai(units[Int(segments[k].end)]) { k += 1 }
+              UnicodeProps.isThai(units[Int(segments[k].end)]) { k += 1 }
         let rangeEnd = Int(segments[k].end)
         let piece = Array(units[Int(from)..<rangeEnd])
         guard let breaks = try? BreakOpportunities.compute(piece, wordBreak: p.wordBreak,

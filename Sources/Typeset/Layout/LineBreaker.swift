@@ -146,68 +146,51 @@ struct LineBreaker {
     /// The next line, or nil when the text (or `maxLines`) is exhausted.
     func nextLine(_ cursor: inout Cursor, limit: Int64) -> RawLine? {
         let segs = segments
-        var s = cursor.segment
+        let s = cursor.segment
         guard s < segs.count else { return nil }
         if let maxLines, cursor.lineCount >= max(0, maxLines) { cursor.truncated = true; return nil }
         if plain && cursor.splitAt < 0 && Int64(segs[s].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
             return line
         }
-        var splitAt = cursor.splitAt
-        let lineStart = splitAt >= 0 ? splitAt : start(s)
-        var x: Int64 = 0
-        var content: Int64 = 0
-        var contentEnd = lineStart
-        var lineEnd = lineStart
-        var asc = strut.ascent, desc = strut.descent
-        var first = true
-        var hyphenAtEnd: Int64 = 0
-        var lineEndAdjust: Int64 = 0
-        // Where the current style run's piece of the line starts (see `runRounding`).
-        var pieceStart: Int64 = 0
-        // The last place the line can end and fit, hyphen and all: a soft
-        // hyphen's hyphen shows (and needs room) only if the line ends there.
-        var fallback: Placed?
-        // The line as it was after its last segment and the one before (kept
-        // only when some line end may be reshaped, see `reshapeEnd`).
-        var lastPlaced: Placed?, previousPlaced: Placed?
-        var done = false
-        var unseenBreak = false
+        let lineStart = cursor.splitAt >= 0 ? cursor.splitAt : start(s)
         // Chromium reshapes a line's start inside a word too: right-to-left
         // text loses the kern its first glyph kept with the one before.
-        let startKern = splitAt >= 0 ? core.splitStartCorrection(at: Int(splitAt))
+        let startKern = cursor.splitAt >= 0 ? core.splitStartCorrection(at: Int(cursor.splitAt))
             : hasReshapedEnds && s > 0 ? core.reshapedStartKern(at: lineStart) : 0
-        x = startKern
-        if splitAt >= 0, let r = restartedLine(from: splitAt, segment: s, limit: limit) {
+        var line = OpenLine(start: lineStart, startKern: startKern,
+                            end: LineEnd(segment: s, splitAt: cursor.splitAt, lineStart: lineStart, pen: startKern, strut: strut))
+        var done = false
+        var unseenBreak = false
+        if line.end.splitAt >= 0, let r = restartedLine(from: line.end.splitAt, segment: s, limit: limit) {
             // The rest of a split Thai word, segmented afresh (LineBreaker+Dictionary).
-            if !strutMetricsOnly {
-                let m = core.pieceMetrics(splitAt, r.end)
-                asc = max(asc, m.ascent); desc = max(desc, m.descent)
-            }
-            (content, contentEnd, lineEnd, x, lineEndAdjust) = (r.content, r.contentEnd, r.end, r.pen, r.adjust)
-            first = false
+            if !strutMetricsOnly { line.end.include(core.pieceMetrics(line.end.splitAt, r.end)) }
+            (line.end.content, line.end.contentEnd, line.end.lineEnd, line.end.x, line.end.adjust) =
+                (r.content, r.contentEnd, r.end, r.pen, r.adjust)
+            line.first = false
             if r.whole {
-                s = r.lastSegment + 1
-                splitAt = -1
+                line.end.s = r.lastSegment + 1
+                line.end.splitAt = -1
                 done = segs[r.lastSegment].mandatoryBreak
-                fallback = (s, content, contentEnd, lineEnd, asc, desc, x, 0)
-                if hasReshapedEnds { lastPlaced = (s, content, contentEnd, lineEnd, asc, desc, x, 0) }
+                line.fallback = line.end
+                if hasReshapedEnds { line.lastPlaced = line.end }
             } else {
-                while s < segs.count && segs[s].end <= r.end { s += 1 }
-                splitAt = s < segs.count && start(s) < r.end ? r.end : -1
-                if splitAt >= 0 { cursor.splitRemainder = core.width(Int(r.end), Int(core.contentEnd(s))) }
+                while line.end.s < segs.count && segs[line.end.s].end <= r.end { line.end.s += 1 }
+                line.end.splitAt = line.end.s < segs.count && start(line.end.s) < r.end ? r.end : -1
+                if line.end.splitAt >= 0 { cursor.splitRemainder = core.width(Int(r.end), Int(core.contentEnd(line.end.s))) }
                 done = true
             }
         }
-        while !done && s < segs.count {
+        while !done && line.end.s < segs.count {
+            let s = line.end.s, x = line.end.x
             let seg = segs[s]
             let segStart = start(s)
             let segContentEnd = seg.hasLongTrailing ? core.contentEnd(s) : seg.contentEnd
-            let from = first && splitAt >= 0 ? splitAt : segStart
+            let from = line.first && line.end.splitAt >= 0 ? line.end.splitAt : segStart
             let w = from != segStart ? cursor.splitRemainder
                 : seg.width != Int32.max ? Int64(seg.width) : core.width(Int(from), Int(segContentEnd))
             // What must fit: the content, less ideographic spaces that hang.
             let hyphen = seg.endsWithSoftHyphen ? hyphenWidth : 0
-            var segPieceStart = pieceStart
+            var segPieceStart = line.pieceStart
             // Run rounding only adds width, so a segment that does not fit
             // without it needs it only if it is placed whole (below): a long
             // unbreakable segment of many runs is not walked for every line.
@@ -223,7 +206,7 @@ struct LineBreaker {
             var fits = fitsPlain
             var endTrim: Int64 = 0
             if !fitsPlain && segContentEnd > from && hasTrimmableClose
-                && (segContentEnd == seg.end || breaksAnywhere || (first && breakWords)) {
+                && (segContentEnd == seg.end || breaksAnywhere || (line.first && breakWords)) {
                 // A line that fits only by trimming its closing bracket must fit
                 // without the 1/64 px tolerance (Chromium re-measures it): the
                 // corpus has one over by 0.00084 px that fits (FreeType's
@@ -241,22 +224,22 @@ struct LineBreaker {
                 endTrim = core.trim(at: segContentEnd - 1)
                 fits = endTrim > 0 && x + fitWidth - endTrim <= limit - 1023 + 128
             }
-            if !first && !fits {
+            if !line.first && !fits {
                 // The break before this segment may not exist for Chromium,
                 // whose break iterator starts at the line: then the line is
                 // one word that overflows, and is broken anywhere.
-                unseenBreak = breakWords && splitAt < 0 && cursor.splitAt >= 0 && s == cursor.segment + 1
+                unseenBreak = breakWords && line.end.splitAt < 0 && cursor.splitAt >= 0 && s == cursor.segment + 1
                     && !core.isBreakSeen(fromLineStart: lineStart, at: segStart)
                 break
             }
             // A piece of a segment counts only the fonts in it (the rest of a
             // split word after Arabic may be all Noto Sans: 55 px, not 85, at 40 px).
             let metrics = strutMetricsOnly ? strut : from != segStart ? core.pieceMetrics(from, seg.end) : segmentMetrics[seg.metrics]
-            if first && !fits && breakWords {
-                let pen = x, start = pieceStart
+            if line.first && !fits && breakWords {
+                let start = line.pieceStart
                 var cut = fittingClusterEnd(from: Int(from), to: Int(segContentEnd), limit: limit - x) { end in
                     var ps = start
-                    return runRounding(from: from, to: Int32(end), lineStart: lineStart, pen: pen, pieceStart: &ps)
+                    return runRounding(from: from, to: Int32(end), lineStart: lineStart, pen: x, pieceStart: &ps)
                 }
                 // Chromium reshapes the line's end at the split: the kern with
                 // the next letter goes, and the line may no longer fit.
@@ -269,76 +252,75 @@ struct LineBreaker {
                 if cut < Int(segContentEnd) {
                     let taken = core.width(Int(from), cut)
                     cursor.splitRemainder = w - taken
-                    content = x + taken + correction
-                    lineEndAdjust = correction
-                    content += (hasRunBoundaries ? runRounding(from: from, to: Int32(cut), lineStart: lineStart, pen: x,
-                                                          pieceStart: &pieceStart) : 0)
-                    contentEnd = Int32(cut)
-                    lineEnd = Int32(cut)
-                    let piece = strutMetricsOnly ? strut : core.pieceMetrics(from, Int32(cut))
-                    asc = max(asc, piece.ascent); desc = max(desc, piece.descent)
-                    splitAt = Int32(cut)
-                    hyphenAtEnd = 0
-                    first = false
+                    line.end.content = x + taken + correction
+                    line.end.adjust = correction
+                    line.end.content += (hasRunBoundaries ? runRounding(from: from, to: Int32(cut), lineStart: lineStart, pen: x,
+                                                                        pieceStart: &line.pieceStart) : 0)
+                    line.end.contentEnd = Int32(cut)
+                    line.end.lineEnd = Int32(cut)
+                    line.end.include(strutMetricsOnly ? strut : core.pieceMetrics(from, Int32(cut)))
+                    line.end.splitAt = Int32(cut)
+                    line.end.hyphen = 0
+                    line.first = false
                     break
                 }
             }
             if !roundingKnown {
                 rounding = runRounding(from: from, to: seg.end, lineStart: lineStart, pen: x, pieceStart: &segPieceStart)
             }
-            content = x + w + rounding - (fitsPlain ? 0 : endTrim)
-            lineEndAdjust = fitsPlain ? 0 : -endTrim
-            pieceStart = segPieceStart
-            hyphenAtEnd = hyphen
-            contentEnd = segContentEnd
-            x = content + (seg.hasTab ? trailingWidth(s, penAt: content)
-                           : seg.trailing != Int32.max ? Int64(seg.trailing) : core.segmentTrailing(s))
-            lineEnd = seg.end
-            asc = max(asc, metrics.ascent); desc = max(desc, metrics.descent)
-            first = false
-            splitAt = -1
-            s += 1
+            let content = x + w + rounding - (fitsPlain ? 0 : endTrim)
+            line.end.content = content
+            line.end.adjust = fitsPlain ? 0 : -endTrim
+            line.pieceStart = segPieceStart
+            line.end.hyphen = hyphen
+            line.end.contentEnd = segContentEnd
+            line.end.x = content + (seg.hasTab ? trailingWidth(s, penAt: content)
+                                    : seg.trailing != Int32.max ? Int64(seg.trailing) : core.segmentTrailing(s))
+            line.end.lineEnd = seg.end
+            line.end.include(metrics)
+            line.first = false
+            line.end.splitAt = -1
+            line.end.s = s + 1
             if hyphen == 0 || content + hyphen <= limit {
-                fallback = (s, content, contentEnd, lineEnd, asc, desc, x, hyphen)
+                line.fallback = line.end
             }
             if hasReshapedEnds {
-                previousPlaced = lastPlaced
-                lastPlaced = (s, content, contentEnd, lineEnd, asc, desc, x, hyphen)
+                line.previousPlaced = line.lastPlaced
+                line.lastPlaced = line.end
             }
             if seg.mandatoryBreak || !fitsPlain { break }
         }
-        var end = LineEnd(s: s, splitAt: splitAt, content: content, contentEnd: contentEnd, lineEnd: lineEnd, x: x,
-                          asc: asc, desc: desc, hyphen: hyphenAtEnd, adjust: lineEndAdjust, startKern: startKern)
         if unseenBreak {
-            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(s)), room: limit - startKern)
-            endLine(&end, at: cut, correction: correction, lineStart: lineStart, cursor: &cursor)
-        } else if hasReshapedEnds && splitAt < 0 && s < segs.count && hyphenAtEnd == 0, let last = lastPlaced {
-            reshapeEnd(&end, last: last, previous: previousPlaced, lineStart: lineStart, limit: limit, cursor: &cursor)
+            let (cut, correction) = anywhereCut(lineStart: lineStart, to: Int(core.contentEnd(line.end.s)),
+                                                room: limit - startKern)
+            endLine(&line, at: cut, correction: correction, cursor: &cursor)
+        } else if hasReshapedEnds && line.end.splitAt < 0 && line.end.s < segs.count && line.end.hyphen == 0
+                    && line.lastPlaced != nil {
+            reshapeEnd(&line, limit: limit, cursor: &cursor)
         }
-        if end.s < segs.count && end.hyphen > 0 && end.content + end.hyphen > limit {
-            endBeforeSoftHyphen(&end, fallback: fallback, lineStart: lineStart, limit: limit, cursor: &cursor)
+        if line.end.s < segs.count && line.end.hyphen > 0 && line.end.content + line.end.hyphen > limit {
+            endBeforeSoftHyphen(&line, limit: limit, cursor: &cursor)
         }
-        (s, splitAt, content, contentEnd, lineEnd, x) = (end.s, end.splitAt, end.content, end.contentEnd, end.lineEnd, end.x)
-        (asc, desc, hyphenAtEnd, lineEndAdjust) = (end.asc, end.desc, end.hyphen, end.adjust)
-        if s < segs.count {  // a soft-hyphen break shows its hyphen
-            content += hyphenAtEnd
-            lineEndAdjust += hyphenAtEnd
+        var end = line.end
+        if end.s < segs.count {  // a soft-hyphen break shows its hyphen
+            end.content += end.hyphen
+            end.adjust += end.hyphen
         }
         var hasEllipsis = false
-        if let maxLines, cursor.lineCount + 1 == maxLines, s < segs.count {
+        if let maxLines, cursor.lineCount + 1 == maxLines, end.s < segs.count {
             // The last allowed line: laid out as if nothing followed, then cut
             // where the ellipsis fits (LinePlacement, LineCut).
             cursor.truncated = true
             hasEllipsis = true
-            s = segs.count
+            end.s = segs.count
         }
-        cursor.segment = s
-        cursor.splitAt = splitAt
+        cursor.segment = end.s
+        cursor.splitAt = end.splitAt
         cursor.lineCount += 1
-        return RawLine(start: lineStart, contentEnd: contentEnd, end: lineEnd, content: content, ascent: asc,
-                       descent: desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (asc + desc),
-                       trailing: splitAt >= 0 ? 0 : max(0, x - content), endAdjust: lineEndAdjust, startAdjust: startKern,
-                       showsHyphen: s < segs.count && hyphenAtEnd > 0 && !hasEllipsis)
+        return RawLine(start: lineStart, contentEnd: end.contentEnd, end: end.lineEnd, content: end.content, ascent: end.asc,
+                       descent: end.desc, hasEllipsis: hasEllipsis, height: fixedLineHeight ?? (end.asc + end.desc),
+                       trailing: end.splitAt >= 0 ? 0 : max(0, end.x - end.content), endAdjust: end.adjust,
+                       startAdjust: startKern, showsHyphen: end.s < segs.count && end.hyphen > 0 && !hasEllipsis)
     }
 
     /// `nextLine` for plain segments (no soft hyphen, tab, hanging space,
@@ -371,34 +353,15 @@ struct LineBreaker {
         }
         var x: Int64 = 0, content: Int64 = 0
         var asc = strut.ascent, desc = strut.descent
-        // Widths are below 2^31 and there are fewer than 2^31 segments: the
-        // sums cannot overflow (wrapping adds skip the checks). The loop is
-        // written twice on purpose: most texts have no font taller than the
-        // strut, and their loop reads no segment metrics.
+        // The loop is compiled twice on purpose (`readsMetrics` is a constant
+        // in each): most texts have no font taller than the strut, and their
+        // loop reads no segment metrics.
         if strutMetricsOnly {
-            while s < segs.count {
-                let seg = segs[s]
-                let w = Int64(seg.width)
-                if x &+ w > limit { break }
-                if seg.end > lastEnd { return nil }
-                content = x &+ w
-                x = content &+ Int64(seg.trailing)
-                s &+= 1
-                if seg.mandatoryBreak { break }
-            }
+            guard placePlainSegments(&s, pen: &x, content: &content, &asc, &desc, limit: limit, lastEnd: lastEnd,
+                                     readsMetrics: false) else { return nil }
         } else {
-            while s < segs.count {
-                let seg = segs[s]
-                let w = Int64(seg.width)
-                if x &+ w > limit { break }
-                if seg.end > lastEnd { return nil }
-                content = x &+ w
-                x = content &+ Int64(seg.trailing)
-                let m = segmentMetrics[seg.metrics]
-                asc = max(asc, m.ascent); desc = max(desc, m.descent)
-                s &+= 1
-                if seg.mandatoryBreak { break }
-            }
+            guard placePlainSegments(&s, pen: &x, content: &content, &asc, &desc, limit: limit, lastEnd: lastEnd,
+                                     readsMetrics: true) else { return nil }
         }
         let last = segs[s &- 1]
         // A line ending inside a word where HarfBuzz marks the break unsafe
@@ -409,6 +372,33 @@ struct LineBreaker {
         cursor.lineCount &+= 1
         return RawLine(start: lineStart, contentEnd: last.contentEnd, end: last.end, content: content, ascent: asc,
                        descent: desc, hasEllipsis: false, height: fixedLineHeight ?? (asc + desc), trailing: x &- content)
+    }
+
+    /// `nextPlainLine`'s loop: places whole segments from `s` on while they
+    /// fit, moving the pen, the content's end and (`readsMetrics`) the line's
+    /// ascent and descent; false when one would end past `lastEnd` (a run
+    /// boundary: the general path places the line). Widths are below 2^31
+    /// and there are fewer than 2^31 segments: the sums cannot overflow
+    /// (wrapping adds skip the checks).
+    @_transparent
+    func placePlainSegments(_ s: inout Int, pen x: inout Int64, content: inout Int64, _ asc: inout Double,
+                            _ desc: inout Double, limit: Int64, lastEnd: Int32, readsMetrics: Bool) -> Bool {
+        let segs = segments
+        while s < segs.count {
+            let seg = segs[s]
+            let w = Int64(seg.width)
+            if x &+ w > limit { break }
+            if seg.end > lastEnd { return false }
+            content = x &+ w
+            x = content &+ Int64(seg.trailing)
+            if readsMetrics {
+                let m = segmentMetrics[seg.metrics]
+                asc = max(asc, m.ascent); desc = max(desc, m.descent)
+            }
+            s &+= 1
+            if seg.mandatoryBreak { break }
+        }
+        return true
     }
 
     /// Prefetches every cache line of the segments before lines are broken.

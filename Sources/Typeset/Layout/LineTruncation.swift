@@ -137,7 +137,7 @@ extension PreparedCore {
     private func isCursive(at i: Int) -> Bool {
         var lo = 0, hi = items.count
         while lo < hi { let m = (lo + hi) / 2; if Int(items[m].end) <= i { lo = m + 1 } else { hi = m } }
-        return lo < items.count && WordShaper.isCursive(items[lo].script)
+        return lo < items.count && UnicodeProps.isCursive(items[lo].script)
     }
 
     /// Where justification widens `[a, b)` of a line ending at `lineEnd`

@@ -1,10 +1,9 @@
 // Pipeline stage: Prepare.
-// The per-text arrays PrepareSession and its analysis stages fill, kept by a Shaper so that preparing a text allocates none of them.
-
-import CHarfBuzz
+// The per-text arrays PrepareSession and its analysis stages fill, kept by a PrepareContext so that a
+// prepare allocates none of them.
 
 /// The transient arrays of one `PrepareSession.prepare`, kept by its
-/// `Shaper` (one task at a time, see `ShaperPool`) between texts: emptied,
+/// `PrepareContext` (one task at a time, see `Pool`) between texts: emptied,
 /// capacity kept, so that a warm prepare allocates only what the prepared
 /// text keeps. What is kept is copied out at its exact size (see
 /// `Array.compacted()`); nothing here outlives the call that fills it.
@@ -33,8 +32,7 @@ struct PrepareScratch {
     /// The scalars of a cluster the itemizer looks up.
     var scalars: [UInt32] = []
     /// Per style: its HarfBuzz features and their hash.
-    var features: [[hb_feature_t]] = []
-    var featureHashes: [UInt64] = []
+    var features = StyleFeatures()
     /// Per processed unit: advance, cluster start, unsafe to break before.
     var advances: [Int32] = []
     var clusterStarts: [Bool] = []
@@ -70,7 +68,6 @@ struct PrepareScratch {
         faces.recycle(limit: limit)
         scalars.recycle(limit: limit)
         features.recycle(limit: limit)
-        featureHashes.recycle(limit: limit)
         advances.recycle(limit: limit)
         clusterStarts.recycle(limit: limit)
         unsafeBefore.recycle(limit: limit)

@@ -7,21 +7,23 @@ import CUnicode
 
 /// One run of the prepare pipeline: white-space processing, ICU analysis,
 /// itemization with font fallback, HarfBuzz shaping, and segmentation for the
-/// line breaker. Owns its scratch state (HarfBuzz buffer); never shared.
+/// line breaker. Works in its context (HarfBuzz buffer, scratch arrays); never shared.
 struct PrepareSession {
     let fonts: FontCollection
-    let shaper: Shaper
+    let context: PrepareContext
     let cache: ShapeCache?
     /// The device pixel ratio: every length of the styles and attachments
     /// is multiplied by it, and the prepared text is in device pixels.
     let scale: Double
 
-    init(fonts: FontCollection, shaper: Shaper, cache: ShapeCache?, scale: Double = 1) {
+    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1) {
         self.fonts = fonts
-        self.shaper = shaper
+        self.context = context
         self.cache = cache
         self.scale = scale
     }
+
+    var shaper: Shaper { context.shaper }
 
     func prepare(_ text: AttributedText, paragraph: ParagraphStyle) throws -> PreparedText {
         try text.runs.withUnsafeBufferPointer { runs in
@@ -41,18 +43,12 @@ struct PrepareSession {
 
     private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
                          attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
-        // The transient arrays are the shaper's (see `PrepareScratch`), taken
-        // for the call and given back emptied.
-        var scratch = shaper.prepareScratch
-        shaper.prepareScratch = PrepareScratch()
-        defer {
-            scratch.clear()
-            shaper.prepareScratch = scratch
-        }
+        // The transient arrays are the context's (see `PrepareScratch`), left emptied.
+        defer { context.scratch.clear() }
         let base = try baseStyle.validated().scaled(by: scale)
         let source = string.utf16Units
         return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
-                           scratch: &scratch)
+                           scratch: &context.scratch)
     }
 
     private func prepare(source: [UInt16], base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
@@ -120,7 +116,7 @@ struct PrepareSession {
         // `line-break: anywhere` add between Thai letters are not such, as
         // Chromium shapes the run whole and only reshapes a line's end.
         var wordBreaks = breaks.positions
-        let thai = units.contains(where: WordShaper.isThai)
+        let thai = units.contains(where: UnicodeProps.isThai)
         if paragraph.wordBreak == .breakAll && thai {
             wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
                                                         preserveNewlines: paragraph.whiteSpace == .preWrap,
@@ -136,9 +132,9 @@ struct PrepareSession {
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
-        WordShaper.features(for: styles, into: &scratch.features, hashes: &scratch.featureHashes)
+        scratch.features.fill(for: styles)
         let trim = wordShaper.unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: wordBreaks,
-                                           features: scratch.features, featureHashes: scratch.featureHashes,
+                                           features: scratch.features, words: &context.words,
                                            into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
                                            unsafeBefore: &scratch.unsafeBefore)
         InlineAttachments.apply(attachments, to: &scratch.advances)
@@ -155,11 +151,11 @@ struct PrepareSession {
                 scratch.itemMetrics.append((box.ascent, box.descent))
             }
         }
-        let itemMetrics = scratch.itemMetrics
+        let itemized = ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: scratch.itemMetrics)
         // (The prepared text copies the segments into its own object, and
         // compacts the metrics when it keeps them.)
-        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, items: items,
-                                        itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
+        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, itemized: itemized,
+                                        attachments: attachments, ligatures: ligatures,
                                         into: &scratch.segments, metrics: &scratch.segmentMetrics)
         let segments = SegmentedText(segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
 
@@ -200,15 +196,15 @@ struct PrepareSession {
 
         let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
         let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
-                                    unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, items: items, faces: faces,
-                                    styles: styles, ligatures: ligatures)
+                                    unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, itemized: itemized,
+                                    ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
             wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
         let core = PreparedCore.make(PreparedParts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,
                                    levels: levels.contains(where: { $0 != 0 }) ? levels : []),
-            itemized: ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: itemMetrics),
+            itemized: itemized,
             segmented: segments,
             strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed),
             marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
@@ -231,7 +227,7 @@ struct PrepareSession {
                                    faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper,
                                    scratch: inout PrepareScratch) -> LigatureSplits {
         var splits = LigatureSplits()
-        let features = scratch.features, featureHashes = scratch.featureHashes
+        let features = scratch.features
         for item in items {
             var clusterStart = Int(item.start)
             for i in Int(item.start)..<Int(item.end) {
@@ -245,7 +241,8 @@ struct PrepareSession {
                 units.withUnsafeBufferPointer { buf in
                     wordShaper.wordAdvances(
                         UnsafeBufferPointer(rebasing: buf[clusterStart..<i]), item: item, face: faces[Int(item.faceIndex)],
-                        style: style, features: features[Int(item.styleIndex)], featureHash: featureHashes[Int(item.styleIndex)],
+                        style: style, features: features.lists[Int(item.styleIndex)],
+                        featureHash: features.hashes[Int(item.styleIndex)],
                         into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
                         unsafeBefore: &scratch.wordUnsafeBefore)
                     width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
@@ -253,7 +250,7 @@ struct PrepareSession {
                     if style.letterSpacing != 0 {
                         let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
                         for k in scratch.wordClusterStarts.indices where scratch.wordClusterStarts[k] {
-                            if WordShaper.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
+                            if UnicodeProps.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
                         }
                     }
                 }
@@ -273,10 +270,10 @@ struct PrepareSession {
     }
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
-                              items: [Item], itemMetrics: [(ascent: Double, descent: Double)],
-                              attachments: [PreparedAttachment], ligatures: LigatureSplits,
+                              itemized: ItemizedText, attachments: [PreparedAttachment], ligatures: LigatureSplits,
                               into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
         // (`segments` and `metrics` are empty scratch arrays; returns the natural width.)
+        let items = itemized.items, itemMetrics = itemized.itemMetrics
         // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
@@ -326,10 +323,12 @@ struct PrepareSession {
                 metrics.append((asc, desc))
                 m = metrics.count - 1
             }
+            var flags: Segment.Flags = breaks.mandatory[k] ? .mandatoryBreak : []
+            if contentEnd > start && units[contentEnd - 1] == 0xAD { flags.insert(.endsWithSoftHyphen) }
+            if hasTab { flags.insert(.hasTab) }
+            if contentEnd > start && UnicodeProps.isOtherSpaceSeparator(units[contentEnd - 1]) { flags.insert(.hangs) }
             segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
-                                    metrics: m, mandatoryBreak: breaks.mandatory[k],
-                                    endsWithSoftHyphen: contentEnd > start && units[contentEnd - 1] == 0xAD,
-                                    hasTab: hasTab, hangs: contentEnd > start && Self.isOtherSpaceSeparator(units[contentEnd - 1])))
+                                    metrics: m, flags: flags))
             start = end
         }
         return natural
@@ -345,8 +344,8 @@ struct PrepareSession {
     /// shaped words or items and breaks inside a ligature (see
     /// `LigatureSplits`) are never reshaped; only unsafe ones are shaped again.
     private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
-                              wordBreaks: [Int32], items: [Item], faces: [FontFace], styles: [TextStyle],
-                              ligatures: LigatureSplits) -> [ReshapedEnd] {
+                              wordBreaks: [Int32], itemized: ItemizedText, ligatures: LigatureSplits) -> [ReshapedEnd] {
+        let items = itemized.items, faces = itemized.faces, styles = itemized.styles
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count
@@ -393,12 +392,5 @@ struct PrepareSession {
             if a.unit + 1 < end { out.append(a.unit + 1) }
         }
         return Array(Set(out)).sorted()
-    }
-
-    /// Space separators other than U+0020 that hang at a line end. CSS Text 3
-    /// §4.1.3 lists U+1680, U+2000–U+200A and U+205F too, but Chromium hangs
-    /// only the ideographic space (the corpus shows em and thin spaces wrap).
-    static func isOtherSpaceSeparator(_ u: UInt16) -> Bool {
-        u == 0x3000
     }
 }

@@ -350,7 +350,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         var w: Int64 = 0
         var i = Int(contentEnd(s))
         let start = Int(segmentStart(s))
-        while i > start && PrepareSession.isOtherSpaceSeparator(text.units[i - 1]) { i -= 1; w += Int64(advances[i]) }
+        while i > start && UnicodeProps.isOtherSpaceSeparator(text.units[i - 1]) { i -= 1; w += Int64(advances[i]) }
         return w
     }
 

@@ -19,16 +19,24 @@ struct Segment: Sendable {
     /// The most distinct line metrics a text's segments can refer to.
     static let metricsLimit = Int(UInt16.max >> 5)
 
-    init(contentEnd: Int32, end: Int32, width: Int64, trailing: Int64, metrics: Int, mandatoryBreak: Bool,
-         endsWithSoftHyphen: Bool, hasTab: Bool, hangs: Bool) {
+    /// What a segment's end is like, kept in its low bits (see the
+    /// properties of the same names).
+    struct Flags: OptionSet {
+        let rawValue: UInt16
+        static let mandatoryBreak = Flags(rawValue: 1)
+        static let endsWithSoftHyphen = Flags(rawValue: 2)
+        static let hasTab = Flags(rawValue: 4)
+        static let hangs = Flags(rawValue: 8)
+    }
+
+    init(contentEnd: Int32, end: Int32, width: Int64, trailing: Int64, metrics: Int, flags: Flags) {
         self.end = end
         self.width = width >= 0 && width < Int64(Int32.max) ? Int32(width) : Int32.max
         self.trailing = trailing >= 0 && trailing < Int64(Int32.max) ? Int32(trailing) : Int32.max
         let count = Int(end - contentEnd)
         let long = count >= Int(UInt16.max)
         trailingCount = long ? UInt16.max : UInt16(count)
-        let flags = (mandatoryBreak ? 1 : 0) | (endsWithSoftHyphen ? 2 : 0) | (hasTab ? 4 : 0) | (hangs ? 8 : 0) | (long ? 16 : 0)
-        bits = UInt16(flags) | UInt16(min(max(0, metrics), Self.metricsLimit)) << 5
+        bits = flags.rawValue | (long ? 16 : 0) | UInt16(min(max(0, metrics), Self.metricsLimit)) << 5
     }
 
     /// Where the content ends, unless `hasLongTrailing` (then see

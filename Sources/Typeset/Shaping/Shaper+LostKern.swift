@@ -15,26 +15,19 @@ extension Shaper {
         let rtl = item.level & 1 == 1
         // In the shaper's glyph arrays (emptied, capacity kept): a prepare
         // measures every unsafe break this way.
-        var pair = scratchGlyphs, alone = pieceGlyphs
-        scratchGlyphs = []
-        pieceGlyphs = []
-        pair.removeAll(keepingCapacity: true)
-        alone.removeAll(keepingCapacity: true)
-        defer {
-            scratchGlyphs = pair
-            pieceGlyphs = alone
-        }
+        scratchGlyphs.removeAll(keepingCapacity: true)
+        pieceGlyphs.removeAll(keepingCapacity: true)
         shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &pair)
+              script: item.script, language: style.language, features: features, into: &scratchGlyphs)
         shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &alone)
-        let before = pair.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
-        let end = max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - before)
+              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        let before = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
+        let end = max(0, pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - before)
         guard rtl else { return (end, 0) }
-        alone.removeAll(keepingCapacity: true)
+        pieceGlyphs.removeAll(keepingCapacity: true)
         shape(units, start: cut, end: g1, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &alone)
-        let later = pair.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
-        return (end, max(0, alone.reduce(Int64(0)) { $0 + Int64($1.advance) } - later))
+              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        let later = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
+        return (end, max(0, pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - later))
     }
 }

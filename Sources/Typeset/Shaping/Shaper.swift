@@ -23,13 +23,9 @@ final class Shaper {
     /// Glyphs of the last word shaped by `WordShaper`, kept between words so
     /// that shaping a word allocates no glyph array.
     var scratchGlyphs: [ShapedGlyph] = []
-    /// A second reused glyph array, for `PreparedCore.lostKern`'s piece
+    /// A second reused glyph array, for `lostKern`'s piece
     /// shaped apart (`scratchGlyphs` holds the pair).
     var pieceGlyphs: [ShapedGlyph] = []
-    /// `WordShaper`'s per-text arrays, kept between texts.
-    var wordScratch = WordScratch()
-    /// `PrepareSession`'s per-text arrays, kept between texts.
-    var prepareScratch = PrepareScratch()
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a
     /// line broken there is reshaped, as Chromium reshapes it), and to

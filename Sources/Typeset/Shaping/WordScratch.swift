@@ -1,5 +1,5 @@
 // Pipeline stage: Shaping.
-// The per-text arrays WordShaper fills, kept by a Shaper so that shaping allocates none of them.
+// The per-text arrays WordShaper fills, kept by its caller (a PrepareContext) so that shaping allocates none of them.
 
 /// One word of a text as `WordShaper` shapes it: the word, the span it is
 /// shaped in (the word and its context, see `WordShaper.contextSpan`), its
@@ -11,8 +11,8 @@ struct WordPiece {
     var item: Int32
 }
 
-/// The arrays `WordShaper` fills for one text, kept by its `Shaper` between
-/// texts (emptied, capacity kept).
+/// The arrays `WordShaper` fills for one text, kept by its caller between
+/// texts (emptied, capacity kept) and passed to it `inout`.
 struct WordScratch {
     /// The text's words, item after item.
     var pieces: [WordPiece] = []

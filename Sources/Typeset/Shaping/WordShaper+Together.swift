@@ -52,35 +52,33 @@ extension WordShaper {
                              face: FontFace, style: TextStyle, features: [hb_feature_t], scratch: inout WordScratch,
                              into shaped: inout [ShapedWord]) {
         // The words one after another, and where each starts in the joined text.
-        var joined = scratch.joined, starts = scratch.starts, clusterStart = scratch.boundaries
-        scratch.joined = []; scratch.starts = []; scratch.boundaries = []
         defer {
-            joined.removeAll(keepingCapacity: true); starts.removeAll(keepingCapacity: true)
-            clusterStart.removeAll(keepingCapacity: true)
-            scratch.joined = joined; scratch.starts = starts; scratch.boundaries = clusterStart
+            scratch.joined.removeAll(keepingCapacity: true)
+            scratch.starts.removeAll(keepingCapacity: true)
+            scratch.boundaries.removeAll(keepingCapacity: true)
         }
         for piece in words {
-            starts.append(joined.count)
-            joined.append(contentsOf: units[piece.word])
+            scratch.starts.append(scratch.joined.count)
+            scratch.joined.append(contentsOf: units[piece.word])
         }
-        starts.append(joined.count)
+        scratch.starts.append(scratch.joined.count)
 
         // Each word's shape taken from the joined one where that may be done;
         // the others (nil) are shaped alone once the shaper is free again.
         var taken = [ShapedWord?](repeating: nil, count: words.count)
-        joined.withUnsafeBufferPointer { text in
+        scratch.joined.withUnsafeBufferPointer { text in
             shapeNoting(text, start: 0, end: text.count, item: item, face: face, style: style,
                         features: features) { glyphs, unsafeClusters, adjusted in
                 // A word boundary the joined text may be broken at.
-                clusterStart.append(contentsOf: repeatElement(false, count: text.count + 1))
-                for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count { clusterStart[Int(g.cluster)] = true }
-                clusterStart[text.count] = true
-                for c in unsafeClusters where c >= 0 && Int(c) < text.count { clusterStart[Int(c)] = false }
+                scratch.boundaries.append(contentsOf: repeatElement(false, count: text.count + 1))
+                for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count { scratch.boundaries[Int(g.cluster)] = true }
+                scratch.boundaries[text.count] = true
+                for c in unsafeClusters where c >= 0 && Int(c) < text.count { scratch.boundaries[Int(c)] = false }
 
                 var own: [ShapedGlyph] = []
                 for (k, piece) in words.enumerated() {
-                    let lo = starts[k], hi = starts[k + 1]
-                    guard clusterStart[lo] && clusterStart[hi] else { continue }
+                    let lo = scratch.starts[k], hi = scratch.starts[k + 1]
+                    guard scratch.boundaries[lo] && scratch.boundaries[hi] else { continue }
                     own.removeAll(keepingCapacity: true)
                     for g in glyphs where Int(g.cluster) >= lo && Int(g.cluster) < hi {
                         var g = g

@@ -26,47 +26,31 @@ struct WordShaper {
     /// that may still be trimmed at a line end.
     /// - Parameter breaks: the line-break opportunities (shaping never crosses
     ///   one that separates independent words).
-    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32])
+    /// - Parameter words: the arrays shaping fills, emptied after (see `WordScratch`).
+    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
+                      words: inout WordScratch)
         -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
-        var features: [[hb_feature_t]] = [], featureHashes: [UInt64] = []
-        Self.features(for: styles, into: &features, hashes: &featureHashes)
+        var features = StyleFeatures()
+        features.fill(for: styles)
         var advances: [Int32] = [], clusterStarts: [Bool] = [], unsafeBefore: [Bool] = []
         let trim = unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
-                                features: features, featureHashes: featureHashes,
+                                features: features, words: &words,
                                 into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
         return (advances, clusterStarts, unsafeBefore, trim)
-    }
-
-    /// Each style's HarfBuzz features (`Shaper.features(for:)`) and their
-    /// hash, written into `features` and `hashes` (their contents replaced).
-    static func features(for styles: [TextStyle], into features: inout [[hb_feature_t]], hashes: inout [UInt64]) {
-        features.removeAll(keepingCapacity: true)
-        hashes.removeAll(keepingCapacity: true)
-        for style in styles {
-            let f = Shaper.features(for: style)
-            features.append(f)
-            hashes.append(hash(f))
-        }
     }
 
     /// The same per-unit flags and advances written into `advances`,
     /// `clusterStarts` and `unsafeBefore` (their contents replaced, so that a
     /// caller keeping them between texts allocates nothing for them), with
-    /// the styles' features given (`features(for:into:hashes:)`); returns
-    /// the trimmable closing brackets.
+    /// the styles' features given; returns the trimmable closing brackets.
     func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
-                      features: [[hb_feature_t]], featureHashes: [UInt64], into advances: inout [Int32],
-                      clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
+                      features: StyleFeatures, words scratch: inout WordScratch,
+                      into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
         let n = units.count
         advances.refill(0, count: n)
         clusterStarts.refill(false, count: n)
         unsafeBefore.refill(false, count: n)
-        var scratch = shaper.wordScratch
-        shaper.wordScratch = WordScratch()
-        defer {
-            scratch.clear()
-            shaper.wordScratch = scratch
-        }
+        defer { scratch.clear() }
         units.withUnsafeBufferPointer { buf in
             // First every word of the text found and keyed, each key's cache
             // slot prefetched, so that the lookups wait for memory together,
@@ -79,7 +63,7 @@ struct WordShaper {
                     let style = Int(item.styleIndex)
                     collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
                                  size: styles[style].size, language: styles[style].language,
-                                 featureHash: featureHashes[style], into: &scratch)
+                                 featureHash: features.hashes[style], into: &scratch)
                 }
             }
             // Then, the slots having had time to arrive, every found word's
@@ -87,7 +71,7 @@ struct WordShaper {
             // take these misses one at a time).
             if let cache { for piece in scratch.pieces { if let key = piece.key { cache.prefetchWord(key) } } }
             // Then each word copied out of the cache, or shaped.
-            shapeWords(items: items, faces: faces, styles: styles, features: features, units: buf, scratch: &scratch,
+            shapeWords(items: items, faces: faces, styles: styles, features: features.lists, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
             guard styles.contains(where: { $0.letterSpacing != 0 }) else { return }
             for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
@@ -96,7 +80,7 @@ struct WordShaper {
                 // keep their joins, so only their spaces are spaced out.
                 let ls = Shaper.clamp(styles[Int(item.styleIndex)].letterSpacing * 65536)
                 for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
-                    if Self.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
+                    if UnicodeProps.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
                 }
             }
         }
@@ -112,21 +96,6 @@ struct WordShaper {
             return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
         }
         return trim
-    }
-
-    /// Whether letter spacing applies after the glyph cluster starting at `c`:
-    /// not after a mark or an invisible default-ignorable character (soft
-    /// hyphen, zero-width space, joiners, bidi marks, word joiner: Chromium
-    /// spaces none of them, "a\u{AD}b" is as wide as "ab"), and in cursive
-    /// scripts only after spaces. Thai and Lao SARA AM (U+0E33, U+0EB3) are
-    /// letters, but HarfBuzz shapes them into the consonant's cluster (their
-    /// nikhahit moves onto it), and Chromium spaces per shaped cluster: ทำ is
-    /// spaced once.
-    static func isLetterSpaced(_ units: UnsafeBufferPointer<UInt16>, at c: Int, script: Int32) -> Bool {
-        if units[c] == 0x0E33 || units[c] == 0x0EB3 { return c == 0 || units[c - 1] == 0x20 }
-        if isCursive(script) { return units[c] == 0x20 }
-        let v = UnicodeProps.scalar(units, at: c, end: units.count).value
-        return !UnicodeProps.isMark(v) && !UnicodeProps.isDefaultIgnorable(v)
     }
 
     /// Appends an item's words to `scratch.pieces`, each with the span it is
@@ -200,27 +169,23 @@ struct WordShaper {
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
         // The unshaped words grouped by shaping run (face, script, direction,
-        // style), in text order within each.
-        var unshaped = scratch.unshaped
-        scratch.unshaped = []
-        defer {
-            unshaped.removeAll(keepingCapacity: true)
-            scratch.unshaped = unshaped
-        }
+        // style), in text order within each. (`pieces` is read while
+        // `scratch.unshaped` is sorted and `shapeTogether` fills the rest.)
+        let pieces = scratch.pieces
         func run(_ k: Int) -> UInt64 {
-            let item = items[Int(scratch.pieces[k].item)]
+            let item = items[Int(pieces[k].item)]
             // (ICU script codes are below 2^16.)
             return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
                 | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
         }
-        unshaped.sort { (run($0), $0) < (run($1), $1) }
+        scratch.unshaped.sort { (run($0), $0) < (run($1), $1) }
         var first = 0
-        while first < unshaped.count {
-            let r = run(unshaped[first])
+        while first < scratch.unshaped.count {
+            let r = run(scratch.unshaped[first])
             var next = first + 1
-            while next < unshaped.count && run(unshaped[next]) == r { next += 1 }
-            let item = items[Int(scratch.pieces[unshaped[first]].item)], style = Int(item.styleIndex)
-            let words = unshaped[first..<next].map { scratch.pieces[$0] }
+            while next < scratch.unshaped.count && run(scratch.unshaped[next]) == r { next += 1 }
+            let item = items[Int(pieces[scratch.unshaped[first]].item)], style = Int(item.styleIndex)
+            let words = scratch.unshaped[first..<next].map { pieces[$0] }
             for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: faces[Int(item.faceIndex)],
                                                             style: styles[style], features: features[style],
                                                             scratch: &scratch)) {
@@ -250,12 +215,9 @@ struct WordShaper {
     static func isSeparableBreak(_ units: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
         let a = units[p - 1], b = units[p]
         if a == 0x20 { return true }
-        func han(_ u: UInt16) -> Bool { (u >= 0x4E00 && u <= 0x9FFF) || (u >= 0x3400 && u <= 0x4DBF) }
-        return (han(a) && han(b)) || (isThai(a) && isThai(b))
+        return (UnicodeProps.isHanIdeograph(a) && UnicodeProps.isHanIdeograph(b))
+            || (UnicodeProps.isThai(a) && UnicodeProps.isThai(b))
     }
-
-    @inline(__always)
-    static func isThai(_ u: UInt16) -> Bool { u >= 0x0E01 && u <= 0x0E5B }
 
     /// One word's advances, cluster starts and unsafe-to-break flags per
     /// unit, from the cache or shaped with HarfBuzz (and cached), written
@@ -350,7 +312,7 @@ struct WordShaper {
     /// reads the context around a piece: the cursive scripts, and Manichaean,
     /// Psalter Pahlavi, Chorasmian and Old Uyghur.
     static func readsJoiningContext(_ script: Int32) -> Bool {
-        if isCursive(script) { return true }
+        if UnicodeProps.isCursive(script) { return true }
         switch tsu_script_tag(script) {
         case 0x4D616E69, 0x50686C70, 0x43687273, 0x4F756772: return true  // Mani Phlp Chrs Ougr
         default: return false
@@ -379,20 +341,17 @@ struct WordShaper {
     func shapeNoting<R>(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
                         style: TextStyle, features: [hb_feature_t],
                         _ body: (_ glyphs: [ShapedGlyph], _ unsafeClusters: [Int32], _ adjustedClusters: [Int32]) -> R) -> R {
-        var glyphs = shaper.scratchGlyphs
-        shaper.scratchGlyphs = []
-        glyphs.removeAll(keepingCapacity: true)
+        shaper.scratchGlyphs.removeAll(keepingCapacity: true)
         shaper.unsafeClusters = []
         shaper.adjustedClusters.removeAll(keepingCapacity: true)
         shaper.shape(text, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
-                     script: item.script, language: style.language, features: features, into: &glyphs)
-        let result = body(glyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
+                     script: item.script, language: style.language, features: features, into: &shaper.scratchGlyphs)
+        let result = body(shaper.scratchGlyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
         shaper.unsafeClusters = nil
-        shaper.scratchGlyphs = glyphs
         return result
     }
 
-    /// A hash of a feature list, part of the word cache's key.
+    /// A hash of a feature list, part of the word cache's key (`StyleFeatures.hashes`).
     static func hash(_ features: [hb_feature_t]) -> UInt64 {
         var h = FNV1aHash()
         for f in features {
@@ -401,14 +360,28 @@ struct WordShaper {
         }
         return h.value
     }
+}
 
-    /// Scripts whose letters join (letter spacing would break the joins).
-    static func isCursive(_ script: Int32) -> Bool {
-        switch tsu_script_tag(script) {
-        case 0x41726162, 0x53797263, 0x4D6F6E67, 0x4E6B6F6F, 0x4D616E64, 0x526F6867, 0x41646C6D, 0x50686167, 0x536F6764:
-            return true  // Arab Syrc Mong Nkoo Mand Rohg Adlm Phag Sogd
-        default:
-            return false
+/// Each style's HarfBuzz features (`Shaper.features(for:)`) and their hash
+/// (part of the word cache's key), by style index: made once per text.
+struct StyleFeatures {
+    var lists: [[hb_feature_t]] = []
+    var hashes: [UInt64] = []
+
+    /// Replaces the contents with the features of `styles` (capacity kept).
+    mutating func fill(for styles: [TextStyle]) {
+        lists.removeAll(keepingCapacity: true)
+        hashes.removeAll(keepingCapacity: true)
+        for style in styles {
+            let f = Shaper.features(for: style)
+            lists.append(f)
+            hashes.append(WordShaper.hash(f))
         }
+    }
+
+    /// Empties both for the next text (see `Array.recycle(limit:)`).
+    mutating func recycle(limit: Int) {
+        lists.recycle(limit: limit)
+        hashes.recycle(limit: limit)
     }
 }
