@@ -31,7 +31,10 @@ struct CellCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The cell template, a JSON file.", valueName: "TEMPLATE.json")) var template: String
     @Option(help: "Cell width in px.") var width: Double = 375
-    @Option(help: "Device pixel ratio (device pixels per px): the cell is laid out in device pixels as Chromium does on such a screen, frames aligned to its grid.") var scale: Double = 1
+    @Option(help: """
+        Device pixel ratio (device pixels per px): the cell is laid out in device pixels as Chromium does \
+        on such a screen, frames aligned to its grid.
+        """) var scale: Double = 1
     @Argument(help: ArgumentHelp("A JSON Lines file of models, or - for standard input.", valueName: "MODELS.jsonl|-"))
     var input: String = "-"
     @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
@@ -43,7 +46,8 @@ struct CellCommand: ParsableCommand {
     func validate() throws {
         guard width.isFinite, width >= 0 else { throw ValidationError("--width must be a finite number of px, not negative") }
         guard PixelGrid.scales.contains(scale) else {
-            throw ValidationError("--scale must be a number from \(PixelGrid.scales.lowerBound) to \(PixelGrid.scales.upperBound)")
+            let range = PixelGrid.scales
+            throw ValidationError("--scale must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }

@@ -38,7 +38,10 @@ struct LayoutOptions: ParsableArguments {
     var letterSpacing: Double = 0
     @Option(help: "CSS text-align.") var align: ParagraphStyle.Alignment = .start
     @Option(help: "Base direction.") var direction: ParagraphStyle.Direction = .auto
-    @Option(help: "Device pixel ratio (1, 2, 2.625, 3…): the text is laid out in device pixels as Chromium does on such a screen; answers stay in px, the size ceil'd to its grid.") var scale: Double = 1
+    @Option(help: """
+        Device pixel ratio (1, 2, 2.625, 3…): the text is laid out in device pixels as Chromium does on such \
+        a screen; answers stay in px, the size ceil'd to its grid.
+        """) var scale: Double = 1
     @Option(help: ArgumentHelp("Styled runs as the batch protocol's JSON array, scalar offsets, e.g. "
                                + "'[{\"start\": 0, \"end\": 5, \"font_weight\": 700, \"font_size\": 24}]'.",
                                valueName: "JSON"))
@@ -52,7 +55,8 @@ struct LayoutOptions: ParsableArguments {
         guard size.isFinite, size >= 0 else { throw ValidationError("--size must be a finite number of px, 0 or more") }
         guard (1...1000).contains(weight) else { throw ValidationError("--weight must be between 1 and 1000") }
         guard PixelGrid.scales.contains(scale) else {
-            throw ValidationError("--scale must be a number from \(PixelGrid.scales.lowerBound) to \(PixelGrid.scales.upperBound)")
+            let range = PixelGrid.scales
+            throw ValidationError("--scale must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
         guard letterSpacing.isFinite else { throw ValidationError("--letter-spacing must be a finite number of px") }
         if lineHeight != "normal", let lh = Double(lineHeight), !(lh.isFinite && lh >= 0) {

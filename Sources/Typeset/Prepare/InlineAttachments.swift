@@ -25,7 +25,8 @@ enum InlineAttachments {
     /// - Parameters:
     ///   - attachments: the text's (`AttributedText.attachments`), by source UTF-16 offset.
     ///   - sourceUnits: the text's UTF-16 units.
-    static func prepare(_ attachments: [Int: TextAttachment], scale: Double, sourceUnits: [UInt16], processed: WhiteSpaceProcessor,
+    static func prepare(_ attachments: [Int: TextAttachment], scale: Double, sourceUnits: [UInt16],
+                        processed: WhiteSpaceProcessor,
                         styleOfUnit: [Int32], styles: [TextStyle], stacks: [ResolvedStack]) throws -> [PreparedAttachment] {
         guard !attachments.isEmpty else { return [] }
         var out: [PreparedAttachment] = []
@@ -35,7 +36,10 @@ enum InlineAttachments {
             guard let given = attachments[source] else { continue }
             guard given.width.isFinite, given.height.isFinite, given.width >= 0, given.height >= 0,
                   given.width * scale < 32768 else {
-                throw TypesetError.invalidAttachment(utf16Offset: source, reason: "its size \(given.width) × \(given.height) must be finite, not negative, and narrower than \(Int(32768 / scale)) px")
+                let size = "\(given.width) × \(given.height)"
+                throw TypesetError.invalidAttachment(
+                    utf16Offset: source,
+                    reason: "its size \(size) must be finite, not negative, and narrower than \(Int(32768 / scale)) px")
             }
             // In device pixels, as the styles are (see `PrepareSession.scale`).
             var a = given

@@ -170,7 +170,8 @@ struct PrepareSession {
             let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
             let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
             let tabLimit = Int64(Int32.max)
-            marks.tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit) : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
+            marks.tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit)
+                : max(-tabLimit, min(tabLimit, tabProduct.partialValue))
         }
         let ellipsisText = paragraph.ellipsisText(primaryCovers: primary.covers)
         marks.ellipsisText = ellipsisText

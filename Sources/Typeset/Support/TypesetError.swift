@@ -55,7 +55,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .emptyFontStack: return "the font stack is empty"
         case .invalidWidth(let w): return "invalid width \(w): widths must be finite and not negative"
         case .invalidScale(let s):
-            return "invalid display scale \(s): it must be a number from \(PixelGrid.scales.lowerBound) to \(PixelGrid.scales.upperBound)"
+            let range = PixelGrid.scales
+            return "invalid display scale \(s): it must be a number from \(range.lowerBound) to \(range.upperBound)"
         case .invalidFontSize(let s): return "invalid font size \(s): it must be finite and not negative"
         case .invalidStyleValue(let n, let v): return "invalid \(n) \(v): it must be finite"
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"

@@ -93,7 +93,8 @@ public final class LayoutCache: @unchecked Sendable {
                             width: (width + 0).bitPattern, scale: scale.bitPattern)
         return try layouts.value(for: key, bytes: { $0.byteCount + MemoryLayout<LayoutKey>.stride },
                                  superseding: { $0.version != key.version }) {
-            try engine.layout(template, prepared: try preparedCell(template, for: model, scale: scale), width: width, scale: scale)
+            try engine.layout(template, prepared: try preparedCell(template, for: model, scale: scale),
+                              width: width, scale: scale)
         }
     }
 
