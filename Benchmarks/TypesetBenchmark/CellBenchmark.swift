@@ -30,7 +30,7 @@ enum CellBenchmark {
             return t / Double(models.count) * 1e6
         }
         let engine = CellLayoutEngine(typesetter: typesetter)
-        prepared = models.map { try! engine.prepare(template, for: $0) }
+        prepared = models.map { try! engine.prepare(template, for: $0, scale: 3) }
         let fromPrepared = measureRuns(runs) { () -> Double in
             let t0 = cpuNow()
             var h = 0.0
