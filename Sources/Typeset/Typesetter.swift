@@ -5,7 +5,7 @@ import CHarfBuzz
 /// caches) and use it from any number of threads.
 ///
 /// ```swift
-/// let typesetter = try Typesetter(fonts: FontCollection(directory: "fonts"))
+/// let typesetter = try Typesetter(fonts: FontCollection(directory: "/path/to/fonts"))
 /// let style = TextStyle(font: ["Noto Sans", "Noto Color Emoji"], size: 15)
 /// let prepared = try typesetter.prepare("Hello, world 👋", style: style, scale: 2)
 /// let layout = try prepared.layout(width: 320)       // arithmetic only
