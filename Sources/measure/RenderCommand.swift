@@ -35,7 +35,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw hashtags, mentions, links and cashtags as semi-transparent rectangles.")
     var entities = false
 
-    @Option(help: ArgumentHelp("Display size of one CSS px in the SVG (its width and height; the viewBox stays in CSS px).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Display size of one CSS px in the SVG (its width and height; the viewBox stays in CSS px).",
                                valueName: "FACTOR"))
     var zoom: Double = 2
 
@@ -144,17 +144,19 @@ struct LayoutSVG {
         // Glyphs.
         out += "<g class=\"glyphs\" fill=\"#111111\">\n"
         for line in layout.lines {
-            var runsEnd = line.x
             for run in layout.visualRuns(of: line) {
                 out += glyphs(layout.glyphs(of: run, on: line), run: run, utf16: utf16, dx: 0, dy: 0)
-                runsEnd = max(runsEnd, run.x + run.width)
             }
-            if line.hasEllipsis, let ellipsis, let eLine = ellipsis.lines.first {
+            // The ellipsis where the layout puts it: after the kept text, on
+            // its left in a right-to-left paragraph.
+            if line.hasEllipsis, let ellipsis, let eLine = ellipsis.lines.first, let truncation = layout.truncation {
                 let eText = Array(ellipsis.text(of: eLine).utf16)
+                out += "<g class=\"ellipsis\" data-x=\"\(f(truncation.ellipsisX))\">\n"
                 for run in ellipsis.visualRuns(of: eLine) {
                     out += glyphs(ellipsis.glyphs(of: run, on: eLine), run: run, utf16: eText,
-                                  dx: runsEnd - eLine.x, dy: line.baseline - eLine.baseline)
+                                  dx: truncation.ellipsisX - eLine.x, dy: line.baseline - eLine.baseline)
                 }
+                out += "</g>\n"
             }
         }
         out += "</g>\n"

@@ -70,6 +70,7 @@ extension TextLayout.Line {
         line.startAdjust = startAdjust
         line.showsHyphen = showsHyphen
         line.justification = justification
+        line.expandsAtEnd = expandsAtEnd
         return line
     }
 }

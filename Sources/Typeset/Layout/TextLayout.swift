@@ -70,6 +70,9 @@ public struct TextLayout: Sendable {
         /// A justified line's free space, shared by its expansion
         /// opportunities when it is drawn (1/65536 px).
         var justification: Int64 = 0
+        /// A justified cut line's last visible unit is an expansion
+        /// opportunity before the ellipsis (the cut counted it).
+        var expandsAtEnd = false
     }
 
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.
