@@ -96,6 +96,16 @@ final class TextCommandTests: XCTestCase {
         XCTAssertTrue(resolve.stderr.contains("\"Arial\" has no font"), resolve.summary)
     }
 
+    /// Sizes on the 3x grid are thirds of a pixel: printed to six decimals,
+    /// without a double's tail; `--json` keeps the exact doubles.
+    func testHumanOutputPrintsSizesWithoutFloatNoise() throws {
+        let r = try CLI.run(["text", "Hello world, this is a text", "--width", "100", "--scale", "3"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(r.lines.first, "size: 84.666667 × 40.666667 px (exact 84.46875 × 40.666667)")
+        let json = try CLI.run(["text", "Hello world, this is a text", "--width", "100", "--scale", "3", "--json"])
+        XCTAssertEqual(JSON.double(try JSON.object(json.lines.first ?? ""), "height"), 122.0 / 3)
+    }
+
     func testHumanOutputShowsSizeAndLines() throws {
         let r = try CLI.run(Self.hello)
         XCTAssertEqual(r.status, 0, r.summary)

@@ -79,7 +79,11 @@ public struct TextLayout: Sendable {
     public var exactWidth: Double { boxWidth ?? contentWidth }
 
     /// The size rounded up to the pixel grid of a display scale: by default
-    /// the scale the text was prepared at (``scale``).
+    /// the scale the text was prepared at (``scale``). At 3x the grid is a
+    /// third of a pixel, which a `Double` holds as its nearest value
+    /// (`122.0 / 3` prints 40.666666666666664): round to the grid to print
+    /// or compare. A labelled tuple (`let (width, height) = layout.size()`);
+    /// ``cgSize(scale:)`` gives a `CGSize`.
     /// - Precondition: `scale` is finite and positive (see `PixelGrid`).
     public func size(scale: Double? = nil) -> (width: Double, height: Double) {
         let grid = PixelGrid(uncheckedScale: scale ?? self.scale)
