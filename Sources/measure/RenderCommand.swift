@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
         Takes the same text, font and width options as `measure text` and draws what
         it measures: a light box per line with its baseline, every glyph from its
         outline (colour emoji, which have none, as rounded placeholders of their
-        advance), a dashed line at --width, and with --entities the hashtags,
+        advance), the ellipsis of a cut line where the layout puts it, the boxes of
+        --attachments, a dashed line at --width, and with --entities the hashtags,
         mentions, links and cashtags as coloured rectangles. A caption under the
         picture gives the size and line count. Lengths in the SVG are CSS px;
         --zoom only scales its displayed size.
@@ -24,6 +25,7 @@ struct RenderCommand: ParsableCommand {
           measure render "Hello world" --width 60 --out hello.svg
           measure render "Hi @jack, #swift: example.com" --entities --out post.svg
           measure render "مرحبا 👋" --font "Noto Sans Arabic" --out - > rtl.svg
+          measure render "Verified ￼ badge" --attachments '[{"offset": 9, "width": 16, "height": 16}]' --out badge.svg
           rsvg-convert hello.svg > hello.png     # then look at the PNG
         """)
 
@@ -137,6 +139,18 @@ struct LayoutSVG {
                     out += "<rect x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\" "
                         + "fill=\"\(colour)\" stroke=\"\(colour)\"><title>\(label)</title></rect>\n"
                 }
+            }
+            out += "</g>\n"
+        }
+
+        // Inline attachments (--attachments): the boxes the text made room for.
+        let boxes = layout.attachmentFrames()
+        if !boxes.isEmpty {
+            out += "<g class=\"attachments\" fill=\"#f1f3f4\" stroke=\"#5f6368\" stroke-width=\"0.5\" stroke-dasharray=\"2 1\">\n"
+            for box in boxes {
+                let r = box.rect
+                out += "<rect x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\">"
+                    + "<title>attachment at \(box.utf16Offset)</title></rect>\n"
             }
             out += "</g>\n"
         }

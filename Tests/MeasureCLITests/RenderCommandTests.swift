@@ -194,6 +194,26 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(try XCTUnwrap(letters.min()), x + width - 0.002, "no letter is drawn under the ellipsis")
     }
 
+    /// `measure text` and `measure render` take `--attachments` as the batch
+    /// protocol's array: the text makes room for each box, the SVG draws it.
+    func testAttachmentsOnTheCommandLine() throws {
+        let text = "Verified \u{FFFC} badge"
+        let boxes = #"[{"offset": 9, "width": 16, "height": 16, "vertical_align": "middle"}]"#
+        let json = try CLI.run(["text", text, "--attachments", boxes, "--json"])
+        XCTAssertEqual(json.status, 0, json.summary)
+        let frames = try XCTUnwrap(try JSON.object(json.lines.first ?? "")["attachments"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, 1)
+        XCTAssertEqual(JSON.double(frames[0], "width"), 16)
+        let r = try CLI.run(["render", text, "--attachments", boxes, "--out", "-"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        let svg = Self.parse(r.stdoutData)
+        let drawn = svg.elements.filter { $0.name == "rect" && $0.parent.map { svg.elements[$0].attributes["class"] == "attachments" } == true }
+        XCTAssertEqual(drawn.map { $0.attributes["x"] }, [Self.format(try XCTUnwrap(JSON.double(frames[0], "x")))])
+        let misplaced = try CLI.run(["text", "No box here", "--attachments", #"[{"offset": 3, "width": 16, "height": 16}]"#])
+        XCTAssertEqual(misplaced.status, 2, misplaced.summary)
+        XCTAssertTrue(misplaced.stderr.contains("U+FFFC"), misplaced.summary)
+    }
+
     func testOptionsAndErrors() throws {
         let a = try CLI.run(["render", "Hi", "--out", "-", "--zoom", "1"])
         let b = try CLI.run(["render", "Hi", "--out", "-", "--zoom", "3"])
