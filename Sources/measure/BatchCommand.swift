@@ -13,7 +13,7 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         Each input line is an object such as
           {"id": 1, "text": "Hello", "font_family": ["Noto Sans"], "font_size": 15, "width": 320}
-        (see the README's "The batch protocol" for every field). "runs" styles ranges as spans:
+        (docs/Protocol.md lists every field; examples/requests.jsonl uses most). "runs" styles ranges as spans:
           {"text": "Hello world", "runs": [{"start": 0, "end": 5, "font_weight": 700, "font_size": 20}]}
         (offsets in scalars, or UTF-16 units with --offsets utf16). A bad line gets
         {"id": …, "error": {"line": N, "message": "…"}} in its place; the exit status is 1 if any failed.

@@ -31,7 +31,7 @@ struct EntitiesCommand: ParsableCommand {
         status is 1 if any failed.
 
         Examples:
-          measure entities posts.jsonl > entities.jsonl
+          measure entities examples/posts.jsonl > entities.jsonl
           echo '{"id": 1, "text": "Hi @jack, #swift $AAPL"}' | measure entities
           cat posts.jsonl | measure entities --offsets utf16 --jobs 2 -
         """)

@@ -14,8 +14,8 @@ struct Measure: ParsableCommand {
         Examples:
           measure text "Hello world" --font "Noto Sans" --size 15 --width 320
           measure text - --width 200 --json < post.txt
-          measure batch requests.jsonl > results.jsonl
-          measure entities posts.jsonl > entities.jsonl
+          measure batch examples/requests.jsonl > results.jsonl
+          measure entities examples/posts.jsonl > entities.jsonl
           measure cell --template examples/templates/feed-post.json examples/templates/feed-post.jsonl
           measure fonts --resolve "Hi مرحبا 你好 👋"
           measure render "Hello world" --width 60 --out hello.svg
