@@ -22,7 +22,7 @@ struct BatchCommand: ParsableCommand {
         font_family entry without a font, which is skipped, as CSS skips it.
 
         Examples:
-          measure batch requests.jsonl > results.jsonl
+          measure batch examples/requests.jsonl > results.jsonl
           cat requests.jsonl | measure batch --jobs 2 --offsets utf16 -
         """)
 
@@ -49,6 +49,13 @@ struct BatchCommand: ParsableCommand {
         let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         // Warnings, once per field or family name, from the reading thread (lines in order).
         var warnedFields = Set<String>(), warnedFamilies = Set<String>()
+        // Stacks looked at already (a feed names a few; at most 4,096 are remembered).
+        var checkedStacks = Set<[String]>()
+        func checkStack(_ families: [String]) {
+            guard !checkedStacks.contains(families) else { return }
+            if checkedStacks.count < 4096 { checkedStacks.insert(families) }
+            FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
+        }
         let strict = strict
         let result = processor.run(input: handle, output: .standardOutput, prepare: { line, number in
             let decoded = lines.decode(line)
@@ -57,9 +64,9 @@ struct BatchCommand: ParsableCommand {
                      + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
             }
             if let request = decoded.request {
-                if request.fontFiles.isEmpty { FontOptions.warnSkipped(request.families, in: collection, seen: &warnedFamilies) }
+                if request.fontFiles.isEmpty { checkStack(request.families) }
                 for run in request.runs where run.fontFiles == nil {
-                    if let families = run.style.families { FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies) }
+                    if let families = run.style.families { checkStack(families) }
                 }
             }
             return decoded

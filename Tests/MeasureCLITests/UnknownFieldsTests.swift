@@ -49,6 +49,26 @@ final class UnknownFieldsTests: XCTestCase {
         XCTAssertTrue(String(decoding: out, as: UTF8.self).contains(#"unknown field \"widht\""#))
     }
 
+    /// A batch's font stacks resolve as CSS lists: a family without a font is
+    /// skipped with one warning per name, whatever the number of lines.
+    func testSkippedFamiliesWarnedOncePerName() throws {
+        let input = [
+            #"{"id": 1, "text": "Hello world", "font_family": ["Arial", "Noto Sans"]}"#,
+            #"{"id": 2, "text": "Hello world", "font_family": ["Arial", "Noto Sans"]}"#,
+            #"{"id": 3, "text": "Hello world", "runs": [{"start": 0, "end": 5, "font_family": ["Comic", "Arial", "sans-serif"]}]}"#,
+            #"{"id": 4, "text": "Hello world", "font_family": ["Nothing", "Else"]}"#,
+        ]
+        let r = try CLI.run(["batch", "-", "--no-progress"], stdin: input.joined(separator: "\n") + "\n")
+        XCTAssertEqual(r.status, 1, "the last line has no font: \(r.summary)")
+        XCTAssertEqual(JSON.double(try JSON.object(r.lines[0]), "exact_width"), 80.453125)
+        XCTAssertTrue(r.lines[3].contains(#"none of the font families \"Nothing\", \"Else\" has a font"#), r.lines[3])
+        let warnings = r.stderr.split(separator: "\n").filter { $0.contains("warning") }.map(String.init)
+        XCTAssertEqual(warnings, [
+            #"measure: warning: font family "Arial" has no font; skipped, as CSS skips it"#,
+            #"measure: warning: font family "Comic" has no font; skipped, as CSS skips it"#,
+        ], "the line with no font at all is an error line, not a warning")
+    }
+
     /// On the command line a misspelt field of `--runs` is a usage error.
     func testTextRunsWithAMisspeltFieldAreAUsageError() throws {
         let r = try CLI.run(["text", "Hello", "--runs", #"[{"start": 0, "end": 2, "font_wieght": 700}]"#])
