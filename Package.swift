@@ -18,6 +18,10 @@ let package = Package(
         .library(name: "TypesetCells", targets: ["TypesetCells"]),
         // The measure tool's JSON Lines protocols (batch, entities, cell), in process.
         .library(name: "TypesetBatch", targets: ["TypesetBatch"]),
+        // The bundled Noto fonts as a resource, and `FontCollection.bundled()`,
+        // which finds them at run time (optional: an app with its own fonts
+        // depends on Typeset alone and gets none of them).
+        .library(name: "TypesetFonts", targets: ["TypesetFonts"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "typeset-bench", targets: ["TypesetBenchmark"]),
     ],
@@ -51,10 +55,25 @@ let package = Package(
         .target(
             name: "TypesetBatch",
             dependencies: ["Typeset", "TypesetEntities", "TypesetCells"]),
+        // fonts/ is the target: its fonts and licences are copied beside
+        // every executable that depends on it (a resource must lie inside
+        // its target, and the corpus, tests and scripts read fonts/ in place).
+        .target(
+            name: "TypesetFonts",
+            dependencies: ["Typeset"],
+            path: "fonts",
+            sources: ["BundledFonts.swift"],
+            resources: [
+                .copy("NotoSans-Regular.ttf"), .copy("NotoSans-Bold.ttf"), .copy("NotoSans-Italic.ttf"),
+                .copy("NotoSans-BoldItalic.ttf"), .copy("NotoSansArabic-Regular.ttf"),
+                .copy("NotoSansHebrew-Regular.ttf"), .copy("NotoSansDevanagari-Regular.ttf"),
+                .copy("NotoSansThai-Regular.ttf"), .copy("NotoSansCJKjp-Regular.otf"), .copy("NotoColorEmoji.ttf"),
+                .copy("OFL.txt"), .copy("Apache-2.0.txt"), .copy("README.md"),
+            ]),
         .executableTarget(
             name: "measure",
             dependencies: [
-                "Typeset", "TypesetEntities", "TypesetCells", "TypesetBatch",
+                "Typeset", "TypesetEntities", "TypesetCells", "TypesetBatch", "TypesetFonts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(
@@ -77,6 +96,9 @@ let package = Package(
         .testTarget(
             name: "CorpusTests",
             dependencies: ["Typeset", "TypesetCells", "TypesetTestSupport"]),
+        .testTarget(
+            name: "TypesetFontsTests",
+            dependencies: ["Typeset", "TypesetFonts", "TypesetTestSupport"]),
         .testTarget(
             name: "MeasureCLITests",
             dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetBatch", "TypesetTestSupport"]),

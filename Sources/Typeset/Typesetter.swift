@@ -5,7 +5,7 @@ import CHarfBuzz
 /// caches) and use it from any number of threads.
 ///
 /// ```swift
-/// let typesetter = try Typesetter(fonts: FontCollection(directory: "fonts"))
+/// let typesetter = try Typesetter(fonts: FontCollection(directory: "/path/to/fonts"))
 /// let style = TextStyle(font: ["Noto Sans", "Noto Color Emoji"], size: 15)
 /// let prepared = try typesetter.prepare("Hello, world 👋", style: style, scale: 2)
 /// let layout = try prepared.layout(width: 320)       // arithmetic only
@@ -57,11 +57,14 @@ public final class Typesetter: Sendable {
     /// Every answer of the prepared text and its layouts stays in CSS px.
     /// The scale is part of what is prepared: to show one text at two
     /// scales, prepare it once per scale.
-    /// - Throws: `TypesetError.invalidScale` unless `scale` is in `PixelGrid.scales` (0.01 to 100).
+    /// - Throws: `TypesetError.invalidScale` unless `scale` is in `PixelGrid.scales` (0.01 to 100);
+    ///   `TypesetError.invalidStyleRange` for a range given to
+    ///   `AttributedText.setStyle` outside the text or splitting a surrogate pair.
     public func prepare(_ text: AttributedText, paragraph: ParagraphStyle = ParagraphStyle(),
                         scale: Double = 1) throws -> PreparedText {
         // `AttributedText([])` has no run and no block style, so no style to set even an empty text in.
         guard text.hasStyle else { throw TypesetError.invalidAttributeRuns("no runs: the text has no style") }
+        if let bad = text.invalidStyleRange { throw bad.error }
         return try withSession(scale: scale) { try $0.prepare(text, paragraph: paragraph) }
     }
 

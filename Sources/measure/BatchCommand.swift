@@ -13,45 +13,64 @@ struct BatchCommand: ParsableCommand {
         discussion: """
         Each input line is an object such as
           {"id": 1, "text": "Hello", "font_family": ["Noto Sans"], "font_size": 15, "width": 320}
-        (see the README's "The batch protocol" for every field). "runs" styles ranges as spans:
+        (docs/Protocol.md lists every field; examples/requests.jsonl uses most). "runs" styles ranges as spans:
           {"text": "Hello world", "runs": [{"start": 0, "end": 5, "font_weight": 700, "font_size": 20}]}
         (offsets in scalars, or UTF-16 units with --offsets utf16). A bad line gets
         {"id": …, "error": {"line": N, "message": "…"}} in its place; the exit status is 1 if any failed.
+        A field the protocol does not define (a misspelt "widht") is ignored with a warning on
+        stderr, once per field name; --strict makes it an error for its line. So is a
+        font_family entry without a font, which is skipped, as CSS skips it.
 
         Examples:
-          measure batch requests.jsonl > results.jsonl
+          measure batch examples/requests.jsonl > results.jsonl
           cat requests.jsonl | measure batch --jobs 2 --offsets utf16 -
         """)
 
     @Argument(help: "A JSON Lines file, or - for standard input.") var input: String = "-"
-    @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobs: JobsOption
     @Option(help: "Line offsets: Unicode scalars or UTF-16 code units.") var offsets: OffsetUnit = .scalars
     @Flag(name: .customLong("no-lines"), help: "Leave out each result's lines (faster).") var noLines = false
+    @Flag(help: "A request with a field the protocol does not define is an error line (default: measured without it, with a warning).")
+    var strict = false
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
     @OptionGroup var lineLimit: LineLimitOption
     @OptionGroup var fonts: FontOptions
 
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
-
     func run() throws {
         let handle = try openInput(input)
-        let typesetter = Typesetter(fonts: try fonts.collection())
+        let collection = try fonts.collection()
+        let typesetter = Typesetter(fonts: collection)
         keepUntilExit(typesetter)
-        let lines = BatchLines(typesetter: typesetter, utf16Offsets: offsets == .utf16, includesLines: !noLines)
+        let lines = BatchLines(typesetter: typesetter, utf16Offsets: offsets == .utf16, includesLines: !noLines,
+                               rejectsUnknownFields: strict)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
-        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, respond: lines.respond)
+        let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
+        // Warnings, once per field or family name, from the reading thread (lines in order).
+        var warnedFields = Set<String>(), warnedFamilies = Set<String>()
+        // Stacks looked at already (a feed names a few; at most 4,096 are remembered).
+        var checkedStacks = Set<[String]>()
+        func checkStack(_ families: [String]) {
+            guard !checkedStacks.contains(families) else { return }
+            if checkedStacks.count < 4096 { checkedStacks.insert(families) }
+            FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
+        }
+        let strict = strict
+        let result = processor.run(input: handle, output: .standardOutput, prepare: { line, number in
+            let decoded = lines.decode(line)
+            for field in decoded.unknownFields where warnedFields.insert(field).inserted {
+                warn("line \(number): \(RequestLines.describe(unknownField: field))"
+                     + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
+            }
+            if let request = decoded.request {
+                if request.fontFiles.isEmpty { checkStack(request.families) }
+                for run in request.runs where run.fontFiles == nil {
+                    if let families = run.style.families { checkStack(families) }
+                }
+            }
+            return decoded
+        }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
-}
-
-/// Opens a file argument or standard input for `-`.
-func openInput(_ path: String) throws -> FileHandle {
-    if path == "-" { return .standardInput }
-    guard let h = FileHandle(forReadingAtPath: path) else { throw ValidationError("cannot open \(path)") }
-    return h
 }

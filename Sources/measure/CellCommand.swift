@@ -30,14 +30,14 @@ struct CellCommand: ParsableCommand {
         """)
 
     @Option(help: ArgumentHelp("The cell template, a JSON file.", valueName: "TEMPLATE.json")) var template: String
-    @Option(help: "Cell width in px.") var width: Double = 375
-    @Option(help: """
+    @Option(parsing: .unconditional, help: "Cell width in px.") var width: Double = 375
+    @Option(parsing: .unconditional, help: """
         Device pixel ratio (device pixels per px): the cell is laid out in device pixels as Chromium does \
         on such a screen, frames aligned to its grid.
         """) var scale: Double = 1
     @Argument(help: ArgumentHelp("A JSON Lines file of models, or - for standard input.", valueName: "MODELS.jsonl|-"))
     var input: String = "-"
-    @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobs: JobsOption
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
     @OptionGroup var lineLimit: LineLimitOption
@@ -49,16 +49,13 @@ struct CellCommand: ParsableCommand {
             let range = PixelGrid.scales
             throw ValidationError("--scale must be a number from \(range.lowerBound) to \(range.upperBound)")
         }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
     }
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: template) else {
-            throw ValidationError("cannot read the template \(template)")
-        }
+        let data = try readFile(template, what: "the template")
         let cellTemplate: CellTemplate
         do { cellTemplate = try CellTemplate(json: data) } catch {
-            throw ValidationError("\(template): \(error)")
+            throw CommandFailure("the template \(absolutePath(template)): \(error)")
         }
         let handle = try openInput(input)
         let typesetter = Typesetter(fonts: try fonts.collection())
@@ -66,9 +63,9 @@ struct CellCommand: ParsableCommand {
         let engine = CellLayoutEngine(typesetter: typesetter)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
+        let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let lines = CellLines(engine: engine, template: cellTemplate, width: width, scale: scale)
-        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, respond: lines.respond)
+        let result = processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
 }

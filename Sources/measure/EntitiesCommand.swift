@@ -31,29 +31,25 @@ struct EntitiesCommand: ParsableCommand {
         status is 1 if any failed.
 
         Examples:
-          measure entities posts.jsonl > entities.jsonl
+          measure entities examples/posts.jsonl > entities.jsonl
           echo '{"id": 1, "text": "Hi @jack, #swift $AAPL"}' | measure entities
           cat posts.jsonl | measure entities --offsets utf16 --jobs 2 -
         """)
 
     @Argument(help: "A JSON Lines file, or - for standard input.") var input: String = "-"
-    @Option(help: "Worker threads (default: all cores).") var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    @OptionGroup var jobs: JobsOption
     @Option(help: "Entity offsets: Unicode scalars or UTF-16 code units.") var offsets: OffsetUnit = .scalars
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
     @OptionGroup var lineLimit: LineLimitOption
-
-    func validate() throws {
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
-    }
 
     func run() throws {
         let handle = try openInput(input)
         let lines = EntityLines(utf16Offsets: offsets == .utf16)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
-        let result = processor.run(input: handle, output: .standardOutput, prepare: lines.decode, respond: lines.respond)
+        let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
+        let result = processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
 }

@@ -3,51 +3,63 @@ import Foundation
 import Typeset
 import TypesetEntities
 import TypesetCells
+import TypesetFonts
 
-/// Where the tool finds fonts: the bundled `fonts/` directory by default.
+/// Where the tool finds fonts: the bundled fonts by default.
 struct FontOptions: ParsableArguments {
     @Option(name: .customLong("fonts-dir"), help: ArgumentHelp(
-        "Directory of font files forming the collection (default: $TYPESET_FONTS, else PREFIX/share/typeset/fonts beside an installed measure, else the repository's fonts/).",
+        "Directory of font files forming the collection (default: the bundled fonts: $TYPESET_FONTS, else beside the executable, else PREFIX/share/typeset/fonts of an installed measure, else the fonts/ it was built from).",
         valueName: "DIR"))
     var fontsDirectory: String?
 
-    @Flag(name: .customLong("system-fonts"), help: "Also fall back to the system's fonts through Fontconfig.")
+    @Flag(name: .customLong("system-fonts"), help: "Also use the system's fonts through Fontconfig: installed families by name, generic families (serif, monospace…) and fallback.")
     var systemFonts = false
 
-    /// Loads the collection, failing with a message that names the directory.
+    /// Loads the collection; a directory that is not there is a failure
+    /// (exit status 1) whose message names it, absolute.
     func collection() throws -> FontCollection {
-        let dir = try fontsDirectory ?? Self.bundledFontsDirectory()
-        return try FontCollection(directory: dir, includeSystemFonts: systemFonts)
+        do {
+            if let fontsDirectory { return try FontCollection(directory: fontsDirectory, includeSystemFonts: systemFonts) }
+            return try FontCollection.bundled(includeSystemFonts: systemFonts)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
     }
 
-    /// $TYPESET_FONTS, else `share/typeset/fonts` of the prefix the executable
-    /// is installed in (`PREFIX/bin/measure`, as `scripts/install` lays it
-    /// out), else a `fonts/` directory holding Noto Sans found above the
-    /// executable or the working directory (a checkout).
-    static func bundledFontsDirectory() throws -> String {
-        if let env = ProcessInfo.processInfo.environment["TYPESET_FONTS"], !env.isEmpty { return env }
-        let fm = FileManager.default
-        let exe = URL(fileURLWithPath: (try? fm.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-                      ?? CommandLine.arguments[0])
-        func holdsFonts(_ dir: URL) -> Bool {
-            fm.fileExists(atPath: dir.appendingPathComponent("NotoSans-Regular.ttf").path)
+    /// What is wrong with a font stack, for the tool's messages: a generic
+    /// family without a font of its kind among the bundled fonts may have
+    /// one among the system's.
+    func explain(_ error: any Error) -> String {
+        var message = "\(error)"
+        guard !systemFonts, let typeset = error as? TypesetError else { return message }
+        switch typeset {
+        case .unknownFontFamily, .unknownFontFamilies, .unknownFontFamilyInRun:
+            message += "; add --system-fonts to look among the system's fonts too"
+        default: break
         }
-        var looked: [String] = []
-        let installed = exe.deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("share/typeset/fonts")
-        looked.append(installed.path)
-        if holdsFonts(installed) { return installed.path }
-        for start in [exe.deletingLastPathComponent(), URL(fileURLWithPath: fm.currentDirectoryPath)] {
-            var dir = start
-            while true {
-                let fonts = dir.appendingPathComponent("fonts")
-                if holdsFonts(fonts) { return fonts.path }
-                if dir.path == "/" { break }
-                dir.deleteLastPathComponent()
-            }
-            looked.append("fonts/ in \(start.path) and every directory above it")
-        }
-        throw ValidationError("no fonts directory found (looked in $TYPESET_FONTS, "
-            + looked.joined(separator: ", ") + "): pass --fonts-dir DIR or set TYPESET_FONTS")
+        return message
     }
+
+    /// Writes a warning line on standard error for each family of `families`
+    /// that finds no font in `collection` and is skipped, as a browser skips
+    /// it (once per name in `seen`). A stack with no family left is an error
+    /// of its own, not a warning.
+    static func warnSkipped(_ families: [String], in collection: FontCollection, seen: inout Set<String>) {
+        let skipped = collection.skippedFamilies(in: FontStack(families: families))
+        guard skipped.count < families.count else { return }
+        for name in skipped where seen.insert(name).inserted {
+            warn("font family \"\(name)\" has no font; skipped, as CSS skips it")
+        }
+    }
+}
+
+/// A failure that is not a usage error: printed as `measure: …`, exit status 1.
+struct CommandFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ message: String) { description = message }
+}
+
+/// Writes `measure: warning: …` on standard error.
+func warn(_ message: String) {
+    FileHandle.standardError.write(Data("measure: warning: \(message)\n".utf8))
 }

@@ -17,7 +17,7 @@ struct FontsCommand: ParsableCommand {
         """)
 
     @Option(help: "Show the font chosen for each run of this text.") var resolve: String?
-    @Option(help: ArgumentHelp("Font families for --resolve, comma-separated.", valueName: "FAMILY[,FAMILY…]"))
+    @Option(help: ArgumentHelp("Font families for --resolve, comma-separated (a family without a font is skipped with a warning).", valueName: "FAMILY[,FAMILY…]"))
     var font: String = "Noto Sans"
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var fonts: FontOptions
@@ -25,8 +25,13 @@ struct FontsCommand: ParsableCommand {
     func run() throws {
         let collection = try fonts.collection()
         if let text = resolve {
-            let stack = FontStack(families: font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-            let prepared = try Typesetter(fonts: collection).prepare(text, style: TextStyle(font: stack, size: 15))
+            let families = font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let prepared: PreparedText
+            do {
+                prepared = try Typesetter(fonts: collection).prepare(text, style: TextStyle(font: FontStack(families: families), size: 15))
+            } catch { throw CommandFailure(fonts.explain(error)) }
+            var seen = Set<String>()
+            FontOptions.warnSkipped(families, in: collection, seen: &seen)
             let utf16 = Array(text.utf16)
             var rows: [JSONValue] = []
             for run in prepared.runFaces {

@@ -33,13 +33,14 @@ struct JSONLinesProcessor {
     static let defaultMaxLineBytes = 16 << 20
 
     /// Returns the number of lines and of failed lines. `prepare` reads a
-    /// line (its bytes without the newline) on the reading thread, so that
-    /// decoding overlaps measuring; `respond` handles it on a worker; the
+    /// line (its bytes without the newline, and its number, from 1) on the
+    /// reading thread, one line after another in order, so that decoding
+    /// overlaps measuring; `respond` handles it on a worker; the
     /// writing thread writes each response (``Response/write(number:to:)``).
     /// TypesetBatch's line types supply `prepare` and `respond`.
     func run<Work, Answer: JSONWritable>(
         input: FileHandle, output: FileHandle,
-        prepare: (_ line: ArraySlice<UInt8>) -> Work,
+        prepare: (_ line: ArraySlice<UInt8>, _ number: Int) -> Work,
         respond: @escaping @Sendable (_ work: Work) -> Response<Answer>
     ) -> (lines: Int, failed: Int) {
         let state = StreamState<Work, Response<Answer>>(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
@@ -68,10 +69,12 @@ struct JSONLinesProcessor {
             finished.signal()
         }
         writing.start()
+        var number = 0
         LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachBlock { lines, bytesRead in
             state.add(lines.map { line in
+                number += 1
                 switch line {
-                case .bytes(let bytes): return .work(prepare(bytes[...]), bytes: bytes.count)
+                case .bytes(let bytes): return .work(prepare(bytes[...], number), bytes: bytes.count)
                 case .tooLong(let length): return .tooLong(length)
                 }
             }, bytesRead: bytesRead)

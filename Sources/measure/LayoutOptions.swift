@@ -12,20 +12,21 @@ struct LayoutOptions: ParsableArguments {
     @Argument(help: "The text, or - to read it from standard input (one trailing newline dropped).")
     var text: String
 
-    @Option(help: ArgumentHelp("Font families, first preferred, comma-separated.", valueName: "FAMILY[,FAMILY…]"))
+    @Option(help: ArgumentHelp("Font families, first preferred, comma-separated, as CSS font-family: a family without a font is skipped with a warning.", valueName: "FAMILY[,FAMILY…]"))
     var font: String = "Noto Sans"
 
     @Option(name: .customLong("font-file"), help: ArgumentHelp("Font files to use as the stack instead of --font (repeatable).", valueName: "PATH"))
     var fontFiles: [String] = []
 
-    @Option(help: ArgumentHelp("Font size in px.", valueName: "PX")) var size: Double = 15
-    @Option(help: "Font weight, 1–1000.") var weight: Int = 400
+    // Numbers are read whatever they start with: `--width -3` is a bad width, not a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Font size in px.", valueName: "PX")) var size: Double = 15
+    @Option(parsing: .unconditional, help: "Font weight, 1–1000.") var weight: Int = 400
     @Flag(help: "Use an italic face.") var italic = false
-    @Option(help: ArgumentHelp("Width to break lines at, in px (omit for unbounded lines).", valueName: "PX"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Width to break lines at, in px (omit for unbounded lines).", valueName: "PX"))
     var width: Double?
-    @Option(name: .customLong("line-height"), help: ArgumentHelp("Line height in px, or normal.", valueName: "PX|normal"))
+    @Option(name: .customLong("line-height"), parsing: .unconditional, help: ArgumentHelp("Line height in px, or normal.", valueName: "PX|normal"))
     var lineHeight: String = "normal"
-    @Option(name: .customLong("max-lines"), help: ArgumentHelp("Truncate with an ellipsis after this many lines.", valueName: "N"))
+    @Option(name: .customLong("max-lines"), parsing: .unconditional, help: ArgumentHelp("Truncate with an ellipsis after this many lines.", valueName: "N"))
     var maxLines: Int?
     @Option(name: .customLong("white-space"), help: "CSS white-space.") var whiteSpace: ParagraphStyle.WhiteSpace = .normal
     @Option(name: .customLong("text-overflow"), help: "clip or ellipsis (cuts a nowrap line that does not fit).")
@@ -34,11 +35,11 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("line-break"), help: "CSS line-break.") var lineBreak: ParagraphStyle.LineBreak = .auto
     @Option(help: ArgumentHelp("The text's language (BCP 47), for line breaking and shaping.", valueName: "TAG"))
     var lang: String?
-    @Option(name: .customLong("letter-spacing"), help: ArgumentHelp("Extra px after every character.", valueName: "PX"))
+    @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: ArgumentHelp("Extra px after every character (may be negative).", valueName: "PX"))
     var letterSpacing: Double = 0
     @Option(help: "CSS text-align.") var align: ParagraphStyle.Alignment = .start
     @Option(help: "Base direction.") var direction: ParagraphStyle.Direction = .auto
-    @Option(help: """
+    @Option(parsing: .unconditional, help: """
         Device pixel ratio (1, 2, 2.625, 3…): the text is laid out in device pixels as Chromium does on such \
         a screen; answers stay in px, the size ceil'd to its grid.
         """) var scale: Double = 1
@@ -46,6 +47,10 @@ struct LayoutOptions: ParsableArguments {
                                + "'[{\"start\": 0, \"end\": 5, \"font_weight\": 700, \"font_size\": 24}]'.",
                                valueName: "JSON"))
     var runs: String?
+    @Option(help: ArgumentHelp("Inline boxes at U+FFFC characters of the text, as the batch protocol's JSON array, scalar offsets, e.g. "
+                               + "'[{\"offset\": 6, \"width\": 18, \"height\": 18, \"vertical_align\": \"middle\"}]'.",
+                               valueName: "JSON"))
+    var attachments: String?
     @OptionGroup var fonts: FontOptions
 
     func validate() throws {
@@ -70,7 +75,7 @@ struct LayoutOptions: ParsableArguments {
         guard text == "-" else { return text }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard var s = String(data: data, encoding: .utf8) else {
-            throw ValidationError("standard input is not valid UTF-8")
+            throw CommandFailure("standard input is not valid UTF-8")
         }
         // "\r\n" is one Character, so look at scalars: drop one "\n" or "\r\n".
         if s.unicodeScalars.last == "\n" {
@@ -81,7 +86,7 @@ struct LayoutOptions: ParsableArguments {
     }
 
     /// The options as a batch protocol request for `text` (without `--runs`
-    /// when `runs` is false: their ranges need the text).
+    /// and `--attachments` when `runs` is false: their offsets need the text).
     func request(text: String, runs withRuns: Bool = true) throws -> MeasureRequest {
         var object: [(String, JSONValue)] = [
             ("text", .string(text)), ("font_size", .number(size)), ("font_weight", .number(Double(weight))),
@@ -93,12 +98,24 @@ struct LayoutOptions: ParsableArguments {
             ("font_family", .array(font.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })),
         ]
         if !fontFiles.isEmpty { object.append(("font_file", .array(fontFiles.map { .string($0) }))) }
+        var lists: [(String, JSONValue)] = []
         if let runs {
             guard let parsed = try? JSONParser.parse(Array(runs.utf8)) else {
                 throw ValidationError("--runs must be a JSON array of runs")
             }
-            if withRuns { object.append(("runs", parsed)) }
+            lists.append(("runs", parsed))
         }
+        if let attachments {
+            guard let parsed = try? JSONParser.parse(Array(attachments.utf8)) else {
+                throw ValidationError("--attachments must be a JSON array of attachments")
+            }
+            lists.append(("attachments", parsed))
+        }
+        // A misspelt field of --runs or --attachments is a usage error (a batch warns of it).
+        if let unknown = RequestLines.unknownFields(in: .object(lists)).first {
+            throw ValidationError(RequestLines.describe(unknownField: unknown))
+        }
+        if withRuns { object += lists }
         if let width { object.append(("width", .number(width))) }
         if let lang { object.append(("lang", .string(lang))) }
         if let maxLines { object.append(("max_lines", .number(Double(maxLines)))) }
@@ -110,22 +127,28 @@ struct LayoutOptions: ParsableArguments {
         do {
             let request = try JSONValueDecoder.decode(MeasureRequest.self, from: .object(object))
             _ = try RunRequest.utf16Ranges(of: request.runs, in: request.text, utf16Offsets: false)
+            _ = try AttachmentRequest.utf16Offsets(of: request.attachments, in: request.text, utf16Offsets: false)
             return request
         } catch { throw ValidationError("\(error)") }
     }
 
     /// Reads the text, loads the fonts and lays the text out. A text that cannot
-    /// be measured (an unknown family, a bad width) is reported on stderr and
-    /// exits with status 1.
+    /// be measured (no font for its stack, a bad width) is a failure (exit
+    /// status 1); each family skipped for want of a font is a warning line.
     func layout() throws -> (text: String, request: MeasureRequest, typesetter: Typesetter, layout: TextLayout) {
         let input = try inputText()
         let request = try request(text: input)
-        let typesetter = Typesetter(fonts: try fonts.collection())
-        do {
-            return (input, request, typesetter, try request.measure(with: typesetter, files: FontFileCache()))
-        } catch {
-            FileHandle.standardError.write(Data("measure: \(error)\n".utf8))
-            throw ExitStatus.someFailed
+        let collection = try fonts.collection()
+        let typesetter = Typesetter(fonts: collection)
+        let layout: TextLayout
+        do { layout = try request.measure(with: typesetter, files: FontFileCache()) } catch {
+            throw CommandFailure(fonts.explain(error))
         }
+        var seen = Set<String>()
+        if request.fontFiles.isEmpty { FontOptions.warnSkipped(request.families, in: collection, seen: &seen) }
+        for run in request.runs where run.fontFiles == nil {
+            if let families = run.style.families { FontOptions.warnSkipped(families, in: collection, seen: &seen) }
+        }
+        return (input, request, typesetter, layout)
     }
 }

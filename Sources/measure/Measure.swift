@@ -14,8 +14,8 @@ struct Measure: ParsableCommand {
         Examples:
           measure text "Hello world" --font "Noto Sans" --size 15 --width 320
           measure text - --width 200 --json < post.txt
-          measure batch requests.jsonl > results.jsonl
-          measure entities posts.jsonl > entities.jsonl
+          measure batch examples/requests.jsonl > results.jsonl
+          measure entities examples/posts.jsonl > entities.jsonl
           measure cell --template examples/templates/feed-post.json examples/templates/feed-post.jsonl
           measure fonts --resolve "Hi مرحبا 你好 👋"
           measure render "Hello world" --width 60 --out hello.svg
@@ -25,9 +25,11 @@ struct Measure: ParsableCommand {
         version: TypesetVersion.string,
         subcommands: [TextCommand.self, BatchCommand.self, FontsCommand.self, EntitiesCommand.self, CellCommand.self, RenderCommand.self])
 
-    /// ArgumentParser's `main()`, except that a usage error (a bad or missing
-    /// argument, or a `ValidationError`, which ArgumentParser ends with
-    /// EX_USAGE, 64) exits with 2 as documented.
+    /// ArgumentParser's `main()`, except that every message starts
+    /// `measure: `, a usage error (a bad or missing argument, or a
+    /// `ValidationError`, which ArgumentParser ends with EX_USAGE, 64) exits
+    /// with 2 as documented, and any other failure (a missing file or fonts
+    /// directory, a text that cannot be measured) with 1, without the usage.
     static func main() {
         // `measure X --help` for an unknown X: ArgumentParser would print the root help.
         let arguments = Array(CommandLine.arguments.dropFirst())
@@ -43,11 +45,25 @@ struct Measure: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as CommandFailure {
+            FileHandle.standardError.write(Data("measure: \(failure)\n".utf8))
+            exit(withError: ExitStatus.someFailed)
         } catch {
-            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            exit(withError: ExitStatus.usage)
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((prefixed(fullMessage(for: error)) + "\n").utf8))
+                exit(withError: ExitStatus.usage)
+            }
+            // Help, --version and our own exit statuses (the message is out already).
+            if code == .success || error is ExitCode { exit(withError: error) }
+            FileHandle.standardError.write(Data("measure: \(message(for: error))\n".utf8))
+            exit(withError: ExitStatus.someFailed)
         }
+    }
+
+    /// ArgumentParser's message with `measure: ` in place of its `Error: `.
+    static func prefixed(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "measure: " + message.dropFirst("Error: ".count) : "measure: " + message
     }
 }
 

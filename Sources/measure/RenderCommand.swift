@@ -15,7 +15,8 @@ struct RenderCommand: ParsableCommand {
         Takes the same text, font and width options as `measure text` and draws what
         it measures: a light box per line with its baseline, every glyph from its
         outline (colour emoji, which have none, as rounded placeholders of their
-        advance), a dashed line at --width, and with --entities the hashtags,
+        advance), the ellipsis of a cut line where the layout puts it, the boxes of
+        --attachments, a dashed line at --width, and with --entities the hashtags,
         mentions, links and cashtags as coloured rectangles. A caption under the
         picture gives the size and line count. Lengths in the SVG are CSS px;
         --zoom only scales its displayed size.
@@ -24,6 +25,7 @@ struct RenderCommand: ParsableCommand {
           measure render "Hello world" --width 60 --out hello.svg
           measure render "Hi @jack, #swift: example.com" --entities --out post.svg
           measure render "مرحبا 👋" --font "Noto Sans Arabic" --out - > rtl.svg
+          measure render "Verified ￼ badge" --attachments '[{"offset": 9, "width": 16, "height": 16}]' --out badge.svg
           rsvg-convert hello.svg > hello.png     # then look at the PNG
         """)
 
@@ -35,7 +37,7 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw hashtags, mentions, links and cashtags as semi-transparent rectangles.")
     var entities = false
 
-    @Option(help: ArgumentHelp("Display size of one CSS px in the SVG (its width and height; the viewBox stays in CSS px).",
+    @Option(parsing: .unconditional, help: ArgumentHelp("Display size of one CSS px in the SVG (its width and height; the viewBox stays in CSS px).",
                                valueName: "FACTOR"))
     var zoom: Double = 2
 
@@ -141,20 +143,34 @@ struct LayoutSVG {
             out += "</g>\n"
         }
 
+        // Inline attachments (--attachments): the boxes the text made room for.
+        let boxes = layout.attachmentFrames()
+        if !boxes.isEmpty {
+            out += "<g class=\"attachments\" fill=\"#f1f3f4\" stroke=\"#5f6368\" stroke-width=\"0.5\" stroke-dasharray=\"2 1\">\n"
+            for box in boxes {
+                let r = box.rect
+                out += "<rect x=\"\(f(r.x))\" y=\"\(f(r.y))\" width=\"\(f(r.width))\" height=\"\(f(r.height))\">"
+                    + "<title>attachment at \(box.utf16Offset)</title></rect>\n"
+            }
+            out += "</g>\n"
+        }
+
         // Glyphs.
         out += "<g class=\"glyphs\" fill=\"#111111\">\n"
         for line in layout.lines {
-            var runsEnd = line.x
             for run in layout.visualRuns(of: line) {
                 out += glyphs(layout.glyphs(of: run, on: line), run: run, utf16: utf16, dx: 0, dy: 0)
-                runsEnd = max(runsEnd, run.x + run.width)
             }
-            if line.hasEllipsis, let ellipsis, let eLine = ellipsis.lines.first {
+            // The ellipsis where the layout puts it: after the kept text, on
+            // its left in a right-to-left paragraph.
+            if line.hasEllipsis, let ellipsis, let eLine = ellipsis.lines.first, let truncation = layout.truncation {
                 let eText = Array(ellipsis.text(of: eLine).utf16)
+                out += "<g class=\"ellipsis\" data-x=\"\(f(truncation.ellipsisX))\">\n"
                 for run in ellipsis.visualRuns(of: eLine) {
                     out += glyphs(ellipsis.glyphs(of: run, on: eLine), run: run, utf16: eText,
-                                  dx: runsEnd - eLine.x, dy: line.baseline - eLine.baseline)
+                                  dx: truncation.ellipsisX - eLine.x, dy: line.baseline - eLine.baseline)
                 }
+                out += "</g>\n"
             }
         }
         out += "</g>\n"

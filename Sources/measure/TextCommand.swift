@@ -15,6 +15,7 @@ struct TextCommand: ParsableCommand {
           measure text "Hello world" --font "Noto Sans" --size 15 --width 320
           measure text "مرحبا بالعالم" --font "Noto Sans Arabic,Noto Sans" --width 120 --json
           echo "from stdin" | measure text - --width 80 --max-lines 2
+          measure text "Verified ￼ badge" --attachments '[{"offset": 9, "width": 16, "height": 16}]' --json
         """)
 
     @OptionGroup var options: LayoutOptions
@@ -36,5 +37,15 @@ struct TextCommand: ParsableCommand {
         }
     }
 
-    static func px(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : String(v) }
+    /// A length for people: whole px as integers, others to at most 6
+    /// decimals (exact for 1/64 px; a third of a pixel at 3x prints 84.666667,
+    /// not 84.66666666666667). `--json` writes every number exactly.
+    static func px(_ v: Double) -> String {
+        guard v.isFinite else { return String(v) }
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        var s = String(format: "%.6f", v)
+        while s.hasSuffix("0") { s.removeLast() }
+        if s.hasSuffix(".") { s.removeLast() }
+        return s == "-0" ? "0" : s
+    }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Typeset
 
 // The paragraph options as typed command-line values: `--help` lists each
@@ -28,4 +29,47 @@ struct LineLimitOption: ParsableArguments {
     func validate() throws {
         guard maxLineBytes >= 1 else { throw ValidationError("--max-line-bytes must be at least 1") }
     }
+}
+
+/// `--jobs`, shared by the JSON Lines commands. Optional, so that `--help`
+/// says what the default is rather than this machine's core count.
+struct JobsOption: ParsableArguments {
+    @Option(name: .customLong("jobs"), parsing: .unconditional, help: ArgumentHelp("Worker threads (default: one per core).", valueName: "N"))
+    var requested: Int?
+
+    /// The threads to use.
+    var count: Int { requested ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    func validate() throws {
+        if let requested, requested < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+}
+
+/// Opens a file argument, or standard input for `-`; a file that cannot be
+/// opened is a failure (exit status 1) that says why.
+func openInput(_ path: String, what: String = "the input") throws -> FileHandle {
+    if path == "-" { return .standardInput }
+    let fd = open(path, O_RDONLY)
+    guard fd >= 0 else {
+        throw CommandFailure("cannot open \(what) \(absolutePath(path)): \(String(cString: strerror(errno)))")
+    }
+    var info = stat()
+    if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+        close(fd)
+        throw CommandFailure("cannot read \(what) \(absolutePath(path)): it is a directory")
+    }
+    return FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+}
+
+/// A file's bytes; a file that cannot be read is a failure that says why.
+func readFile(_ path: String, what: String) throws -> Data {
+    let handle = try openInput(path, what: what)
+    do { return try handle.readToEnd() ?? Data() } catch {
+        throw CommandFailure("cannot read \(what) \(absolutePath(path)): \(error.localizedDescription)")
+    }
+}
+
+/// A path made absolute against the working directory, for messages.
+func absolutePath(_ path: String) -> String {
+    URL(fileURLWithPath: path).standardizedFileURL.path
 }

@@ -23,11 +23,25 @@ final class CellCommandTests: XCTestCase {
         try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], line)
     }
 
+    /// The README's example runs clean; its sibling with two bad lines (the
+    /// README says so) fails, each bad line answered in its place.
     func testFeedPostSamplesInOrderWithErrorsInPlace() throws {
+        let clean = try run(["cell", "--template", example("feed-post.json"), "--width", "390", "--scale", "3",
+                             example("feed-post.jsonl")])
+        XCTAssertEqual(clean.status, 0, clean.summary)
+        XCTAssertFalse(clean.stdout.contains("\"error\""), clean.summary)
+        try checkFeedPost(models: "feed-post.jsonl", clean)
         let result = try run(["cell", "--template", example("feed-post.json"), "--width", "390", "--scale", "3",
-                              example("feed-post.jsonl")])
+                              example("feed-post-errors.jsonl")])
         XCTAssertEqual(result.status, 1, "two sample lines are bad on purpose")
-        let inputLines = try String(contentsOfFile: example("feed-post.jsonl"), encoding: .utf8)
+        try checkFeedPost(models: "feed-post-errors.jsonl", result)
+        XCTAssertTrue(result.lines[1].hasPrefix(#"{"error""#), result.lines[1])
+        XCTAssertTrue(result.lines[2].hasPrefix(#"{"id":8,"error""#), result.lines[2])
+    }
+
+    /// Every answer line against the library's layout of its model, errors in place.
+    func checkFeedPost(models: String, _ result: CLIResult) throws {
+        let inputLines = try String(contentsOfFile: example(models), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.isEmpty }
         XCTAssertEqual(result.lines.count, inputLines.count)
         for (number, (input, output)) in zip(inputLines, result.lines).enumerated() {
@@ -57,8 +71,6 @@ final class CellCommandTests: XCTestCase {
                 XCTAssertNil(texts["body"])
             }
         }
-        XCTAssertTrue(result.lines[6].contains("\"error\""))
-        XCTAssertTrue(result.lines[7].hasPrefix(#"{"id":8,"error""#), result.lines[7])
     }
 
     func testStandardInputAndAllGoodLines() throws {
@@ -77,18 +89,24 @@ final class CellCommandTests: XCTestCase {
         XCTAssertEqual(bubble[0] + bubble[2], 375 - 8, "outgoing: right side")
     }
 
-    func testBadTemplateIsAUsageErrorNamingTheProblem() throws {
+    /// A template that cannot be read or is not a template is a failure
+    /// (1, as a missing input file is) whose message names the file and the
+    /// problem, without usage lines; a bad option is the usage error (2).
+    func testBadTemplateIsAFailureNamingTheProblem() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("cells-bad-\(UUID().uuidString).json")
         try Data(#"{"root": {"kind": "circle"}}"#.utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         let result = try run(["cell", "--template", url.path, "-"], stdin: Data())
-        XCTAssertNotEqual(result.status, 0)
-        XCTAssertNotEqual(result.status, 1)
+        XCTAssertEqual(result.status, 1, result.summary)
+        XCTAssertTrue(result.stderr.hasPrefix("measure: the template \(url.path): "), result.stderr)
         XCTAssertTrue(result.stderr.contains("circle"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("Usage"), result.stderr)
         XCTAssertTrue(result.lines.isEmpty)
         let missing = try run(["cell", "--template", "/nonexistent/template.json", "-"], stdin: Data())
-        XCTAssertTrue(missing.stderr.contains("/nonexistent/template.json"), missing.stderr)
+        XCTAssertEqual(missing.status, 1, missing.summary)
+        XCTAssertEqual(missing.stderr, "measure: cannot open the template /nonexistent/template.json: No such file or directory\n")
         let badWidth = try run(["cell", "--template", example("chat-bubble.json"), "--width", "-5", "-"], stdin: Data())
         XCTAssertTrue(badWidth.stderr.contains("--width"), badWidth.stderr)
+        XCTAssertEqual(badWidth.status, 2, badWidth.summary)
     }
 }

@@ -92,7 +92,7 @@ final class EntitiesCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0)
         let help = result.lines.joined(separator: "\n")
         XCTAssertTrue(help.contains("Examples:"), help)
-        XCTAssertTrue(help.contains("measure entities posts.jsonl"), help)
+        XCTAssertTrue(help.contains("measure entities examples/posts.jsonl"), help)
         XCTAssertTrue(help.contains("--offsets"), help)
         XCTAssertTrue(help.contains("--jobs"), help)
     }

@@ -71,8 +71,48 @@ final class HelpAndUsageTests: XCTestCase {
             let r = try CLI.run(args)
             XCTAssertEqual(r.status, 2, "\(args) is a usage error: \(r.summary)")
             XCTAssertEqual(r.stdout, "", "\(args)")
-            XCTAssertTrue(r.stderr.contains("Error:") || r.stderr.contains("error:"), "\(args): \(r.summary)")
+            XCTAssertTrue(r.stderr.hasPrefix("measure: "), "\(args): \(r.summary)")
+            XCTAssertFalse(r.stderr.contains("Error:"), "one prefix for every message: \(args): \(r.summary)")
         }
+    }
+
+    /// A negative number is a bad value, not a missing one; `--letter-spacing` may be negative.
+    func testNegativeNumbersAreValues() throws {
+        let width = try CLI.run(["text", "Hi", "--width", "-3"])
+        XCTAssertEqual(width.status, 2, width.summary)
+        XCTAssertTrue(width.stderr.hasPrefix("measure: --width must be a finite number of px"), width.summary)
+        let spacing = try CLI.run(["text", "Hi", "--letter-spacing", "-1", "--json"])
+        XCTAssertEqual(spacing.status, 0, spacing.summary)
+        let jobs = try CLI.run(["batch", "--jobs", "-1"])
+        XCTAssertEqual(jobs.status, 2, jobs.summary)
+        XCTAssertTrue(jobs.stderr.contains("--jobs must be at least 1"), jobs.summary)
+    }
+
+    /// `--help` states each default once (`--jobs`: no machine's core count beside "one per core").
+    func testJobsHelpSaysItsDefaultOnce() throws {
+        for sub in ["batch", "entities", "cell"] {
+            let help = try CLI.run([sub, "--help"])
+            let line = try XCTUnwrap(help.lines.first { $0.contains("--jobs <N>") && $0.contains("Worker") }, help.summary)
+            XCTAssertEqual(line.components(separatedBy: "default").count - 1, 1, line)
+        }
+    }
+
+    /// A file or fonts directory that is not there is a failure (1) that
+    /// names it, absolute, with the reason, and no usage lines.
+    func testMissingFilesAreFailuresNotUsageErrors() throws {
+        let cases: [([String], String)] = [
+            (["text", "Hi", "--fonts-dir", "no-such-fonts"], "font directory not found: /"),
+            (["batch", "no-such.jsonl"], "cannot open the input /"),
+            (["cell", "--template", "no-such.json", "-"], "cannot open the template /"),
+        ]
+        for (args, message) in cases {
+            let r = try CLI.run(args)
+            XCTAssertEqual(r.status, 1, "\(args): \(r.summary)")
+            XCTAssertTrue(r.stderr.hasPrefix("measure: " + message), "\(args): \(r.summary)")
+            XCTAssertFalse(r.stderr.contains("Usage:"), "\(args): \(r.summary)")
+        }
+        let template = try CLI.run(["cell", "--template", "no-such.json", "-"])
+        XCTAssertTrue(template.stderr.contains("No such file or directory"), template.summary)
     }
 
     /// Subcommands another part of the tree adds; smoke-tested when present.

@@ -22,20 +22,41 @@ final class InstalledToolTests: XCTestCase {
         return (prefix, tool)
     }
 
+    /// The file of every face `measure fonts` lists.
+    private func fontFiles(_ tool: URL) throws -> [String] {
+        let r = try CLI.run(["fonts", "--json"], executable: tool, fontsFromEnvironment: false)
+        XCTAssertEqual(r.status, 0, r.summary)
+        return try JSON.array(r.stdout).compactMap { ($0 as? [String: Any])?["file"] as? String }
+    }
+
     func testInstalledToolFindsItsFontsBesideItsPrefix() throws {
         let (prefix, tool) = try makePrefix(withFonts: true)
         defer { try? FileManager.default.removeItem(at: prefix) }
         let r = try CLI.run(["text", "Hello world", "--json"], executable: tool, fontsFromEnvironment: false)
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width"), 80.453125)
+        let files = try fontFiles(tool)
+        XCTAssertEqual(files.count, 10)
+        let share = prefix.appendingPathComponent("share/typeset/fonts").path
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix(share) }, "\(files)")
     }
 
-    func testWithoutFontsTheErrorSaysWhereItLooked() throws {
+    /// A tool copied away from its build folder without fonts beside it
+    /// still finds the fonts/ of the checkout it was built from.
+    func testWithoutFontsBesideItTheToolUsesItsCheckout() throws {
         let (prefix, tool) = try makePrefix(withFonts: false)
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let r = try CLI.run(["text", "Hello"], executable: tool, fontsFromEnvironment: false)
-        XCTAssertNotEqual(r.status, 0)
-        XCTAssertTrue(r.stderr.contains(prefix.appendingPathComponent("share/typeset/fonts").path), r.summary)
-        XCTAssertTrue(r.stderr.contains("TYPESET_FONTS"), r.summary)
+        let files = try fontFiles(tool)
+        XCTAssertEqual(files.count, 10)
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix(Fixtures.fontsDirectory) }, "\(files)")
+    }
+
+    /// Built, the tool has the TypesetFonts resources beside it and takes its fonts from there.
+    func testBuiltToolUsesTheResourcesBesideIt() throws {
+        let built = try XCTUnwrap(CLI.executable)
+        let resources = built.deletingLastPathComponent().appendingPathComponent("Typeset_TypesetFonts.resources").path
+        let files = try fontFiles(built)
+        XCTAssertEqual(files.count, 10)
+        XCTAssertTrue(files.allSatisfy { $0.hasPrefix(resources) }, "\(files)")
     }
 }

@@ -162,6 +162,58 @@ final class RenderCommandTests: XCTestCase {
         XCTAssertTrue(svg.named("desc").first?.text.contains("(truncated)") ?? false)
     }
 
+    /// The ellipsis is drawn where `layout.truncation.ellipsisX` and
+    /// `measure text --json` put it: on the left of a right-to-left cut
+    /// line, its text on the right, nothing overlapping.
+    func testRightToLeftCutLineDrawsTheEllipsisOnTheLeft() throws {
+        let text = "שלום עולם זה טקסט ארוך מאוד שצריך לחתוך אותו"
+        let args = [text, "--font", "Noto Sans Hebrew", "--width", "100", "--max-lines", "1"]
+        let json = try CLI.run(["text"] + args + ["--json"])
+        let ellipsis = try XCTUnwrap(try JSON.object(json.lines.first ?? "")["ellipsis"] as? [String: Any])
+        let x = try XCTUnwrap(JSON.double(ellipsis, "x")), width = try XCTUnwrap(JSON.double(ellipsis, "width"))
+        XCTAssertLessThan(x, 1, "a right-to-left line's ellipsis is on the left")
+        let r = try CLI.run(["render"] + args + ["--out", "-"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        let svg = Self.parse(r.stdoutData)
+        let group = try XCTUnwrap(svg.elements.firstIndex { $0.attributes["class"] == "ellipsis" })
+        XCTAssertEqual(svg.elements[group].attributes["data-x"], Self.format(x))
+        func isInEllipsis(_ i: Int) -> Bool {
+            var p = svg.elements[i].parent
+            while let k = p { if k == group { return true }; p = svg.elements[k].parent }
+            return false
+        }
+        func originX(_ e: SVGElements.Element) -> Double {
+            let t = e.attributes["transform"] ?? ""
+            return Double(t.dropFirst("translate(".count).split(separator: " ").first ?? "") ?? .nan
+        }
+        let paths = svg.elements.indices.filter { svg.elements[$0].name == "path" }
+        let dots = paths.filter(isInEllipsis).map { originX(svg.elements[$0]) }
+        let letters = paths.filter { !isInEllipsis($0) }.map { originX(svg.elements[$0]) }
+        XCTAssertFalse(dots.isEmpty)
+        XCTAssertEqual(try XCTUnwrap(dots.min()), x, accuracy: 0.002)
+        XCTAssertGreaterThanOrEqual(try XCTUnwrap(letters.min()), x + width - 0.002, "no letter is drawn under the ellipsis")
+    }
+
+    /// `measure text` and `measure render` take `--attachments` as the batch
+    /// protocol's array: the text makes room for each box, the SVG draws it.
+    func testAttachmentsOnTheCommandLine() throws {
+        let text = "Verified \u{FFFC} badge"
+        let boxes = #"[{"offset": 9, "width": 16, "height": 16, "vertical_align": "middle"}]"#
+        let json = try CLI.run(["text", text, "--attachments", boxes, "--json"])
+        XCTAssertEqual(json.status, 0, json.summary)
+        let frames = try XCTUnwrap(try JSON.object(json.lines.first ?? "")["attachments"] as? [[String: Any]])
+        XCTAssertEqual(frames.count, 1)
+        XCTAssertEqual(JSON.double(frames[0], "width"), 16)
+        let r = try CLI.run(["render", text, "--attachments", boxes, "--out", "-"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        let svg = Self.parse(r.stdoutData)
+        let drawn = svg.elements.filter { $0.name == "rect" && $0.parent.map { svg.elements[$0].attributes["class"] == "attachments" } == true }
+        XCTAssertEqual(drawn.map { $0.attributes["x"] }, [Self.format(try XCTUnwrap(JSON.double(frames[0], "x")))])
+        let misplaced = try CLI.run(["text", "No box here", "--attachments", #"[{"offset": 3, "width": 16, "height": 16}]"#])
+        XCTAssertEqual(misplaced.status, 2, misplaced.summary)
+        XCTAssertTrue(misplaced.stderr.contains("U+FFFC"), misplaced.summary)
+    }
+
     func testOptionsAndErrors() throws {
         let a = try CLI.run(["render", "Hi", "--out", "-", "--zoom", "1"])
         let b = try CLI.run(["render", "Hi", "--out", "-", "--zoom", "3"])

@@ -44,17 +44,66 @@ final class TextCommandTests: XCTestCase {
 
     /// CSS generic families and installed families can be named (docs/Protocol.md: Fonts).
     func testGenericAndInstalledFamilies() throws {
-        for args in [["--font", "sans-serif", "--system-fonts"], ["--font", "monospace"],
+        for args in [["--font", "sans-serif"], ["--font", "sans-serif", "--system-fonts"],
                      ["--font", "monospace", "--system-fonts"], ["--font", "DejaVu Sans", "--system-fonts"]] {
             let r = try CLI.run(["text", "Hello", "--json"] + args)
             XCTAssertEqual(r.status, 0, "\(args): \(r.summary)")
             XCTAssertGreaterThan(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width") ?? 0, 0, "\(args)")
+            XCTAssertEqual(r.stderr, "", "\(args)")
         }
         let unknown = try CLI.run(["text", "Hello", "--font", "DejaVu Sanz", "--system-fonts"])
-        XCTAssertNotEqual(unknown.status, 0)
+        XCTAssertEqual(unknown.status, 1, unknown.summary)
         XCTAssertTrue(unknown.stderr.contains("\"DejaVu Sanz\""), unknown.summary)
         let installedWithoutSystemFonts = try CLI.run(["text", "Hello", "--font", "DejaVu Sans"])
-        XCTAssertNotEqual(installedWithoutSystemFonts.status, 0, "installed families need --system-fonts")
+        XCTAssertEqual(installedWithoutSystemFonts.status, 1, "installed families need --system-fonts")
+        XCTAssertTrue(installedWithoutSystemFonts.stderr.contains("--system-fonts"), installedWithoutSystemFonts.summary)
+    }
+
+    /// `monospace` measured in a proportional font is a wrong answer: a
+    /// generic family takes only a font of its kind, and the error says
+    /// where one may be found. With the system's fonts, a monospaced face
+    /// measures every letter alike.
+    func testGenericFamiliesTakeOnlyAFontOfTheirKind() throws {
+        for generic in ["monospace", "serif", "cursive"] {
+            let r = try CLI.run(["text", "Hello", "--font", generic])
+            XCTAssertEqual(r.status, 1, "\(generic): \(r.summary)")
+            XCTAssertEqual(r.stdout, "", generic)
+            XCTAssertTrue(r.stderr.hasPrefix("measure: no font is a \(generic) font"), r.summary)
+            XCTAssertTrue(r.stderr.contains("add --system-fonts"), r.summary)
+        }
+        let narrow = try CLI.run(["text", "iiii", "--font", "monospace", "--system-fonts", "--json"])
+        let wide = try CLI.run(["text", "MMMM", "--font", "monospace", "--system-fonts", "--json"])
+        XCTAssertEqual(narrow.status, 0, narrow.summary)
+        XCTAssertEqual(JSON.double(try JSON.object(narrow.lines.first ?? ""), "exact_width"),
+                       JSON.double(try JSON.object(wide.lines.first ?? ""), "exact_width"), "a monospaced face")
+    }
+
+    /// `--font` is a CSS font-family list: families without a font are
+    /// skipped, each with a warning line; only a list with none is an error.
+    func testFontListsSkipMissingFamiliesWithAWarning() throws {
+        let r = try CLI.run(["text", "Hello world", "--font", "Helvetica Neue,Arial,sans-serif", "--json"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width"), 80.453125, "Noto Sans")
+        XCTAssertEqual(r.stderr.split(separator: "\n").map(String.init), [
+            "measure: warning: font family \"Helvetica Neue\" has no font; skipped, as CSS skips it",
+            "measure: warning: font family \"Arial\" has no font; skipped, as CSS skips it",
+        ])
+        let none = try CLI.run(["text", "Hello", "--font", "Helvetica Neue,Arial"])
+        XCTAssertEqual(none.status, 1, none.summary)
+        XCTAssertTrue(none.stderr.contains("none of the font families \"Helvetica Neue\", \"Arial\" has a font"), none.summary)
+        let resolve = try CLI.run(["fonts", "--resolve", "Hi", "--font", "Arial,Noto Sans"])
+        XCTAssertEqual(resolve.status, 0, resolve.summary)
+        XCTAssertTrue(resolve.stderr.contains("\"Arial\" has no font"), resolve.summary)
+    }
+
+    /// Sizes on the 3x grid are thirds of a pixel: printed to six decimals,
+    /// without a double's tail; `--json` keeps the exact doubles.
+    func testHumanOutputPrintsSizesWithoutFloatNoise() throws {
+        let r = try CLI.run(["text", "Hello world, this is a text", "--width", "100", "--scale", "3"])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertEqual(r.lines.first, "size: 84.666667 × 40.666667 px (exact 84.46875 × 40.666667)")
+        let json = try CLI.run(["text", "Hello world, this is a text", "--width", "100", "--scale", "3", "--json"])
+        XCTAssertEqual(JSON.double(try JSON.object(json.lines.first ?? ""), "height"), 122.0 / 3)
     }
 
     func testHumanOutputShowsSizeAndLines() throws {

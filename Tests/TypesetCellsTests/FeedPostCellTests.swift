@@ -222,12 +222,17 @@ final class FeedPostCellTests: XCTestCase {
         let reference = try CellTests.layout(CellTests.longBody, FeedPostTemplate.regular, width: 414 - 84, maxLines: 6, scale: 3)
         let lines = try XCTUnwrap(layout.text(named: "body")).lines
         XCTAssertEqual(lines.map(\.utf16Range), reference.lines.map(\.utf16Range))
-        // (A cell keeps its lines' lengths as Float: thirds of a pixel at 3x within float noise.)
+        // A cell keeps its lines' lengths as Floats of device pixels, where they
+        // are whole 1/64ths: they read back as the text's own (61/3 px, not a
+        // float's 20.33333396911621), relative to the text's frame.
+        let top = try XCTUnwrap(lines.first).top
         for (line, ref) in zip(lines, reference.lines) {
-            XCTAssertEqual(line.width, ref.width, accuracy: 1e-4)
-            XCTAssertEqual(line.top, ref.top, accuracy: 1e-4)
-            XCTAssertEqual(line.baseline, ref.baseline, accuracy: 1e-4)
+            XCTAssertEqual(line.width, ref.width)
+            XCTAssertEqual(line.height, ref.height)
+            XCTAssertEqual(line.top - top, ref.top, accuracy: 1e-12)
+            XCTAssertEqual(line.baseline - line.top, ref.baseline - ref.top, accuracy: 1e-12)
         }
+        XCTAssertEqual(lines[0].height, 61.0 / 3, "exactly the 3x line height")
         XCTAssertEqual(lines.map(\.hasEllipsis), reference.lines.map(\.hasEllipsis))
     }
 

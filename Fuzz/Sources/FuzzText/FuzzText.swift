@@ -32,7 +32,9 @@ public func fuzzText(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             var attributed = AttributedText(text, style: style)
             let utf16 = text.utf16.count
             if utf16 > 1 {
-                let at = split % utf16
+                var at = split % utf16
+                // On a scalar boundary: a range splitting a surrogate pair makes preparing throw.
+                if at > 0, UTF16.isTrailSurrogate(Array(text.utf16)[at]) { at -= 1 }
                 var bold = style
                 bold.weight = 700
                 bold.size = style.size * 1.5

@@ -17,6 +17,13 @@ import Foundation
 /// order with colour-bitmap faces last (so digits and `#` never fall back to an
 /// emoji font), then, when `includeSystemFonts` is set, Fontconfig's best
 /// system match. Decisions are cached per cluster and style.
+///
+/// **Font stacks** resolve as CSS resolves `font-family`: a family without
+/// a font here is skipped (``skippedFamilies(in:)`` names them, so that a
+/// caller can warn), and only a stack left with no font is an error. A CSS
+/// generic family (`sans-serif`, `monospace`, `serif`…) takes only a font
+/// of its kind. The bundled fonts as an app finds them at run time:
+/// `FontCollection.bundled()` in the `TypesetFonts` library.
 public final class FontCollection: @unchecked Sendable {
     /// Every face registered from the files and directories given, in order.
     public let faces: [FontFace]
@@ -118,8 +125,22 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     /// A collection of the font files in one directory.
+    /// - Throws: ``TypesetError/fontDirectoryNotFound(path:)`` with the
+    ///   absolute path when there is no such directory (a relative path is
+    ///   resolved against the working directory; `FontCollection.bundled()`
+    ///   in `TypesetFonts` finds the bundled fonts from anywhere), and what
+    ///   ``init(paths:includeSystemFonts:skipUnreadable:)`` throws.
     public convenience init(directory: String, includeSystemFonts: Bool = false) throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw TypesetError.fontDirectoryNotFound(path: Self.absolute(directory))
+        }
         try self.init(paths: [directory], includeSystemFonts: includeSystemFonts)
+    }
+
+    /// A path made absolute against the working directory, for messages.
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
     }
 
     /// A collection of the given font files and directories (file URLs); see
@@ -128,9 +149,10 @@ public final class FontCollection: @unchecked Sendable {
         try self.init(paths: urls.map(\.path), includeSystemFonts: includeSystemFonts, skipUnreadable: skipUnreadable)
     }
 
-    /// A collection of the font files in one directory (a file URL).
+    /// A collection of the font files in one directory (a file URL), as the
+    /// path form takes it.
     public convenience init(directory: URL, includeSystemFonts: Bool = false) throws {
-        try self.init(paths: [directory.path], includeSystemFonts: includeSystemFonts)
+        try self.init(directory: directory.path, includeSystemFonts: includeSystemFonts)
     }
 
     /// The family names in the collection, in registration order.
@@ -149,9 +171,15 @@ public final class FontCollection: @unchecked Sendable {
     ///    CSS Fonts 4's ordered search (see `FontWeightMatching`);
     /// 2. a CSS generic family (`sans-serif`, `serif`, `monospace`, `cursive`,
     ///    `fantasy`, `system-ui`, `ui-sans-serif`, `ui-serif`,
-    ///    `ui-monospace`, `ui-rounded`, `emoji`, `math`) through Fontconfig's
-    ///    substitutions: among the system's fonts and the collection's when
-    ///    `includeSystemFonts` is set, among the collection's otherwise;
+    ///    `ui-monospace`, `ui-rounded`, `emoji`, `math`): the best of
+    ///    Fontconfig's matches that is a font of that kind (a family the
+    ///    system's configuration lists for it, or a face whose own data says
+    ///    so: fixed pitch for `monospace`, colour glyphs for `emoji`, its
+    ///    PANOSE class for `serif`, `sans-serif`, `cursive` and `fantasy`),
+    ///    among the system's fonts and the collection's when
+    ///    `includeSystemFonts` is set, among the collection's otherwise; nil
+    ///    when none is (the bundled fonts have no `serif`, `monospace`,
+    ///    `cursive`, `fantasy` or `math` font);
     /// 3. with `includeSystemFonts`, any installed family, through Fontconfig
     ///    (accepted only when the font it matches carries that family name,
     ///    so a misspelt name is an error rather than a silent substitute).
@@ -168,34 +196,63 @@ public final class FontCollection: @unchecked Sendable {
         return FontWeightMatching.bestIndex(of: pool.map(\.weight), for: weight).map { pool[$0] }
     }
 
-    /// CSS generic family names and what Fontconfig is asked for each.
-    private static let genericFamilies: [String: [String]] = [
-        "serif": ["serif"], "sans-serif": ["sans-serif"], "monospace": ["monospace"],
-        "cursive": ["cursive"], "fantasy": ["fantasy"], "emoji": ["emoji"], "math": ["math"],
-        "system-ui": ["system-ui", "sans-serif"], "ui-sans-serif": ["sans-serif"], "ui-serif": ["serif"],
-        "ui-monospace": ["monospace"], "ui-rounded": ["sans-serif"],
-    ]
-
     /// Steps 2 and 3 of `face(family:weight:italic:)`: Fontconfig.
     private func fontconfigFace(family: String, weight: Int, italic: Bool) -> FontFace? {
-        let generic = Self.genericFamilies[family.lowercased()]
-        guard generic != nil || includeSystemFonts,
-              let (candidate, names) = fontconfig.match(families: generic ?? [family], weight: weight, italic: italic)
-        else { return nil }
-        guard generic != nil || names.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame }) else {
-            return nil
+        if let generic = GenericFamilyKind.byName[family.lowercased()] {
+            return genericFace(generic.kind, asking: generic.fontconfig, weight: weight, italic: italic)
         }
+        guard includeSystemFonts,
+              let (candidate, names) = fontconfig.match(families: [family], weight: weight, italic: italic),
+              names.contains(where: { $0.caseInsensitiveCompare(family) == .orderedSame })
+        else { return nil }
         if let rank = rankByFile["\(candidate.file)#\(candidate.index)"] {
             let found = fallbackOrder[rank]
             return bundledFace(family: found.familyName, weight: weight, italic: italic) ?? found
         }
-        return includeSystemFonts ? systemFace(candidate.file, candidate.index) : nil
+        return systemFace(candidate.file, candidate.index)
     }
 
-    /// Resolves a style's font stack to faces, in stack order.
-    /// - Throws: `TypesetError.unknownFontFamily` for a family the collection lacks.
+    /// Step 2: the best of Fontconfig's matches for a generic family that is
+    /// a font of its kind (the collection's faces are all looked at, at most
+    /// 8 system faces are loaded to be looked at).
+    private func genericFace(_ kind: GenericFamilyKind, asking names: [String], weight: Int, italic: Bool) -> FontFace? {
+        let (candidates, preferred) = fontconfig.genericCandidates(families: names, weight: weight, italic: italic,
+                                                                   limit: includeSystemFonts ? 256 : Int.max)
+        var systemFacesLoaded = 0
+        for candidate in candidates {
+            if let rank = rankByFile["\(candidate.file)#\(candidate.index)"] {
+                let found = fallbackOrder[rank]
+                guard preferred.contains(found.familyName.lowercased()) || found.isOfKind(kind) else { continue }
+                return bundledFace(family: found.familyName, weight: weight, italic: italic) ?? found
+            }
+            guard includeSystemFonts, systemFacesLoaded < 8 else { continue }
+            systemFacesLoaded += 1
+            guard let face = systemFace(candidate.file, candidate.index),
+                  preferred.contains(face.familyName.lowercased()) || face.isOfKind(kind) else { continue }
+            return face
+        }
+        return nil
+    }
+
+    /// Resolves a style's font stack to faces, in stack order, as CSS
+    /// resolves `font-family`: a family that finds no font (see
+    /// ``face(family:weight:italic:)``) is skipped (``skippedFamilies(in:)``
+    /// names them), and the stack is an error only when it is left with none.
+    /// - Throws: `TypesetError.unknownFontFamily` when the stack's one family
+    ///   finds no font, `TypesetError.unknownFontFamilies` when none of its
+    ///   families does, `TypesetError.emptyFontStack` for a stack without entries.
     public func resolve(_ stack: FontStack, weight: Int, italic: Bool) throws -> [FontFace] {
         try resolvedStack(stack, weight: weight, italic: italic).faces
+    }
+
+    /// The families of `stack` that find no font in this collection and are
+    /// skipped when text is set in it (as a browser skips a `font-family`
+    /// entry it has no font for), in stack order; empty when every family
+    /// finds one. Preparing text in a stack whose families are all skipped
+    /// throws instead (``resolve(_:weight:italic:)``).
+    public func skippedFamilies(in stack: FontStack) -> [String] {
+        if let resolved = try? resolvedStack(stack, weight: 400, italic: false) { return resolved.skippedFamilies }
+        return stack.entries.compactMap { if case .family(let name) = $0 { return name } else { return nil } }
     }
 
     /// The resolved stack with its per-ASCII-character face table (cached).
@@ -207,19 +264,21 @@ public final class FontCollection: @unchecked Sendable {
 
     private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
         var result: [FontFace] = []
+        var skipped: [String] = []
         for entry in stack.entries {
             switch entry {
             case .family(let name):
-                guard let f = face(family: name, weight: weight, italic: italic) else {
-                    throw TypesetError.unknownFontFamily(name)
-                }
-                result.append(f)
+                if let f = face(family: name, weight: weight, italic: italic) { result.append(f) } else { skipped.append(name) }
             case .face(let f):
                 result.append(f)
             }
         }
-        if result.isEmpty { throw TypesetError.emptyFontStack }
-        return ResolvedStack(faces: result, weight: weight, italic: italic)
+        if result.isEmpty {
+            if skipped.count == 1 { throw TypesetError.unknownFontFamily(skipped[0]) }
+            if skipped.count > 1 { throw TypesetError.unknownFontFamilies(skipped) }
+            throw TypesetError.emptyFontStack
+        }
+        return ResolvedStack(faces: result, weight: weight, italic: italic, skippedFamilies: skipped)
     }
 
     /// The face a cluster falls back to when no stack font covers it, or nil

@@ -98,6 +98,50 @@ extension FontconfigFallback {
     }
 }
 
+extension FontconfigFallback {
+    /// The fonts Fontconfig ranks for a CSS generic family, best first (at
+    /// most `limit`), and the family names its configuration prefers for it:
+    /// those its substitutions put before the generic names in the pattern
+    /// (the system's `60-latin.conf` lists DejaVu Serif… for `serif`; an
+    /// application configuration without the system's has none).
+    /// - Parameter families: the generic names to ask for (`["system-ui", "sans-serif"]`).
+    func genericCandidates(families: [String], weight: Int, italic: Bool, limit: Int)
+        -> (candidates: [Candidate], preferredFamilies: Set<String>) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pattern = FcPatternCreate() else { return ([], []) }
+        defer { FcPatternDestroy(pattern) }
+        for name in families { _ = name.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) } }
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(weight))))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var preferred = Set<String>()
+        let generic = Set(families.map { $0.lowercased() })
+        var n: Int32 = 0
+        var family: UnsafeMutablePointer<FcChar8>?
+        while FcPatternGetString(pattern, FC_FAMILY, n, &family) == FcResultMatch, let family {
+            let name = String(cString: family).lowercased()
+            if generic.contains(name) { break }
+            preferred.insert(name)
+            n += 1
+        }
+        var result = FcResultNoMatch
+        guard let set = FcFontSort(config, pattern, FcFalse, nil, &result) else { return ([], preferred) }
+        defer { FcFontSetDestroy(set) }
+        var out: [Candidate] = []
+        for i in 0..<Int(set.pointee.nfont) where out.count < limit {
+            guard let font = set.pointee.fonts[i] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
+            var index: Int32 = 0
+            _ = FcPatternGetInteger(font, FC_INDEX, 0, &index)
+            out.append(Candidate(file: String(cString: file), index: Int(index)))
+        }
+        return (out, preferred)
+    }
+}
+
 /// The number of faces in a font file (1 for a plain font, n for a collection,
 /// 0 when HarfBuzz cannot read it).
 func fontFileFaceCount(_ path: String) -> Int {

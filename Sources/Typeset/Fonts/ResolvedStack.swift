@@ -3,6 +3,8 @@
 /// that covers it), so that itemization skips per-character coverage checks.
 final class ResolvedStack: Sendable {
     let faces: [FontFace]
+    /// The stack's families that found no font and were left out (CSS skips them).
+    let skippedFamilies: [String]
     let weight: Int
     let italic: Bool
     /// Each face's identity, comparable without retaining it.
@@ -47,8 +49,9 @@ final class ResolvedStack: Sendable {
         }
     }
 
-    init(faces: [FontFace], weight: Int, italic: Bool) {
+    init(faces: [FontFace], weight: Int, italic: Bool, skippedFamilies: [String] = []) {
         self.faces = faces
+        self.skippedFamilies = skippedFamilies
         self.weight = weight
         self.italic = italic
         faceIDs = faces.map(ObjectIdentifier.init)

@@ -4,6 +4,12 @@
 extension LineBreaker {
     /// Lines, heights and widths at a width: only numbers, nothing allocated.
     func measure(width: Double?) -> TextMeasurement {
+        // A justified line fills its box, and which lines are justified is
+        // the placement's business: the layout's numbers (justified text only).
+        if core.fields.pointee.needsPlacement, width != nil, core.paragraph.alignment == .justify {
+            let l = layout(width: width)
+            return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
+        }
         let limit = breakingLimit(for: width)
         prefetchSegments()
         var cursor = Cursor()
@@ -134,15 +140,20 @@ extension LineBreaker {
         if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.fields.pointee.sourceCount {
             lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.fields.pointee.sourceCount
         }
-        let contentWidth = Self.layoutUnitsCeil(widest)
+        var contentWidth = Self.layoutUnitsCeil(widest)
         var truncation: Truncation? = nil
         if let placement {
             let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
+            var justifiedWidth = 0.0
             for k in raws.indices {
                 let cut = knownCut.flatMap { $0.line == k && $0.available == boxPlacement.available ? $0.cut : nil }
                 let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
                 truncation = truncation ?? t
+                if lines[k].justification > 0 { justifiedWidth = max(justifiedWidth, lines[k].width) }
             }
+            // A justified line fills the box: the layout's width contains it
+            // (a label sized by the widest unjustified line clipped it).
+            contentWidth = max(contentWidth, justifiedWidth)
         }
         // Unwrapped lines are the max-content width, each style or direction
         // piece rounded up to 1/64 px as Chromium sums them (the prepared

@@ -54,16 +54,31 @@ struct LinePlacement {
         let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
         line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
+        let expansion = spaces > 0 ? (available - raw.content) / Int64(spaces) : 0
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
-                ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
-                                spaceExpansion: spaces > 0 ? (available - raw.content) / Int64(spaces) : 0)
+                ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft, spaceExpansion: expansion)
         else { return nil }
         line.x = Double(offset + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
         if let first = cut.visible.first, let last = cut.visible.last {
             line.contentStart = Int32(first.lowerBound)
             line.contentEnd = Int32(last.upperBound)
+        }
+        // Drawn as it was cut: the ellipsis takes the place of what the line's
+        // end added (a half-width bracket, a lost kern, a hyphen), and a
+        // justified line keeps the expansion it was cut with, at every
+        // opportunity up to the ellipsis (see `LineAdvances`).
+        line.endAdjust = 0
+        line.startAdjust = 0
+        line.showsHyphen = false
+        if expansion > 0 {
+            // Opportunities as the cut counts them: none at the line's own end.
+            let start = Int(line.contentStart), end = Int(line.contentEnd)
+            line.expandsAtEnd = end < b && core.isExpansionOpportunity(before: end)
+            var count = line.expandsAtEnd ? 1 : 0
+            for j in (start + 1)..<max(start + 1, end) where core.isExpansionOpportunity(before: j) { count += 1 }
+            line.justification = expansion * Int64(count)
         }
         // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
         var prefixEnd = a

@@ -63,13 +63,15 @@ extension TextLayout {
 extension TextLayout.Line {
     /// The line with every length divided by `s`.
     func dividedBy(_ s: Double) -> Self {
-        var line = Self(utf16Range: utf16Range, width: width / s, x: x / s, top: top / s, height: height / s,
-                        baseline: baseline / s, ascent: ascent / s, descent: descent / s, hasEllipsis: hasEllipsis,
-                        contentStart: contentStart, contentEnd: contentEnd)
-        line.endAdjust = endAdjust
-        line.startAdjust = startAdjust
-        line.showsHyphen = showsHyphen
-        line.justification = justification
+        // (Its internal fields, in device units, are kept as they are: they identify it.)
+        var line = self
+        line.width /= s
+        line.x /= s
+        line.top /= s
+        line.height /= s
+        line.baseline /= s
+        line.ascent /= s
+        line.descent /= s
         return line
     }
 }

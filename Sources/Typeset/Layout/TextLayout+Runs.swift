@@ -19,6 +19,12 @@ public struct VisualRun: Sendable {
     let end: Int
     let styleIndex: Int
     let level: UInt8
+
+    /// The run moved `dx` px to the right.
+    func moved(by dx: Double) -> VisualRun {
+        VisualRun(utf16Range: utf16Range, face: face, fontSize: fontSize, isRightToLeft: isRightToLeft, x: x + dx,
+                  width: width, start: start, end: end, styleIndex: styleIndex, level: level)
+    }
 }
 
 /// A rectangle in layout coordinates (origin top-left, y down), in px.
@@ -39,6 +45,12 @@ public struct LayoutRect: Sendable, Hashable {
 
 extension TextLayout {
     /// The line's runs in visual (left-to-right display) order, with positions.
+    ///
+    /// A cut line's (``Line/hasEllipsis``) are its visible text only
+    /// (``Truncation/visibleUTF16Ranges``), where it stays: from the line's
+    /// start edge to the ellipsis, which goes at ``Truncation/ellipsisX``
+    /// (on the left of a right-to-left paragraph's kept text). The runs and
+    /// the ellipsis, drawn, never overlap.
     public func visualRuns(of line: Line) -> [VisualRun] {
         if let device { return device.layout.visualRuns(of: deviceLine(line)).map { $0.dividedBy(device.scale) } }
         let a = Int(line.contentStart), b = Int(line.contentEnd)
@@ -59,6 +71,10 @@ extension TextLayout {
         }
         // An inline attachment is a run of its own (Chromium's atomic inline item).
         if !core.attachments.isEmpty { logical = splitAtAttachments(logical) }
+        // A cut line shows its visible ranges only (in a line that mixes
+        // directions the hidden part need not be a logical suffix).
+        let cut = line.hasEllipsis ? truncation : nil
+        if let cut { logical = clip(logical, to: cut.visibleUTF16Ranges) }
         var order = (0..<Int32(logical.count)).map { $0 }
         if logical.contains(where: { $0.item.level != 0 }) {
             var levels = logical.map(\.item.level)
@@ -100,7 +116,27 @@ extension TextLayout {
                                   level: r.item.level))
             x += w + pad
         }
+        // The kept text stays where it was before the cut: at the line's start
+        // edge. In a right-to-left paragraph that is its right edge, and the
+        // ellipsis is on the left (`Truncation.ellipsisX`).
+        if cut != nil, core.paragraphLevel & 1 == 1, let last = runs.last {
+            let shift = line.x + line.width - (last.x + last.width)
+            runs = runs.map { $0.moved(by: shift) }
+        }
         return runs
+    }
+
+    /// Logical runs cut to the processed ranges of `visible` (source UTF-16 ranges).
+    private func clip(_ runs: [(start: Int, end: Int, item: Item)], to visible: [Range<Int>])
+        -> [(start: Int, end: Int, item: Item)] {
+        let ranges = visible.map { core.processedOffset(source: $0.lowerBound)..<core.processedOffset(source: $0.upperBound) }
+        var out: [(start: Int, end: Int, item: Item)] = []
+        for r in runs {
+            for v in ranges where v.lowerBound < r.end && r.start < v.upperBound {
+                out.append((max(r.start, v.lowerBound), min(r.end, v.upperBound), r.item))
+            }
+        }
+        return out
     }
 
     /// Logical runs with every attachment's unit made a run of its own.

@@ -40,15 +40,15 @@ public struct TextLayout: Sendable {
         /// Offset of the line's left edge from the layout's left edge (alignment).
         public internal(set) var x: Double
         /// Distance from the layout's top to the line box's top.
-        public let top: Double
+        public internal(set) var top: Double
         /// The line box's height.
-        public let height: Double
+        public internal(set) var height: Double
         /// Distance from the layout's top to the line's baseline.
-        public let baseline: Double
+        public internal(set) var baseline: Double
         /// The line box's extent above its baseline.
-        public let ascent: Double
+        public internal(set) var ascent: Double
         /// The line box's extent below its baseline.
-        public let descent: Double
+        public internal(set) var descent: Double
         /// Whether the ellipsis was appended to this line.
         public let hasEllipsis: Bool
         /// Processed-text range of the line's visible content (internal).
@@ -70,13 +70,20 @@ public struct TextLayout: Sendable {
         /// A justified line's free space, shared by its expansion
         /// opportunities when it is drawn (1/65536 px).
         var justification: Int64 = 0
+        /// A justified cut line's last visible unit is an expansion
+        /// opportunity before the ellipsis (the cut counted it).
+        var expandsAtEnd = false
     }
 
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.
     public var exactWidth: Double { boxWidth ?? contentWidth }
 
     /// The size rounded up to the pixel grid of a display scale: by default
-    /// the scale the text was prepared at (``scale``).
+    /// the scale the text was prepared at (``scale``). At 3x the grid is a
+    /// third of a pixel, which a `Double` holds as its nearest value
+    /// (`122.0 / 3` prints 40.666666666666664): round to the grid to print
+    /// or compare. A labelled tuple (`let (width, height) = layout.size()`);
+    /// ``cgSize(scale:)`` gives a `CGSize`.
     /// - Precondition: `scale` is finite and positive (see `PixelGrid`).
     public func size(scale: Double? = nil) -> (width: Double, height: Double) {
         let grid = PixelGrid(uncheckedScale: scale ?? self.scale)

@@ -15,10 +15,12 @@ extension AttributedText {
     ///   - string: the characters and their attributes.
     ///   - baseStyle: the block's style (the strut), and what every run
     ///     inherits where its attributes say nothing.
-    ///   - fonts: when given, every family a run names must be in it (or be
-    ///     a generic or installed family, as `FontCollection.resolve` finds them).
-    /// - Throws: `TypesetError.unknownFontFamilyInRun` naming the family and
-    ///   the run's UTF-16 range.
+    ///   - fonts: when given, some family of every run's stack must find a
+    ///     font in it (as `FontCollection.resolve` finds them: the others
+    ///     are skipped, as CSS skips them).
+    /// - Throws: `TypesetError.unknownFontFamilyInRun` naming the stack's
+    ///   first family and the run's UTF-16 range when none of its families
+    ///   finds a font.
     public init(_ string: AttributedString, baseStyle: TextStyle, fonts: FontCollection? = nil) throws {
         self.init(String(string.characters), baseStyle: baseStyle)
         var offset = 0
@@ -27,7 +29,7 @@ extension AttributedText {
             defer { offset += length }
             var style = baseStyle
             var changed = false
-            if let v = run[FontFamilyAttribute.self] { style.font = FontStack(families: v); changed = true }
+            if let v = run[FontFamilyAttribute.self] { style.font = v; changed = true }
             if let v = run[FontSizeAttribute.self] { style.size = v; changed = true }
             if let v = run[FontWeightAttribute.self] { style.weight = v; changed = true }
             if let v = run[ItalicAttribute.self] { style.italic = v; changed = true }
@@ -36,11 +38,11 @@ extension AttributedText {
             if let v = run[LineHeightAttribute.self] { style.lineHeight = v; changed = true }
             guard changed, length > 0 else { continue }
             let range = offset..<offset + length
-            if let fonts, let families = run[FontFamilyAttribute.self] {
-                for family in families {
-                    do { _ = try fonts.resolve(FontStack(families: [family]), weight: style.weight, italic: style.italic) } catch {
-                        throw TypesetError.unknownFontFamilyInRun(family: family, utf16Range: range)
-                    }
+            if let fonts, let stack = run[FontFamilyAttribute.self] {
+                do { _ = try fonts.resolve(stack, weight: style.weight, italic: style.italic) } catch {
+                    // Every family of the run's stack finds no font (one that does not is skipped, as CSS skips it).
+                    let first = stack.entries.lazy.compactMap { if case .family(let name) = $0 { return name } else { return nil } }.first
+                    throw TypesetError.unknownFontFamilyInRun(family: first ?? "", utf16Range: range)
                 }
             }
             setStyle(style, utf16Range: range)

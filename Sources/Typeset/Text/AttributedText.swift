@@ -40,6 +40,17 @@ public struct AttributedText: Sendable, Hashable {
     /// The block's style given at creation, if any (else the first run's).
     private var blockStyle: TextStyle?
 
+    /// The first range given to `setStyle` that is outside the text or
+    /// splits a surrogate pair: preparing the text throws it.
+    private(set) var invalidStyleRange: InvalidStyleRange?
+
+    /// A range `setStyle` was given and did not apply, and why.
+    struct InvalidStyleRange: Sendable, Hashable {
+        var range: Range<Int>
+        var reason: String
+        var error: TypesetError { .invalidStyleRange(utf16Range: range, reason: reason) }
+    }
+
     /// Text in a single style (the block's style too).
     public init(_ string: String, style: TextStyle) {
         self.string = string
@@ -79,13 +90,25 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Gives a UTF-16 range one style, splitting runs where needed; the rest
     /// keeps its style.
+    ///
+    /// A range outside the text, or one that splits a surrogate pair, is not
+    /// applied: preparing the text throws
+    /// ``TypesetError/invalidStyleRange(utf16Range:reason:)`` naming the
+    /// first such range (as a misplaced attachment makes preparing throw).
     public mutating func setStyle(_ style: TextStyle, utf16Range: Range<Int>) {
         setStyle({ _ in style }, utf16Range: utf16Range)
     }
 
-    /// Restyles a UTF-16 range, splitting runs where needed; the rest keeps its style.
+    /// Restyles a UTF-16 range, splitting runs where needed; the rest keeps
+    /// its style. A bad range is not applied, and makes preparing throw, as
+    /// for the form that takes a style.
     public mutating func setStyle(_ transform: (TextStyle) -> TextStyle, utf16Range: Range<Int>) {
-        let r = utf16Range.clamped(to: 0..<string.utf16.count)
+        let count = string.utf16.count
+        if let reason = Self.problem(with: utf16Range, in: string.utf16, count: count) {
+            if invalidStyleRange == nil { invalidStyleRange = InvalidStyleRange(range: utf16Range, reason: reason) }
+            return
+        }
+        let r = utf16Range
         guard !r.isEmpty else { return }
         var out: [Run] = []
         for run in runs {
@@ -119,4 +142,18 @@ public struct AttributedText: Sendable, Hashable {
 
     /// Whether the text has a style to prepare it in (a block style or a run).
     var hasStyle: Bool { blockStyle != nil || !runs.isEmpty }
+
+    /// Why a UTF-16 range cannot be styled in a text of `count` units, nil when it can.
+    static func problem(with range: Range<Int>, in utf16: String.UTF16View, count: Int) -> String? {
+        guard range.lowerBound >= 0, range.upperBound <= count else {
+            return "outside the text (\(count) UTF-16 units)"
+        }
+        for offset in [range.lowerBound, range.upperBound] where offset > 0 && offset < count {
+            let i = utf16.index(utf16.startIndex, offsetBy: offset)
+            if UTF16.isTrailSurrogate(utf16[i]) && UTF16.isLeadSurrogate(utf16[utf16.index(before: i)]) {
+                return "it splits the surrogate pair at \(offset - 1)..<\(offset + 1)"
+            }
+        }
+        return nil
+    }
 }

@@ -6,7 +6,9 @@ extension AttributeScopes {
     /// run's ``TextStyle``; what a run does not set comes from the base style.
     /// Other attributes (colours, links, Foundation's own fonts) are ignored.
     public struct TypesetAttributes: AttributeScope {
-        /// The font stack as family names, first preferred.
+        /// The run's font stack, first preferred: one family
+        /// (`.typeset.fontFamily = "Noto Sans"`) or several
+        /// (`= ["Noto Sans CJK JP", "Noto Sans"]`), as CSS `font-family`.
         public let fontFamily: FontFamilyAttribute
         /// The font size in px.
         public let fontSize: FontSizeAttribute
@@ -33,9 +35,10 @@ extension AttributeDynamicLookup {
     }
 }
 
-/// The font stack of a run, as family names (``TextStyle/font``).
+/// The font stack of a run (``TextStyle/font``): a ``FontStack``, so one
+/// family name or an array of them, first preferred (CSS `font-family`).
 public enum FontFamilyAttribute: AttributedStringKey {
-    public typealias Value = [String]
+    public typealias Value = FontStack
     public static let name = "dev.typeset.fontFamily"
 }
 

@@ -11,13 +11,19 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
     public var utf16Offsets: Bool
     /// Whether answers list every line.
     public var includesLines: Bool
+    /// Whether a request with a field the protocol does not define (a
+    /// misspelt `widht`) is an error line naming it (`measure batch
+    /// --strict`) rather than measured without it.
+    public var rejectsUnknownFields: Bool
     private let files = FontFileCache()
 
     /// A protocol endpoint measuring with `typesetter`.
-    public init(typesetter: Typesetter, utf16Offsets: Bool = false, includesLines: Bool = true) {
+    public init(typesetter: Typesetter, utf16Offsets: Bool = false, includesLines: Bool = true,
+                rejectsUnknownFields: Bool = false) {
         self.typesetter = typesetter
         self.utf16Offsets = utf16Offsets
         self.includesLines = includesLines
+        self.rejectsUnknownFields = rejectsUnknownFields
     }
 
     /// Appends the answer to one request line (a JSON object, without its
@@ -27,6 +33,19 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
         answerLine(line, number: number, to: &out)
     }
+
+    /// ``answer(_:number:to:)``, also setting `unknownFields` to the line's
+    /// fields the protocol does not define, each once, in order: a
+    /// request's own by name (`"widht"`), a run's or an attachment's under
+    /// its list (`"runs[].font_wieght"`). `measure batch` warns of each on
+    /// standard error; with ``rejectsUnknownFields`` the line is an error.
+    public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8], unknownFields: inout [String]) -> Bool {
+        let decoded = decode(line)
+        unknownFields = decoded.unknownFields
+        return respond(decoded).write(number: number, to: &out)
+    }
+
+    package func unknownFields(in object: JSONValue) -> [String] { RequestFields.unknown(in: object) }
 
     package func handle(_ decoded: MeasureRequest, id: JSONValue?) throws -> LayoutAnswer {
         var request = decoded

@@ -18,6 +18,20 @@ package protocol JSONLinesEndpoint: Sendable {
 
     /// The answer to one decoded request; `id` is the line's, to echo.
     func handle(_ request: Request, id: JSONValue?) throws -> Answer
+
+    /// The fields of a line's object the protocol does not define (none by
+    /// default: a cell model's fields are all data, an entities line's
+    /// other fields are the post's own).
+    func unknownFields(in object: JSONValue) -> [String]
+
+    /// Whether a line with an unknown field is an error line rather than
+    /// answered (its fields are reported either way).
+    var rejectsUnknownFields: Bool { get }
+}
+
+extension JSONLinesEndpoint {
+    package func unknownFields(in object: JSONValue) -> [String] { [] }
+    package var rejectsUnknownFields: Bool { false }
 }
 
 extension JSONLinesEndpoint {
@@ -40,7 +54,11 @@ extension JSONLinesEndpoint {
             let value = try JSONParser.parse(line)
             guard case .object = value else { throw RequestError("each line must be a JSON object") }
             id = value[field: "id"]
-            return .request(try JSONValueDecoder.decode(Request.self, from: value), id: id)
+            let unknown = unknownFields(in: value)
+            if rejectsUnknownFields, !unknown.isEmpty {
+                return .failure(unknown.map(RequestFields.describe).joined(separator: "; "), id: id, unknownFields: unknown)
+            }
+            return .request(try JSONValueDecoder.decode(Request.self, from: value), id: id, unknownFields: unknown)
         } catch let error as DecodingError {
             return .failure(RequestLine.message(error), id: id)
         } catch {
@@ -52,8 +70,8 @@ extension JSONLinesEndpoint {
     /// ``Response/write(number:to:)``, on whichever thread writes).
     package func respond(_ decoded: DecodedLine<Request>) -> Response<Answer> {
         switch decoded {
-        case .failure(let message, let id): return .failure(message, id: id)
-        case .request(let request, let id):
+        case .failure(let message, let id, _): return .failure(message, id: id)
+        case .request(let request, let id, _):
             do { return .answer(try handle(request, id: id)) } catch { return .failure("\(error)", id: id) }
         }
     }
@@ -86,10 +104,24 @@ package enum RequestLine {
 }
 
 /// A request line after reading and decoding: the request and the line's
-/// `id`, or why the line is not a request (the id kept when it has one).
+/// `id`, or why the line is not a request (the id kept when it has one),
+/// with the fields of the line the protocol does not define.
 package enum DecodedLine<Request> {
-    case request(Request, id: JSONValue?)
-    case failure(String, id: JSONValue?)
+    case request(Request, id: JSONValue?, unknownFields: [String] = [])
+    case failure(String, id: JSONValue?, unknownFields: [String] = [])
+
+    /// The line's fields the protocol does not define (`widht`, `runs[].font_wieght`).
+    package var unknownFields: [String] {
+        switch self {
+        case .request(_, _, let unknown), .failure(_, _, let unknown): return unknown
+        }
+    }
+
+    /// The decoded request, nil for a bad line.
+    package var request: Request? {
+        if case .request(let request, _, _) = self { return request }
+        return nil
+    }
 }
 
 /// What a request line gets: its answer, or an error object in its place.

@@ -108,19 +108,21 @@ public struct CellLayout: Sendable, Equatable {
         }
         var lines: [CellLine] = []
         lines.reserveCapacity(Int(r.lineCount))
-        var start = 0, top = Double(r.top)
+        // Records are in device pixels: back to px, as the text's layout gives them.
+        func px(_ v: Float) -> Double { Double(v) / scale }
+        var start = 0, deviceTop = Double(r.top)
         for record in lineRecords[firstLine..<firstLine + Int(r.lineCount)] {
-            let height = Double(record.height)
-            lines.append(CellLine(utf16Range: start..<max(start, record.end), x: Double(record.x), top: top,
-                                  width: Double(record.width), height: height, baseline: top + Double(record.baseline),
-                                  hasEllipsis: record.hasEllipsis))
+            let top = deviceTop / scale
+            lines.append(CellLine(utf16Range: start..<max(start, record.end), x: px(record.x), top: top,
+                                  width: px(record.width), height: px(record.height),
+                                  baseline: (deviceTop + Double(record.baseline)) / scale, hasEllipsis: record.hasEllipsis))
             start = max(start, record.end)
-            top += height
+            deviceTop += Double(record.height)
         }
         let rects: [CellEntityRect] = rectRecords[firstRect..<firstRect + Int(r.rectCount)].map { e in
             let line = Int(e.line) < lines.count ? lines[Int(e.line)] : nil
             return CellEntityRect(kind: e.kind, utf16Range: Int(e.start)..<Int(max(e.start, e.end)),
-                                  rect: LayoutRect(x: Double(e.x), y: line?.top ?? 0, width: Double(e.width),
+                                  rect: LayoutRect(x: px(e.x), y: line?.top ?? 0, width: px(e.width),
                                                    height: line?.height ?? 0))
         }
         return CellTextLayout(name: schema.textNames[slot], frame: frame, isTruncated: r.isTruncated, lines: lines,
@@ -214,7 +216,7 @@ struct PixelFrame: Sendable, Hashable {
 struct TextRecord: Sendable, Hashable {
     var lineCount: UInt32
     var rectCount: UInt32
-    /// The first line's top, relative to the frame (the top padding).
+    /// The first line's top, relative to the frame (the top padding), in device pixels.
     var top: Float
     /// 1: present, 2: truncated.
     var flags: UInt8
@@ -224,8 +226,10 @@ struct TextRecord: Sendable, Hashable {
     var isTruncated: Bool { flags & 2 != 0 }
 }
 
-/// A line in single precision (line metrics are multiples of 1/64 px in
-/// practice, exact in a Float well beyond any cell size). The line's start is
+/// A line in single precision, in device pixels (line metrics are multiples
+/// of 1/64 of a device pixel, exact in a Float well beyond any cell size, so
+/// that a line at 3x reads back as 61/3 px, not a float's 20.33333396911621).
+/// The line's start is
 /// the previous line's end (lines partition their text, the first starting at
 /// 0) and its top the sum of the heights above it, so neither is stored.
 struct LineRecord: Sendable, Hashable {
@@ -250,7 +254,8 @@ struct LineRecord: Sendable, Hashable {
     var hasEllipsis: Bool { endAndEllipsis & 0x8000_0000 != 0 }
 }
 
-/// An entity rectangle: its top and height are those of its line.
+/// An entity rectangle: its top and height are those of its line; its x and
+/// width in device pixels.
 struct EntityRectRecord: Sendable, Hashable {
     var start: UInt32
     var end: UInt32

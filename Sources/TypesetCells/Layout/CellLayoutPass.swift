@@ -327,10 +327,12 @@ struct CellLayoutPass {
             let offsetX = (exactOrigins[slotOfFrame].x - Double(frames[slotOfFrame].x)) / s
             let offsetY = (exactOrigins[slotOfFrame].y - Double(frames[slotOfFrame].y)) / s
             let dx = pad.left - shift + offsetX
+            // Stored in device pixels, where line metrics are whole 1/64ths (exact in a Float).
+            func inDevice(_ v: Double) -> Float { Float(v * s) }
             for line in layout.lines {
                 lines.append(LineRecord(end: line.utf16Range.upperBound, hasEllipsis: line.hasEllipsis,
-                                        x: Float(line.x + dx), width: Float(line.width), height: Float(line.height),
-                                        baseline: Float(line.baseline - line.top)))
+                                        x: inDevice(line.x + dx), width: inDevice(line.width), height: inDevice(line.height),
+                                        baseline: inDevice(line.baseline - line.top)))
             }
             let before = rects.count
             for entity in prepared.entities[slot] {
@@ -340,8 +342,8 @@ struct CellLayoutPass {
                         lineIndex += 1
                     }
                     rects.append(EntityRectRecord(start: UInt32(clamping: entity.utf16Range.lowerBound),
-                                                  end: UInt32(clamping: entity.utf16Range.upperBound), x: Float(r.x + dx),
-                                                  width: Float(r.width), line: UInt16(clamping: lineIndex),
+                                                  end: UInt32(clamping: entity.utf16Range.upperBound), x: inDevice(r.x + dx),
+                                                  width: inDevice(r.width), line: UInt16(clamping: lineIndex),
                                                   kind: entity.kind))
                 }
             }
@@ -357,7 +359,7 @@ struct CellLayoutPass {
                 }
             }
             records.append(TextRecord(lineCount: UInt32(layout.lines.count), rectCount: UInt32(rects.count - before),
-                                      top: Float(pad.top + offsetY), flags: 1 | (layout.isTruncated ? 2 : 0)))
+                                      top: inDevice(pad.top + offsetY), flags: 1 | (layout.isTruncated ? 2 : 0)))
         }
         var exactRects: [EntityRectRecord] = []
         if !rects.isEmpty {

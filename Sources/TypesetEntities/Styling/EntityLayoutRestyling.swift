@@ -12,7 +12,7 @@ extension AttributedText {
         var text = self
         for entity in entities {
             guard let style = styles[entity.kind], style.changesFont else { continue }
-            text.setStyle({ style.applied(to: $0) }, utf16Range: entity.utf16Range)
+            text.setStyle({ style.applied(to: $0) }, utf16Range: entity.utf16Range.clamped(to: 0..<text.string.utf16.count))
         }
         return text
     }

@@ -41,15 +41,49 @@ final class FontMatchingTests: XCTestCase {
         XCTAssertEqual(fonts.face(family: "Noto Sans", weight: 600, italic: true)?.styleName, "Bold Italic")
     }
 
-    func testGenericFamiliesResolveAmongTheBundledFontsWithoutSystemFonts() throws {
+    /// Without system fonts a generic family takes a bundled face of its
+    /// kind, and there is none for serif, monospace, cursive, fantasy or
+    /// math (before, Fontconfig's nearest font answered: monospace text was
+    /// measured in proportional Noto Sans, without a word).
+    func testGenericFamiliesTakeOnlyAFontOfTheirKind() throws {
         let fonts = Fixtures.fonts
-        for generic in ["sans-serif", "serif", "monospace", "system-ui", "SANS-SERIF"] {
+        for generic in ["sans-serif", "system-ui", "ui-sans-serif", "SANS-SERIF"] {
             let face = try XCTUnwrap(fonts.face(family: generic), generic)
-            XCTAssertTrue(fonts.faces.contains { $0 === face }, "\(generic) must pick a bundled face without system fonts")
+            XCTAssertEqual(face.familyName, "Noto Sans", generic)
+        }
+        XCTAssertEqual(fonts.face(family: "sans-serif", weight: 700)?.styleName, "Bold")
+        XCTAssertEqual(fonts.face(family: "emoji")?.familyName, "Noto Color Emoji")
+        for generic in ["serif", "monospace", "ui-monospace", "cursive", "fantasy", "math"] {
+            XCTAssertNil(fonts.face(family: generic), "\(generic): no bundled font is of its kind")
+            XCTAssertThrowsError(try Fixtures.typesetter.prepare("x", style: TextStyle(font: FontStack(families: [generic])))) { error in
+                XCTAssertEqual(error as? TypesetError, .unknownFontFamily(generic))
+                XCTAssertTrue("\(error)".contains("generic family"), "\(error)")
+            }
         }
         XCTAssertNil(fonts.face(family: "DejaVu Sans"), "installed families need includeSystemFonts")
         let prepared = try Fixtures.typesetter.prepare("Hello", style: TextStyle(font: "sans-serif", size: 15))
         XCTAssertGreaterThan(try prepared.layout(width: nil).contentWidth, 0)
+    }
+
+    /// A stack resolves as CSS `font-family`: families without a font are
+    /// skipped (and named), a stack with none is an error naming them all.
+    func testStacksSkipFamiliesWithoutAFont() throws {
+        let fonts = Fixtures.fonts
+        let web: FontStack = ["Helvetica Neue", "Arial", "sans-serif"]
+        XCTAssertEqual(fonts.skippedFamilies(in: web), ["Helvetica Neue", "Arial"])
+        XCTAssertEqual(try fonts.resolve(web, weight: 400, italic: false).map(\.familyName), ["Noto Sans"])
+        let layout = try Fixtures.typesetter.layout("Hello world", style: TextStyle(font: web, size: 15), width: nil)
+        XCTAssertEqual(layout.lines[0].width, 80.453125, "as in Noto Sans")
+        XCTAssertEqual(fonts.skippedFamilies(in: ["Noto Sans", "Noto Color Emoji"]), [])
+        XCTAssertEqual(fonts.skippedFamilies(in: ["monospace", "Noto Sans"]), ["monospace"])
+        XCTAssertEqual(fonts.skippedFamilies(in: ["Nope", "Neither"]), ["Nope", "Neither"])
+        XCTAssertThrowsError(try fonts.resolve(["Nope", "serif"], weight: 400, italic: false)) { error in
+            XCTAssertEqual(error as? TypesetError, .unknownFontFamilies(["Nope", "serif"]))
+            XCTAssertTrue("\(error)".contains("\"Nope\", \"serif\""), "\(error)")
+        }
+        XCTAssertThrowsError(try fonts.resolve(FontStack([]), weight: 400, italic: false)) { error in
+            XCTAssertEqual(error as? TypesetError, .emptyFontStack)
+        }
     }
 
     func testSystemFamiliesAndGenericsThroughFontconfig() throws {
@@ -62,6 +96,9 @@ final class FontMatchingTests: XCTestCase {
         XCTAssertEqual(fonts.face(family: "dejavu sans", weight: 700)?.weight, 700)
         let mono = try XCTUnwrap(fonts.face(family: "monospace"))
         XCTAssertFalse(fonts.faces.contains { $0 === mono }, "monospace: no bundled font is monospaced")
+        XCTAssertEqual(mono.familyName, "DejaVu Sans Mono", "fonts-dejavu-core's monospaced family")
+        XCTAssertEqual(fonts.face(family: "serif")?.familyName, "DejaVu Serif")
+        XCTAssertEqual(fonts.face(family: "sans-serif")?.familyName, "Noto Sans", "the collection's own faces first")
         // Bundled names come first, even when an installed font has the same family.
         XCTAssertTrue(fonts.faces.contains { $0 === fonts.face(family: "Noto Sans") })
         // A misspelt family is an error, not Fontconfig's nearest substitute.

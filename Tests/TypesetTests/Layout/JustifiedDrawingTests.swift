@@ -41,4 +41,36 @@ final class JustifiedDrawingTests: XCTestCase {
         }
         XCTAssertGreaterThan(justifiedLines, 100, "the texts must give justified lines with runs")
     }
+
+    /// A justified layout's width contains its lines: a label sized by it
+    /// holds them (it was the widest line before justification, 142 px
+    /// while three lines were 160). The measure path agrees; lines that
+    /// are not justified (the last, a forced break) keep the width they have.
+    func testJustifiedLayoutWidthContainsItsLines() throws {
+        let text = "The quick brown fox jumps over the lazy dog and keeps running far away"
+        let prepared = try Fixtures.typesetter.prepare(text, style: Fixtures.style(), paragraph: ParagraphStyle(alignment: .justify))
+        for width in [160.0, 200.5, 321.3] {
+            let layout = try prepared.layout(width: width)
+            let widest = try XCTUnwrap(layout.lines.map(\.width).max())
+            XCTAssertGreaterThan(layout.lines.filter { $0.justification > 0 }.count, 0, "at \(width)")
+            XCTAssertEqual(layout.contentWidth, widest, "at \(width)")
+            XCTAssertEqual(layout.contentWidth, (width * 64).rounded(.down) / 64, "at \(width): the box")
+            XCTAssertGreaterThanOrEqual(layout.size().width, widest)
+            let measured = try prepared.measure(width: width)
+            XCTAssertEqual(measured.width, layout.contentWidth, "at \(width)")
+            XCTAssertEqual(measured.height, layout.exactHeight)
+            XCTAssertEqual(try PreparedText.measure([prepared], width: width), [measured])
+        }
+        // Nothing to justify: every line ends at a forced break.
+        let broken = try Fixtures.typesetter.prepare("Short line\nAnother short one", style: Fixtures.style(),
+                                                     paragraph: ParagraphStyle(whiteSpace: .preWrap, alignment: .justify))
+        let layout = try broken.layout(width: 300)
+        XCTAssertEqual(layout.contentWidth, layout.lines.map(\.width).max())
+        XCTAssertLessThan(layout.contentWidth, 300)
+        // At 3x, in device pixels.
+        let threeX = try Fixtures.typesetter.prepare(text, style: Fixtures.style(), paragraph: ParagraphStyle(alignment: .justify),
+                                                     scale: 3).layout(width: 160)
+        XCTAssertEqual(threeX.contentWidth, threeX.lines.map(\.width).max()!, accuracy: 1e-9)
+        XCTAssertEqual(threeX.contentWidth, 160, accuracy: 1e-9)
+    }
 }

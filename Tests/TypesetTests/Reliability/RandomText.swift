@@ -168,7 +168,9 @@ enum RandomText {
             case 2: style.lineHeight = .points(r.pick([-1, .nan, .infinity]))
             case 3: style.lineHeight = .multiple(r.pick([-0.5, .nan, .infinity]))
             case 4: style.font = FontStack(families: [])
-            default: style.font = FontStack(families: [r.pick(families), unknownFamily])
+            // A family without a font is skipped, as CSS skips it: the stack is
+            // invalid only when none of its families has one.
+            default: style.font = FontStack(families: r.chance(0.5) ? [unknownFamily] : [unknownFamily, "serif"])
             }
         }
         return style

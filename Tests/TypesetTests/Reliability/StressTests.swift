@@ -153,8 +153,9 @@ final class StressTests: XCTestCase {
             if s.font.entries.isEmpty { return .emptyFontStack }
         }
         for run in text.runs {
-            for case .family(let name) in run.style.font.entries where name == RandomText.unknownFamily {
-                return .unknownFontFamily(name)
+            let families = run.style.font.entries.compactMap { if case .family(let name) = $0 { return name } else { return nil } }
+            if families.first == RandomText.unknownFamily {
+                return families.count == 1 ? .unknownFontFamily(families[0]) : .unknownFontFamilies(families)
             }
         }
         return nil

@@ -121,8 +121,10 @@ final class ShapeCacheTests: XCTestCase {
             }
             var text = AttributedText(words.joined(separator: " "), baseStyle: base)
             if round % 3 == 0, text.string.utf16.count > 4 {
-                let n = text.string.utf16.count
-                text.setStyle(bold, utf16Range: n / 3..<n / 2)  // a run that may cut a word
+                let units = Array(text.string.utf16), n = units.count
+                // A run that may cut a word (never a surrogate pair: that range is an error).
+                func boundary(_ i: Int) -> Int { i > 0 && UTF16.isTrailSurrogate(units[i]) ? i - 1 : i }
+                text.setStyle(bold, utf16Range: boundary(n / 3)..<boundary(n / 2))
             }
             texts.append(text)
         }

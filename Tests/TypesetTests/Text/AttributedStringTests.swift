@@ -49,12 +49,28 @@ final class AttributedStringTests: XCTestCase {
         XCTAssertEqual(try AttributedText(string, baseStyle: body, fonts: Fixtures.fonts), AttributedText("Hello world", baseStyle: body))
     }
 
-    /// A family no font has is an error naming it and the run's UTF-16 range.
+    /// A run's stack is resolved as CSS resolves `font-family`: a family no
+    /// font has is skipped; a stack with none that has a font is an error
+    /// naming its first family and the run's UTF-16 range.
     func testMissingFontNamesTheRange() throws {
         var string = AttributedString("😀 Hello world")
-        string[string.range(of: "world")!].typeset.fontFamily = ["Noto Sans", "No Such Sans"]
+        string[string.range(of: "world")!].typeset.fontFamily = ["No Such Sans", "Noto Sans"]
+        XCTAssertNoThrow(try Fixtures.typesetter.prepare(string, baseStyle: body))
+        string[string.range(of: "world")!].typeset.fontFamily = ["No Such Sans", "Nor This"]
         XCTAssertThrowsError(try Fixtures.typesetter.prepare(string, baseStyle: body)) { error in
             XCTAssertEqual(error as? TypesetError, .unknownFontFamilyInRun(family: "No Such Sans", utf16Range: 9..<14))
         }
+    }
+
+    /// The family attribute is a stack: one name or several, as CSS
+    /// `font-family` takes them.
+    func testFontFamilyTakesOneNameOrSeveral() throws {
+        var one = AttributedString("Hello world")
+        one[one.range(of: "world")!].typeset.fontFamily = "Noto Sans Hebrew"
+        var several = AttributedString("Hello world")
+        several[several.range(of: "world")!].typeset.fontFamily = ["Noto Sans Hebrew"]
+        XCTAssertEqual(try AttributedText(one, baseStyle: body, fonts: Fixtures.fonts),
+                       try AttributedText(several, baseStyle: body, fonts: Fixtures.fonts))
+        XCTAssertEqual(one.runs.compactMap { $0[FontFamilyAttribute.self] }, [FontStack(families: ["Noto Sans Hebrew"])])
     }
 }
