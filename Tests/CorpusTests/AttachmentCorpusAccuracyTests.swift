@@ -5,8 +5,8 @@ import XCTest
 
 /// Inline attachments against Chromium (corpus/attachments, recorded by
 /// tools/record_attachments.py as inline-blocks): a case agrees when its
-/// line starts, its ceil'd height and every attachment's frame (within
-/// 1/64 px) agree.
+/// line starts, its ceil'd height, every attachment's frame (within 1/64 px)
+/// and the max-content width its layout reports agree.
 final class AttachmentCorpusAccuracyTests: XCTestCase {
     struct Case: Decodable {
         var id: String
@@ -27,6 +27,9 @@ final class AttachmentCorpusAccuracyTests: XCTestCase {
         var height: Double
         var starts: [Int]
         var frames: [[Double]]
+        /// CSS max-content (recorded since attachments.js measured it; the
+        /// scaled corpora's rows predate it).
+        var natural_width: Double?
     }
 
     /// The one case that does not agree (Chromium 156), and why.
@@ -75,6 +78,9 @@ final class AttachmentCorpusAccuracyTests: XCTestCase {
         let exact = scale == 1 ? 1e-9 : 1e-4
         var problems: [String] = []
         if starts != e.starts { problems.append("starts \(starts) vs \(e.starts)") }
+        if let natural = e.natural_width, abs(layout.naturalWidth - natural) > near {
+            problems.append("natural width \(layout.naturalWidth) vs \(natural)")
+        }
         if layout.size(scale: scale).height != OptionCorpusAccuracyTests.ceiled(e.height, scale: scale) {
             problems.append("height \(layout.exactHeight) vs \(e.height)")
         }
@@ -89,6 +95,10 @@ final class AttachmentCorpusAccuracyTests: XCTestCase {
     }
 
     static func layout(_ c: Case, scale: Double = 1) throws -> TextLayout {
+        try prepare(c, scale: scale).layout(width: c.width)
+    }
+
+    static func prepare(_ c: Case, scale: Double = 1) throws -> PreparedText {
         let style = TextStyle(font: FontStack(faces: c.fonts.map { Fixtures.face(file: $0) }), size: c.font_size,
                               lineHeight: c.line_height.map { .points($0) } ?? .normal)
         var text = AttributedText(c.text, baseStyle: style)
@@ -101,6 +111,6 @@ final class AttachmentCorpusAccuracyTests: XCTestCase {
             k += 1
         }
         let paragraph = ParagraphStyle(direction: c.dir == "rtl" ? .rtl : .ltr)
-        return try Fixtures.typesetter.prepare(text, paragraph: paragraph, scale: scale).layout(width: c.width)
+        return try Fixtures.typesetter.prepare(text, paragraph: paragraph, scale: scale)
     }
 }

@@ -8,6 +8,8 @@
 // replaced element's: what an <img> does, without loading one). Recorded:
 //   height: the box's height;
 //   frames: [x, y, width, height] of each attachment, from the box's top-left;
+//   natural_width: the width of a copy laid out at width: max-content (CSS
+//           max-content: one number per text, whatever the box's width);
 //   starts: the UTF-16 offset where each line starts, read from a probe copy
 //           with line-height 1000px (line breaking does not depend on it;
 //           every line box is then 1000 px tall, so a code point's or a
@@ -90,7 +92,11 @@
       return [r.left - box.left, r.top - box.top, r.width, r.height];
     });
     host.removeChild(real.div);
-    return { id: c.id, height: box.height, starts: starts, frames: frames };
+    const wide = build(c, host);
+    wide.div.style.width = 'max-content';
+    const natural = wide.div.getBoundingClientRect().width;
+    host.removeChild(wide.div);
+    return { id: c.id, height: box.height, starts: starts, frames: frames, natural_width: natural };
   }
 
   TypesetPageRunner.run(attachCase);

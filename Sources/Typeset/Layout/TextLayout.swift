@@ -13,7 +13,9 @@ public struct TextLayout: Sendable {
     public let contentWidth: Double
     /// The sum of line heights.
     public let exactHeight: Double
-    /// The width of the text on unbounded lines (CSS max-content).
+    /// The width of the text on unbounded lines (CSS max-content): the
+    /// text's ``PreparedText/maxContentWidth``, the same whatever width,
+    /// line limit or alignment the layout was made with.
     public let naturalWidth: Double
     /// Whether `maxLines` (or a `nowrap` line with `textOverflow: .ellipsis`)
     /// cut the text (the last line shows the ellipsis).
