@@ -65,6 +65,12 @@ struct LinePlacement {
             line.contentStart = Int32(first.lowerBound)
             line.contentEnd = Int32(last.upperBound)
         }
+        // What is kept of a justified line keeps its expansion: each of its
+        // opportunities widened as the cut widened it.
+        if spaces > 0 {
+            let kept = core.expansionOpportunities(Int(line.contentStart), Int(line.contentEnd), lineEnd: Int(line.contentEnd))
+            line.justification = (available - raw.content) / Int64(spaces) * Int64(kept)
+        }
         // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
         var prefixEnd = a
         if let first = cut.visible.first, first.lowerBound == a { prefixEnd = first.upperBound }
