@@ -40,14 +40,18 @@ struct LinePlacement {
         let trailing = preWrap && endsText
             ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
         let space = available - width - trailing
-        // A justified line fills the box; a cut one is justified before it is cut.
+        // A justified line fills the box; a cut one is justified before it is
+        // cut. The free space is what the box has left after the line's width
+        // in layout units (Chromium's expansion: 3 ideographs of 16.99995 px
+        // in 60 px are spaced 4.5 px apart).
         // (A line cut by maxLines is not the text's last: more follows it.)
         let endsParagraph = isLast && !(raw.hasEllipsis && core.paragraph.maxLines != nil)
-        let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw) && hasExpansionOpportunity(a, b)
+        let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw)
+            && core.expansionOpportunities(a, b, lineEnd: b) > 0
         if justified && !raw.hasEllipsis {
             line.x = 0
             line.width = Double(available) / 65536
-            line.justification = max(0, available - raw.content)
+            line.justification = max(0, available - width)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
@@ -57,7 +61,7 @@ struct LinePlacement {
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
                 ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
-                                spaceExpansion: spaces > 0 ? (available - raw.content) / Int64(spaces) : 0)
+                                spaceExpansion: spaces > 0 ? (available - width) / Int64(spaces) : 0)
         else { return nil }
         line.x = Double(offset + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
@@ -69,7 +73,7 @@ struct LinePlacement {
         // opportunities widened as the cut widened it.
         if spaces > 0 {
             let kept = core.expansionOpportunities(Int(line.contentStart), Int(line.contentEnd), lineEnd: Int(line.contentEnd))
-            line.justification = (available - raw.content) / Int64(spaces) * Int64(kept)
+            line.justification = (available - width) / Int64(spaces) * Int64(kept)
         }
         // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
         var prefixEnd = a
@@ -99,14 +103,6 @@ struct LinePlacement {
         switch core.text.units[Int(raw.end) - 1] {
         case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
         default: return false
-        }
-    }
-
-    /// Spaces between words, or CJK characters, which justification widens.
-    private func hasExpansionOpportunity(_ a: Int, _ b: Int) -> Bool {
-        core.text.units[a..<b].contains { u in
-            u == 0x20 || u == 0xA0 || u == 0x3000 || (0x3040...0x30FF).contains(u) || (0x3400...0x9FFF).contains(u)
-                || (0xF900...0xFAFF).contains(u) || (0xFF00...0xFFEF).contains(u)
         }
     }
 }
