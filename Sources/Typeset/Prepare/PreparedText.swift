@@ -80,7 +80,8 @@ public struct PreparedText: Sendable {
     /// Lays out for a layout engine's measure function (Yoga-style modes, and
     /// the min-/max-content sizes of Taffy-style engines). `.exactly(w)` and
     /// `.atMost(w)` break lines at `w`; the reported width is `w`, or the
-    /// widest line (at most `w`); `.unconstrained` (max-content) gives one
+    /// widest line (at most `w`); `.longestLine(w)` breaks at `w` and lays
+    /// the lines out again in a box of the widest line's width; `.unconstrained` (max-content) gives one
     /// line per paragraph at the natural width; `.minContent` breaks at every
     /// opportunity the widest piece allows, at ``minContentWidth``.
     public func layout(_ constraint: WidthConstraint) throws -> TextLayout {
@@ -92,6 +93,14 @@ public struct PreparedText: Sendable {
             l.boxWidth = w
             return l
         case .atMost(let w): return try layout(width: w)
+        case .longestLine(let w):
+            // Broken at `w`, then laid out again in a box as wide as the
+            // longest line: the same lines (each fits it), aligned in it.
+            let wrapped = try layout(width: w)
+            guard wrapped.contentWidth < w else { return wrapped }
+            var l = try layout(width: wrapped.contentWidth)
+            l.boxWidth = wrapped.contentWidth
+            return l
         case .exactly(let w):
             var l = try layout(width: w)
             l.boxWidth = w
@@ -128,6 +137,13 @@ public enum WidthConstraint: Sendable, Hashable {
     case exactly(Double)
     /// The box may be at most this wide; it shrinks to its widest line.
     case atMost(Double)
+    /// Lines broken at this width, in a box as wide as the longest of them,
+    /// where they are aligned (a chat bubble hugging its widest line, not the
+    /// width it wrapped in; Flutter's `TextWidthBasis.longestLine`). With
+    /// `text-align: start` in a left-to-right text the lines are those of
+    /// `.atMost`; centred, right-aligned or right-to-left lines move into
+    /// the narrower box.
+    case longestLine(Double)
     /// No limit: one line per paragraph (CSS max-content).
     case unconstrained
     /// As narrow as the text allows: its widest unbreakable piece (CSS
