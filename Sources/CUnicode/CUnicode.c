@@ -10,6 +10,7 @@
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
 #include <unicode/uversion.h>
+#include <unicode/unorm2.h>
 
 // A few cached line iterators per thread, keyed by their full ICU locale ID
 // ("ja@lb=strict", "@lb=normal;lw=keepall"); reset with ubrk_setText per call.
@@ -235,6 +236,22 @@ int32_t tsu_bracket_type(uint32_t codepoint, uint32_t *pair) {
 int32_t tsu_is_east_asian_wide(uint32_t codepoint) {
     int32_t w = u_getIntPropertyValue((UChar32)codepoint, UCHAR_EAST_ASIAN_WIDTH);
     return w == U_EA_FULLWIDTH || w == U_EA_WIDE || w == U_EA_HALFWIDTH;
+}
+
+int32_t tsu_canonical_decomposition(uint32_t codepoint, uint32_t *out, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    const UNormalizer2 *nfd = unorm2_getNFDInstance(&status);
+    if (U_FAILURE(status)) return 0;
+    UChar buffer[8];
+    int32_t length = unorm2_getRawDecomposition(nfd, (UChar32)codepoint, buffer, 8, &status);
+    if (U_FAILURE(status) || length <= 0) return 0;
+    int32_t count = 0;
+    for (int32_t i = 0; i < length && count < capacity;) {
+        UChar32 c;
+        U16_NEXT(buffer, i, length, c);
+        out[count++] = (uint32_t)c;
+    }
+    return count;
 }
 
 const char *tsu_icu_version(void) {

@@ -40,11 +40,13 @@ final class CorpusAccuracyTests: XCTestCase {
                 if let wantMin = want.min_content_width, let wantMax = want.natural_width {
                     intrinsic.cases += 1
                     let minOK = abs(prepared.minContentWidth - wantMin) <= tolerance
+                    // Max-content is one number per text: the layout at the case's width reports it too.
                     let maxOK = abs(prepared.maxContentWidth - wantMax) <= tolerance
+                        && abs(layout.naturalWidth - wantMax) <= tolerance
                     if minOK { intrinsic.minAgree += 1 }
                     if maxOK { intrinsic.maxAgree += 1 }
                     if !minOK || !maxOK {
-                        intrinsicMisses.append("\(c.id): min \(prepared.minContentWidth) vs \(wantMin), max \(prepared.maxContentWidth) vs \(wantMax)")
+                        intrinsicMisses.append("\(c.id): min \(prepared.minContentWidth) vs \(wantMin), max \(prepared.maxContentWidth) (at the width \(layout.naturalWidth)) vs \(wantMax)")
                     }
                 }
                 // The allocation-free measure path must agree with the full layout.
@@ -87,25 +89,44 @@ final class CorpusAccuracyTests: XCTestCase {
         print(String(format: "intrinsic widths of %d cases within 1/64 px: min-content %d (%.2f%%), max-content %d (%.2f%%)",
                      intrinsic.cases, intrinsic.minAgree, 100 * Double(intrinsic.minAgree) / Double(max(1, intrinsic.cases)),
                      intrinsic.maxAgree, 100 * Double(intrinsic.maxAgree) / Double(max(1, intrinsic.cases))))
-        // Every case agrees today: any miss is a regression (list it here with its cause if one must stay).
-        XCTAssertEqual(intrinsicMisses, [], "min-content / max-content differ from Chromium's")
+        // Any other miss is a regression (list it in `knownIntrinsicMisses` with its cause if one must stay).
+        let unexpected = intrinsicMisses.filter { m in !Self.knownIntrinsicMisses.contains { m.hasPrefix($0.prefix) } }
+        XCTAssertEqual(unexpected, [], "min-content / max-content differ from Chromium's")
         XCTAssertEqual(drawingMismatches.count, 0, "drawn glyphs or rectangles disagree with the measured lines: "
                        + drawingMismatches.prefix(5).joined(separator: " | "))
         print(CorpusScoreboard.table(tallies))
         try CorpusScoreboard(directory: Fixtures.corpusDirectory).check(tallies, misses: misses)
     }
 
+    /// The cases whose intrinsic widths differ from Chromium's (id prefixes), and why.
+    static let knownIntrinsicMisses: [(prefix: String, cause: String)] = [
+        // Greek in a span whose style is the paragraph's own: Chromium rounds
+        // the span's piece up to 1/64 px on its own, the engine's style runs
+        // merge it with the text around it (max-content 2/64 px short at 15 px).
+        ("intrinsic-runs-001-s15-", "a span in the paragraph's own style is not a piece of its own"),
+        // Min-content only (max-content and every line agree): Chromium's
+        // min-content is wider than any line it breaks the text into at 1 px.
+        // A Thai word split by a run boundary ("ร" | "้าน"): 42.75 px at 15 px,
+        // against 33.55 px unstyled (the engine's figure for both).
+        ("intrinsic-runs-004-", "Chromium's min-content of a Thai word split by a run boundary"),
+        // "#1234-56" in a Latin run inside Arabic: Chromium breaks lines after
+        // "-" there but counts "#1234-56" whole in min-content.
+        ("intrinsic-runs-010-", "Chromium's min-content keeps a hyphen before digits in a run unbroken"),
+    ]
+
     /// Drawing must place what measurement counted: on every line the drawn
     /// glyphs' advances, run by run with the runs' rounding between them,
     /// span the measured width (within 1/64 px), and the rectangles of the
     /// line's text lie inside the line. (A cut line is left out: its ellipsis
-    /// is drawn from `TextLayout.truncation`, where Chromium puts it.)
-    static func drawingMismatches(_ layout: TextLayout, _ id: String) -> [String] {
+    /// is drawn from `TextLayout.truncation`, where Chromium puts it.) On a
+    /// `justified` layout's lines each run's piece is rounded after its
+    /// expansion, as Chromium snaps justified items: within 1/64 px per run.
+    static func drawingMismatches(_ layout: TextLayout, _ id: String, justified: Bool = false) -> [String] {
         var out: [String] = []
-        let tolerance = 1.0 / 64 + 1e-6
         for (k, line) in layout.lines.enumerated() where !line.hasEllipsis {
             let runs = layout.visualRuns(of: line)
             guard let first = runs.first else { continue }
+            let tolerance = Double(justified ? max(1, runs.count) : 1) / 64 + 1e-6
             var right = first.x
             for run in runs {
                 let glyphs = layout.glyphs(of: run, on: line)

@@ -3,8 +3,9 @@ import Typeset
 import TypesetTestSupport
 
 /// One recorded corpus case: the input (`corpus/cases.jsonl`, and the
-/// multi-run `corpus/cases-runs.jsonl`) and Chromium's answer
-/// (`corpus/expected.jsonl`, `corpus/expected-runs.jsonl`), joined by id.
+/// multi-run `corpus/cases-runs.jsonl` and `corpus/intrinsic/cases.jsonl`)
+/// and Chromium's answer (`corpus/expected.jsonl`, `corpus/expected-runs.jsonl`,
+/// `corpus/intrinsic/expected.jsonl`), joined by id.
 struct CorpusCase: Decodable {
     var id: String
     var category: String
@@ -52,6 +53,8 @@ struct CorpusCase: Decodable {
         return try load(cases: dir.appendingPathComponent("cases.jsonl"), expected: dir.appendingPathComponent("expected.jsonl"))
             + load(cases: dir.appendingPathComponent("cases-runs.jsonl"),
                    expected: dir.appendingPathComponent("expected-runs.jsonl"))
+            + load(cases: dir.appendingPathComponent("intrinsic/cases.jsonl"),
+                   expected: dir.appendingPathComponent("intrinsic/expected.jsonl"))
     }
 
     /// Cases and expectations from one pair of files (e.g. a held-out set).

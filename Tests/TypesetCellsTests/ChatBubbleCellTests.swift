@@ -10,8 +10,9 @@ final class ChatBubbleCellTests: XCTestCase {
     let template = CellTests.chatBubble
     let engine = CellTests.engine
 
-    /// bubble width = min(text's unwrapped width, 0.75·row − 24) + 24, row =
-    /// width − 16, in exact units (75% in 1/64 px), each edge then snapped.
+    /// bubble width = the text's longest line wrapped at 0.75·row − 24, + 24,
+    /// row = width − 16, in exact units (75% in 1/64 px), each edge then
+    /// snapped: a wrapped message hugs its widest line.
     func testBubbleWidthFollowsTheFormula() throws {
         let texts = ["Hi!", "Are we still on for lunch tomorrow? I found a new place near the station that does great noodles.",
                      "ok 👍", "https://example.com/menu has the menu, see #noodles"]
@@ -27,7 +28,8 @@ final class ChatBubbleCellTests: XCTestCase {
                     let reference = try CellTests.layout(text, ChatBubbleTemplate.message, width: maxBubble - 24, scale: scale)
                     let lh = try CellTests.lineHeight(ChatBubbleTemplate.message, scale: scale)
                     let bubble = try CellTests.frame(layout, "bubble")
-                    let exact = min(reference.naturalWidth, maxBubble - 24) + 24
+                    let exact = min(reference.contentWidth, maxBubble - 24) + 24
+                    if reference.lines.count > 1 { XCTAssertLessThan(reference.contentWidth, maxBubble - 24) }
                     let lines = Double(reference.lines.count)
                     CellTests.assertEqual(bubble, CellTests.snapped(x: 8, y: 2, width: exact, height: 16 + lh * lines, scale),
                                           "\(text) at \(width)@\(scale)x")

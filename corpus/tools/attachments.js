@@ -8,6 +8,12 @@
 // replaced element's: what an <img> does, without loading one). Recorded:
 //   height: the box's height;
 //   frames: [x, y, width, height] of each attachment, from the box's top-left;
+//   hidden: for a case cut by a line clamp or an ellipsis (options fields
+//           max_lines, or white_space nowrap with text_overflow ellipsis),
+//           whether each box is hidden (on a clamped-away line or past the
+//           ellipsis: the hit test at its centre does not reach it);
+//   natural_width: the width of a copy laid out at width: max-content (CSS
+//           max-content: one number per text, whatever the box's width);
 //   starts: the UTF-16 offset where each line starts, read from a probe copy
 //           with line-height 1000px (line breaking does not depend on it;
 //           every line box is then 1000 px tall, so a code point's or a
@@ -17,9 +23,9 @@
   'use strict';
   const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
 
-  function build(c, host, lineHeight) {
+  function build(c, host, lineHeight, clamp) {
     const div = document.createElement('div');
-    TypesetCaseStyle.styleBox(div, c, false);
+    TypesetCaseStyle.styleBox(div, c, !!clamp);
     div.style.width = c.width + 'px';
     if (lineHeight) div.style.lineHeight = lineHeight;
     const parts = [];   // {a (UTF-16 offset), node, box}
@@ -83,14 +89,30 @@
     const probe = build(c, host, '1000px');
     const starts = lineStarts(c, probe);
     host.removeChild(probe.div);
-    const real = build(c, host);
+    // Options cases with a line clamp or a cut single line are laid out cut.
+    const cut = !!(c.extended && (c.max_lines || c.nowrap_ellipsis));
+    const real = build(c, host, null, cut);
     const box = real.div.getBoundingClientRect();
-    const frames = real.parts.filter(function (p) { return p.box; }).map(function (p) {
+    const boxes = real.parts.filter(function (p) { return p.box; });
+    const frames = boxes.map(function (p) {
       const r = p.box.getBoundingClientRect();
       return [r.left - box.left, r.top - box.top, r.width, r.height];
     });
+    // A box on a line the clamp hides, or past the ellipsis of the cut
+    // line, is laid out but neither painted nor hit: the hit test at its
+    // centre does not find it.
+    const hidden = boxes.map(function (p) {
+      const r = p.box.getBoundingClientRect();
+      return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) !== p.box;
+    });
     host.removeChild(real.div);
-    return { id: c.id, height: box.height, starts: starts, frames: frames };
+    const wide = build(c, host);
+    wide.div.style.width = 'max-content';
+    const natural = wide.div.getBoundingClientRect().width;
+    host.removeChild(wide.div);
+    const out = { id: c.id, height: box.height, starts: starts, frames: frames, natural_width: natural };
+    if (c.extended) out.hidden = hidden;
+    return out;
   }
 
   TypesetPageRunner.run(attachCase);

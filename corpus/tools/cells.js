@@ -19,6 +19,10 @@
 //   min-width: 0 (texts of the row's lowest priority) or flex: none (higher
 //   priorities keep their width); N = flex: none; width: Npx;
 //   fraction = flex: none; width: f*100%.
+// - width longest_line: laid out as hug first; then its texts' longest line
+//   is measured (a probe copy of each text at the same width with 1000 px
+//   lines: the extent of each line's non-space code points and boxes) and
+//   the element gets width: that plus the paddings between (border-box).
 // - max_width: max-width (px or %); align_self / align_self_when: align-self.
 // - text: a div of spans (one per part), font-family "family", fallback…,
 //   font-size, font-weight, font-style, letter-spacing, line-height,
@@ -205,9 +209,83 @@ function build(el, parentAxis, parentSpacing, ctx) {
     if (parentAxis === 'row') s.marginInlineStart = px(extra); else s.marginTop = px(extra);
     node.dataset.extraGap = '1';
   }
+  if (width === 'longest_line') ctx.longest.push(node);
+  if (kind === 'text') node.dataset.text = '1';
   if (!shown) s.display = 'none';
   node.dataset.shown = shown ? '1' : '0';
   return { node, shown };
+}
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
+
+// The longest line of a laid-out text element, from a probe copy at the
+// same width whose lines are 1000 px apart: per line, the extent of the
+// rects of its non-space code points and inline boxes.
+function longestLine(textNode) {
+  const probe = textNode.cloneNode(true);
+  probe.style.lineHeight = '1000px';
+  probe.style.position = 'absolute';
+  probe.style.visibility = 'hidden';
+  probe.style.width = (textNode.getBoundingClientRect().width + 1 / 1000) + 'px';
+  probe.style.maxWidth = 'none';
+  probe.style.webkitLineClamp = 'none';
+  probe.style.display = 'block';
+  for (const span of probe.querySelectorAll('span')) {
+    if (span.style.display !== 'inline-block') span.style.lineHeight = '0';
+  }
+  textNode.parentNode.appendChild(probe);
+  const top = probe.getBoundingClientRect().top + parseFloat(getComputedStyle(probe).paddingTop);
+  const lines = new Map();
+  function add(r) {
+    if (r.width <= 0) return;
+    const k = Math.floor((r.top + r.height / 2 - top) / 1000);
+    const e = lines.get(k) || [Infinity, -Infinity];
+    lines.set(k, [Math.min(e[0], r.left), Math.max(e[1], r.right)]);
+  }
+  const range = document.createRange();
+  const walker = document.createTreeWalker(probe, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const text = t.data;
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i);
+      const n = cp > 0xffff ? 2 : 1;
+      if (!WS.has(cp)) {
+        range.setStart(t, i); range.setEnd(t, i + n);
+        for (const r of range.getClientRects()) add(r);
+      }
+      i += n;
+    }
+  }
+  for (const span of probe.querySelectorAll('span')) {
+    if (span.style.display === 'inline-block') add(span.getBoundingClientRect());
+  }
+  probe.remove();
+  let longest = 0;
+  for (const [a, b] of lines.values()) longest = Math.max(longest, b - a);
+  return longest;
+}
+
+function horizontalPadding(node) {
+  const cs = getComputedStyle(node);
+  return parseFloat(cs.paddingLeft) + parseFloat(cs.paddingRight);
+}
+
+// Each longest_line element (innermost first) gets its texts' longest line
+// plus the paddings between as its width.
+function fixLongestLines(ctx) {
+  for (let i = ctx.longest.length - 1; i >= 0; i--) {
+    const el = ctx.longest[i];
+    if (el.style.display === 'none' || !el.getClientRects().length) continue;
+    const texts = el.dataset.text ? [el] : Array.from(el.querySelectorAll('[data-text]'));
+    let widest = 0;
+    for (const t of texts) {
+      if (t.style.display === 'none' || !t.getClientRects().length) continue;
+      let pad = 0;
+      for (let p = t; p !== el; p = p.parentElement) pad += horizontalPadding(p);
+      widest = Math.max(widest, longestLine(t) + pad);
+    }
+    el.style.width = (widest + horizontalPadding(el) + 1 / 1000) + 'px';
+  }
 }
 
 // A stack is omitted when none of its children is shown; the extra gap of a
@@ -226,7 +304,7 @@ function layoutCase(c, host) {
   const outer = document.createElement('div');
   outer.style.cssText = 'display:flex;flex-direction:column;align-items:stretch;position:absolute;left:0;top:0;';
   outer.style.width = px(c.width);
-  const ctx = { model: c.model, named: [], clamps: [], deferred: [], stacks: [] };
+  const ctx = { model: c.model, named: [], clamps: [], deferred: [], stacks: [], longest: [] };
   const root = build(tpl.root, 'column', 0, ctx);
   // The template's direction: "ltr", "rtl", or {"key": k} (the model's text for k, "rtl" or else ltr).
   let dir = tpl.direction || 'ltr';
@@ -259,6 +337,7 @@ function layoutCase(c, host) {
     if (!show) { d.node.style.display = 'none'; changed = true; }
   }
   if (changed) fixStacks(ctx);
+  fixLongestLines(ctx);
   const o = root.node.getBoundingClientRect();
   const frames = {};
   for (const { name, node } of ctx.named) {

@@ -13,6 +13,10 @@ between letters and, for some, several in a row, with sizes from 8 to 48 px,
 at widths from 60 to 320 px (so that boxes fall at line ends), sizes 13-20 px,
 line-height normal or fixed, direction ltr or rtl. Recorded by
 record_attachments.py (attachments.js) as inline-block boxes of that size.
+
+--options writes attachments/options-cases.jsonl instead: boxes on lines cut
+by a line clamp or by text-overflow: ellipsis, and on justified lines (see
+option_cases), with the options corpus's fields.
 """
 
 import argparse
@@ -94,13 +98,88 @@ def insert_boxes(text, rng):
     return ''.join(out), count
 
 
+FAMILY = {'NotoSans-Regular.ttf': 'Noto Sans', 'NotoSansArabic-Regular.ttf': 'Noto Sans Arabic',
+          'NotoSansHebrew-Regular.ttf': 'Noto Sans Hebrew', 'NotoSansDevanagari-Regular.ttf': 'Noto Sans Devanagari',
+          'NotoSansThai-Regular.ttf': 'Noto Sans Thai', 'NotoSansCJKjp-Regular.otf': 'Noto Sans CJK JP',
+          'NotoColorEmoji.ttf': 'Noto Color Emoji'}
+OPTION_CATEGORIES = ['english', 'arabic', 'hebrew', 'mixed', 'japanese', 'chinese']
+
+
+def option_cases(rng, per_kind):
+    """Attachments on cut and justified lines (options fields, font stacks
+    by family): attachments-clamp (max_lines 1-3 with the ellipsis, every
+    alignment but justify), attachments-nowrap (one line cut by
+    text-overflow: ellipsis), attachments-justify (text-align: justify,
+    some also clamped). Boxes go after words, at the start and the end;
+    widths are chosen so that lines wrap and cuts fall near boxes."""
+    cases = []
+    for kind in ('clamp', 'nowrap', 'justify'):
+        for k in range(per_kind):
+            cat = OPTION_CATEGORIES[k % len(OPTION_CATEGORIES)]
+            pool = texts(cat)
+            text, primary = pool[rng.randrange(len(pool))]
+            if len(text) > 160:
+                cut_at = text.rfind(' ', 60, 160)
+                text = text[:cut_at if cut_at > 0 else 160]
+            text, count = insert_boxes(text, rng)
+            size = rng.choice([13, 15, 17, 20])
+            boxes = []
+            for _ in range(count):
+                w = rng.choice([12, 16, 18, 19, 20, 24, 32])
+                h = rng.choice([w, w, 12, 16, 20, 24])
+                boxes.append({'width': w, 'height': h, 'vertical_align': rng.choice(ALIGNS)})
+            first = primary or PRIMARY.get(cat, 'NotoSans-Regular.ttf')
+            if cat == 'chinese':
+                first = 'NotoSansCJKjp-Regular.otf'
+            stack = [FAMILY[first]] + [FAMILY[f] for f in STACK if f != first]
+            lh = rng.choice([None, None, round(size * 1.5)])
+            rtl_text = cat in ('arabic', 'hebrew')
+            direction = rng.choice(['rtl', 'rtl', 'ltr'] if rtl_text else (['ltr', 'ltr', 'rtl'] if cat == 'mixed' else ['ltr']))
+            ws, overflow, max_lines = 'normal', 'clip', None
+            if kind == 'clamp':
+                align = rng.choice(['start', 'end', 'left', 'right', 'center'])
+                max_lines = rng.choice([1, 2, 2, 3])
+                width = rng.choice([90, 120, 160, 200, 240])
+            elif kind == 'nowrap':
+                align = rng.choice(['start', 'end', 'center'])
+                ws, overflow = 'nowrap', 'ellipsis'
+                width = rng.choice([80, 120, 160, 200])
+            else:
+                align = 'justify'
+                max_lines = rng.choice([None, None, None, 2, 3])
+                width = rng.choice([120, 160, 200, 240, 320])
+            cases.append({
+                'id': 'attachments-%s-%03d-%s-s%d-w%d-lh%s-%s-%s%s' % (
+                    kind, k, cat, size, width, 'N' if lh is None else lh, align, direction,
+                    '' if max_lines is None else '-ml%d' % max_lines),
+                'category': 'attachments-' + kind, 'text': text, 'attachments': boxes,
+                'font_family': stack, 'font_size': size, 'font_weight': 400, 'font_style': 'normal',
+                'line_height': lh, 'width': width, 'white_space': ws, 'letter_spacing': 0,
+                'word_break': 'normal', 'align': align, 'direction': direction,
+                'max_lines': max_lines, 'text_overflow': overflow,
+            })
+    return cases
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    ap.add_argument('--out', default=os.path.join(CORPUS, 'attachments', 'cases.jsonl'))
-    ap.add_argument('--seed', default='typeset-attachments-1')
+    ap.add_argument('--out', default=None)
+    ap.add_argument('--seed', default=None)
     ap.add_argument('--per-category', type=int, default=40)
+    ap.add_argument('--options', action='store_true',
+                    help='write the cut and justified cases (attachments/options-cases.jsonl) instead')
     args = ap.parse_args()
-    rng = random.Random(args.seed)
+    if args.options:
+        rng = random.Random(args.seed or 'typeset-attachments-options-1')
+        out = args.out or os.path.join(CORPUS, 'attachments', 'options-cases.jsonl')
+        cases = option_cases(rng, args.per_category)
+        with open(out, 'w', encoding='utf-8', newline='\n') as fh:
+            for c in cases:
+                fh.write(json.dumps(c, ensure_ascii=False) + '\n')
+        print('%d cases -> %s' % (len(cases), out))
+        return
+    args.out = args.out or os.path.join(CORPUS, 'attachments', 'cases.jsonl')
+    rng = random.Random(args.seed or 'typeset-attachments-1')
     cases = []
     for cat in CATEGORIES:
         pool = texts(cat)

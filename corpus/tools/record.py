@@ -392,6 +392,12 @@ def run_script(cases, script, batch=50, jobs=2, label='record', scale=1):
     for c in cases:
         for f in (f for stack, _ in case_stacks(c) for f in stack):
             families.setdefault(f, 'tsf-%d' % len(families))
+    # Cases that name font_family (options fields) get one CSS family per
+    # family, as in main().
+    fam_css = {}
+    for c in cases:
+        for f in (f for _, fams in case_stacks(c) for f in fams):
+            fam_css.setdefault(f, 'tsf-fam-%d' % len(fam_css))
     batches = [cases[i:i + batch] for i in range(0, len(cases), batch)]
     results = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as ex:
@@ -399,7 +405,9 @@ def run_script(cases, script, batch=50, jobs=2, label='record', scale=1):
         for b in batches:
             used = {f for c in b for stack, _ in case_stacks(c) for f in stack}
             fams = {f: fam for f, fam in families.items() if f in used}
-            futs.append(ex.submit(run_batch, b, fams, 60000, '', None, None, index, script, scale))
+            used_fams = {f for c in b for _, fs in case_stacks(c) for f in fs}
+            fcss = {f: css for f, css in fam_css.items() if f in used_fams}
+            futs.append(ex.submit(run_batch, b, fams, 60000, '', None, fcss, index, script, scale))
         for b, fut in zip(batches, futs):
             res = fut.result()
             for c in b:

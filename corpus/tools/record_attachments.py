@@ -10,7 +10,10 @@ inline-blocks of the attachments' sizes and vertical alignments, and
 attachments.js writes per case:
 
     {"id", "height", "starts": [UTF-16 offset of each line start],
-     "frames": [[x, y, width, height] of each attachment, from the box's top-left]}
+     "frames": [[x, y, width, height] of each attachment, from the box's top-left],
+     "natural_width": the width of a copy at width: max-content,
+     "hidden": [whether each attachment is hidden]  (cases cut by a clamp or
+               an ellipsis: the options cases, make_attachment_cases.py --options)}
 
 AttachmentCorpusAccuracyTests compares the engine with them. --scale S lays
 the cases out at device pixel ratio S (as record.py --scale; answers in CSS
@@ -50,7 +53,10 @@ def main():
     except record.RecordError as e:
         sys.stderr.write('\nrecord_attachments: FAILED: %s\n' % e)
         return 1
-    record.write_rows(cases, results, ('height', 'starts', 'frames'), args.out, version)
+    fields = ('height', 'starts', 'frames', 'natural_width')
+    if any('hidden' in r for r in results.values()):
+        fields += ('hidden',)
+    record.write_rows(cases, results, fields, args.out, version)
     sys.stderr.write('record_attachments: %d cases -> %s\n' % (len(cases), args.out))
     return 0
 

@@ -84,6 +84,12 @@ int32_t tsu_bracket_type(uint32_t codepoint, uint32_t *pair);
 /// Non-zero if the code point's East_Asian_Width is F, W or H.
 int32_t tsu_is_east_asian_wide(uint32_t codepoint);
 
+/// The code point's canonical decomposition one level deep (NFD's raw
+/// mapping: at most two code points for every precomposed character but
+/// Hangul syllables, which decompose algorithmically), written to `out`
+/// (room for `capacity`); returns the count, 0 when it has none.
+int32_t tsu_canonical_decomposition(uint32_t codepoint, uint32_t *out, int32_t capacity);
+
 /// The ICU version string, e.g. "72.1".
 const char *tsu_icu_version(void);
 

@@ -42,6 +42,17 @@ final class ResolvedStack: Sendable {
             for (k, face) in faces.enumerated().reversed() where k < Int(Self.special) {
                 fill(face.bmpCoverage, with: UInt8(k))
             }
+            // A face that lacks a precomposed character but has its
+            // decomposition draws it too: HarfBuzz decomposes it (Chromium's
+            // first font keeps "έ" as "ε" + U+0301 rather than falling back).
+            for (c, parts) in UnicodeProps.decomposableBMP where Int(c) < count {
+                let first = Int(table[Int(c)])
+                for k in 0..<min(first, faces.count, Int(Self.special))
+                where parts.allSatisfy({ ResolvedStack.draws(faces[k], $0) }) {
+                    table[Int(c)] = UInt8(k)
+                    break
+                }
+            }
             fill(UnicodeProps.defaultIgnorableBMP, with: Self.special)
             for c in 0..<min(0x20, count) { table[c] = Self.special }
             if count > 0xD800 { for c in 0xD800...0xDFFF { table[c] = Self.special } }
@@ -56,6 +67,15 @@ final class ResolvedStack: Sendable {
         self.italic = italic
         faceIDs = faces.map(ObjectIdentifier.init)
         asciiFace = FaceTable(faces: faces, count: 0x80).index
+    }
+
+    /// Whether HarfBuzz draws the scalar with the face: the face maps it, or
+    /// maps every part of its canonical decomposition (HarfBuzz decomposes a
+    /// character the font lacks, one level at a time).
+    static func draws(_ face: FontFace, _ scalar: UInt32) -> Bool {
+        if face.covers(scalar) { return true }
+        let parts = UnicodeProps.canonicalDecomposition(scalar)
+        return !parts.isEmpty && parts.allSatisfy { draws(face, $0) }
     }
 
     /// The face table for the BMP.

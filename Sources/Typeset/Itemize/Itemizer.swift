@@ -37,8 +37,8 @@ struct Item: Sendable {
 
 /// Splits analysed text into items, choosing a font for each grapheme cluster:
 /// the first face of the style's stack that covers every character of the
-/// cluster (default-ignorable characters such as ZWJ and variation selectors
-/// aside), else the collection's fallback, else the stack's first face.
+/// cluster, itself or through its canonical decomposition (default-ignorable
+/// characters such as ZWJ and variation selectors aside), else the collection's fallback, else the stack's first face.
 struct Itemizer {
     let fonts: FontCollection
 
@@ -154,7 +154,7 @@ struct Itemizer {
     @inline(__always)
     private func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
         for s in scalars where !face.covers(s) {
-            if s < 0x20 || UnicodeProps.isDefaultIgnorable(s) { continue }
+            if s < 0x20 || UnicodeProps.isDefaultIgnorable(s) || ResolvedStack.draws(face, s) { continue }
             return false
         }
         return true

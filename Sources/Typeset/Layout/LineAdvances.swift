@@ -30,10 +30,8 @@ struct LineAdvances {
         if line.justification > 0 {
             // Justification widens each opportunity (after a space, around CJK
             // characters) by a share of the free space; the last takes the rest.
-            // A cut line's last visible unit may have one before the ellipsis.
-            let end = line.expandsAtEnd ? b + 1 : b
             var opportunities: [Int] = []
-            for j in (a + 1)..<max(a + 1, end) where core.isExpansionOpportunity(before: j) { opportunities.append(j - 1) }
+            for j in (a + 1)..<max(a + 1, b) where core.isExpansionOpportunity(before: j) { opportunities.append(j - 1) }
             if !opportunities.isEmpty {
                 let share = line.justification / Int64(opportunities.count)
                 for (k, unit) in opportunities.enumerated() {

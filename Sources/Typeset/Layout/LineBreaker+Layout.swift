@@ -156,9 +156,10 @@ extension LineBreaker {
             contentWidth = max(contentWidth, justifiedWidth)
         }
         // Unwrapped lines are the max-content width, each style or direction
-        // piece rounded up to 1/64 px as Chromium sums them (the prepared
-        // text's figure is the exact sum, which can be 1/64 px short per piece).
-        let natural = softWrapped || cursor.truncated ? LineBreaker.layoutUnitsCeil(core.naturalWidth)
+        // piece rounded up to 1/64 px as Chromium sums them; a layout that
+        // wrapped or was cut reports the text's own figure (the same at every
+        // width: `PreparedCore.maxContentWidth`).
+        let natural = softWrapped || cursor.truncated ? core.maxContentWidth
             : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
                           naturalWidth: natural, isTruncated: cursor.truncated,

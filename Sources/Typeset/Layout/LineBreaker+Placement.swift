@@ -40,24 +40,28 @@ struct LinePlacement {
         let trailing = preWrap && endsText
             ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
         let space = available - width - trailing
-        // A justified line fills the box; a cut one is justified before it is cut.
+        // A justified line fills the box; a cut one is justified before it is
+        // cut. The free space is what the box has left after the line's width
+        // in layout units (Chromium's expansion: 3 ideographs of 16.99995 px
+        // in 60 px are spaced 4.5 px apart).
         // (A line cut by maxLines is not the text's last: more follows it.)
         let endsParagraph = isLast && !(raw.hasEllipsis && core.paragraph.maxLines != nil)
-        let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw) && hasExpansionOpportunity(a, b)
+        let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw)
+            && core.expansionOpportunities(a, b, lineEnd: b) > 0
         if justified && !raw.hasEllipsis {
             line.x = 0
             line.width = Double(available) / 65536
-            line.justification = max(0, available - raw.content)
+            line.justification = max(0, available - width)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
         line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
-        let expansion = spaces > 0 ? (available - raw.content) / Int64(spaces) : 0
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
-                ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft, spaceExpansion: expansion)
+                ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
+                                spaceExpansion: spaces > 0 ? (available - width) / Int64(spaces) : 0)
         else { return nil }
         line.x = Double(offset + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
@@ -66,19 +70,15 @@ struct LinePlacement {
             line.contentEnd = Int32(last.upperBound)
         }
         // Drawn as it was cut: the ellipsis takes the place of what the line's
-        // end added (a half-width bracket, a lost kern, a hyphen), and a
-        // justified line keeps the expansion it was cut with, at every
-        // opportunity up to the ellipsis (see `LineAdvances`).
+        // end added (a half-width bracket, a lost kern, a hyphen).
         line.endAdjust = 0
         line.startAdjust = 0
         line.showsHyphen = false
-        if expansion > 0 {
-            // Opportunities as the cut counts them: none at the line's own end.
-            let start = Int(line.contentStart), end = Int(line.contentEnd)
-            line.expandsAtEnd = end < b && core.isExpansionOpportunity(before: end)
-            var count = line.expandsAtEnd ? 1 : 0
-            for j in (start + 1)..<max(start + 1, end) where core.isExpansionOpportunity(before: j) { count += 1 }
-            line.justification = expansion * Int64(count)
+        // What is kept of a justified line keeps its expansion: each of its
+        // opportunities widened as the cut widened it.
+        if spaces > 0 {
+            let kept = core.expansionOpportunities(Int(line.contentStart), Int(line.contentEnd), lineEnd: Int(line.contentEnd))
+            line.justification = (available - width) / Int64(spaces) * Int64(kept)
         }
         // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
         var prefixEnd = a
@@ -108,14 +108,6 @@ struct LinePlacement {
         switch core.text.units[Int(raw.end) - 1] {
         case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: return true
         default: return false
-        }
-    }
-
-    /// Spaces between words, or CJK characters, which justification widens.
-    private func hasExpansionOpportunity(_ a: Int, _ b: Int) -> Bool {
-        core.text.units[a..<b].contains { u in
-            u == 0x20 || u == 0xA0 || u == 0x3000 || (0x3040...0x30FF).contains(u) || (0x3400...0x9FFF).contains(u)
-                || (0xF900...0xFAFF).contains(u) || (0xFF00...0xFFEF).contains(u)
         }
     }
 }

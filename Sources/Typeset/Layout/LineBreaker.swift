@@ -44,18 +44,21 @@ struct LineBreaker {
     let hasRunBoundaries: Bool
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
-    /// Runs `body` with a breaker over `core`; `minContent` breaks only at the
-    /// text's own opportunities (no overflow-wrap inside words, no line
-    /// clamp), as CSS min-content sizing does.
-    static func with<R>(_ core: PreparedCore, minContent: Bool = false, _ body: (LineBreaker) -> R) -> R {
+    /// `minContent` breaks only at the text's own opportunities (no
+    /// overflow-wrap inside words, no line clamp), as CSS min-content sizing
+    /// does; `ignoresLineLimit` lays out every line whatever `maxLines` says
+    /// (CSS max-content).
+    static func with<R>(_ core: PreparedCore, minContent: Bool = false, ignoresLineLimit: Bool = false,
+                        _ body: (LineBreaker) -> R) -> R {
         core.segmentMetrics.withUnsafeBufferPointer { metrics in
             guard core.fields.pointee.hasRunBoundaries else {
                 return body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics,
-                                        runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent))
+                                        runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent,
+                                        ignoresLineLimit: ignoresLineLimit))
             }
             return core.runBoundaries.withUnsafeBufferPointer { bounds in
                 body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics, runBoundaries: bounds,
-                                 minContent: minContent))
+                                 minContent: minContent, ignoresLineLimit: ignoresLineLimit))
             }
         }
     }
@@ -64,7 +67,7 @@ struct LineBreaker {
     /// a plain text's layout then touches nothing else but its segments.
     private init(core: PreparedCore, segments: UnsafeBufferPointer<Segment>,
                  segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>,
-                 runBoundaries: UnsafeBufferPointer<Int32>, minContent: Bool) {
+                 runBoundaries: UnsafeBufferPointer<Int32>, minContent: Bool, ignoresLineLimit: Bool) {
         self.core = core
         self.segments = segments
         self.segmentMetrics = segmentMetrics
@@ -72,7 +75,7 @@ struct LineBreaker {
         // Run rounding measures inside segments for every boundary a line
         // holds: the unit metrics are taken once, not per boundary.
         runMetrics = runBoundaries.isEmpty ? nil : core.unitMetrics
-        maxLines = minContent ? nil : core.fields.pointee.maxLines
+        maxLines = minContent || ignoresLineLimit ? nil : core.fields.pointee.maxLines
         breakWords = minContent ? false : core.fields.pointee.breakWords
         strut = (core.fields.pointee.strutAscent, core.fields.pointee.strutDescent)
         fixedLineHeight = core.fields.pointee.fixedLineHeight

@@ -1,7 +1,7 @@
 import CUnicode
 
 /// One piece of a line as Chromium's LineTruncator sees it: a run of one bidi
-/// level, whose width is rounded up to a layout unit (1/64 px) before the
+/// level and style (an attachment is a piece of its own), whose width is rounded up to a layout unit (1/64 px) before the
 /// next run is placed beside it (as the line breaker sums the pieces of a
 /// line, see `PreparedCore.runBoundaries`).
 struct PlacedRun {
@@ -28,11 +28,26 @@ extension PreparedCore {
             if Int(items[mid].end) <= a { first = mid + 1 } else { last = mid }
         }
         var runs: [PlacedRun] = []
+        // Pieces split where the level changes and at the run boundaries
+        // (a style change, an attachment: Chromium's inline items, each
+        // rounded on its own as the line breaker rounded them).
+        let bounds = runBoundaries
+        var next = 0
+        while next < bounds.count && Int(bounds[next]) <= a { next += 1 }
         for item in items[first...] {
             if Int(item.start) >= b { break }
-            let piece = (max(a, Int(item.start)), min(b, Int(item.end)))
-            if let last = runs.last, last.level == item.level { runs[runs.count - 1].end = piece.1 } else {
-                runs.append(PlacedRun(start: piece.0, end: piece.1, level: item.level, exact: 0, width: 0))
+            var start = max(a, Int(item.start))
+            let end = min(b, Int(item.end))
+            while start < end {
+                while next < bounds.count && Int(bounds[next]) <= start { next += 1 }
+                let pieceEnd = next < bounds.count ? min(end, Int(bounds[next])) : end
+                let boundary = Int32(start) == (next > 0 ? bounds[next - 1] : -1)
+                if let last = runs.last, last.level == item.level, last.end == start, !boundary {
+                    runs[runs.count - 1].end = pieceEnd
+                } else {
+                    runs.append(PlacedRun(start: start, end: pieceEnd, level: item.level, exact: 0, width: 0))
+                }
+                start = pieceEnd
             }
         }
         let m = unitMetrics

@@ -23,9 +23,13 @@ extension TextLayout {
                 let k = core.firstAttachment(atOrAfter: run.start)
                 guard k < core.attachments.count, Int(core.attachments[k].unit) == run.start else { continue }
                 let box = core.attachments[k]
+                // Justification never widens a box: its share of the free
+                // space is a gap after it (on its left in right-to-left text).
+                let width = Double(box.advance) / 65536
+                let x = run.isRightToLeft ? run.x + run.width - width : run.x
                 frames.append(AttachmentFrame(
                     utf16Offset: run.utf16Range.lowerBound,
-                    rect: LayoutRect(x: run.x, y: line.baseline - box.ascent, width: run.width, height: box.ascent + box.descent)))
+                    rect: LayoutRect(x: x, y: line.baseline - box.ascent, width: width, height: box.ascent + box.descent)))
             }
         }
         return frames.sorted { $0.utf16Offset < $1.utf16Offset }

@@ -19,8 +19,10 @@ public struct VisualRun: Sendable {
     let end: Int
     let styleIndex: Int
     let level: UInt8
+}
 
-    /// The run moved `dx` px to the right.
+extension VisualRun {
+    /// The run `dx` px to the right.
     func moved(by dx: Double) -> VisualRun {
         VisualRun(utf16Range: utf16Range, face: face, fontSize: fontSize, isRightToLeft: isRightToLeft, x: x + dx,
                   width: width, start: start, end: end, styleIndex: styleIndex, level: level)
@@ -45,12 +47,6 @@ public struct LayoutRect: Sendable, Hashable {
 
 extension TextLayout {
     /// The line's runs in visual (left-to-right display) order, with positions.
-    ///
-    /// A cut line's (``Line/hasEllipsis``) are its visible text only
-    /// (``Truncation/visibleUTF16Ranges``), where it stays: from the line's
-    /// start edge to the ellipsis, which goes at ``Truncation/ellipsisX``
-    /// (on the left of a right-to-left paragraph's kept text). The runs and
-    /// the ellipsis, drawn, never overlap.
     public func visualRuns(of line: Line) -> [VisualRun] {
         if let device { return device.layout.visualRuns(of: deviceLine(line)).map { $0.dividedBy(device.scale) } }
         let a = Int(line.contentStart), b = Int(line.contentEnd)
@@ -69,12 +65,12 @@ extension TextLayout {
             // Split items at level changes inside the line (items have one level already).
             logical.append((max(a, Int(item.start)), min(b, Int(item.end)), item))
         }
+        // The cut line shows its visible ranges only (a line that mixes
+        // directions may hide a logical middle).
+        let visible = line.hasEllipsis ? visibleRanges(of: line) : nil
+        if let visible { logical = Self.clip(logical, to: visible) }
         // An inline attachment is a run of its own (Chromium's atomic inline item).
         if !core.attachments.isEmpty { logical = splitAtAttachments(logical) }
-        // A cut line shows its visible ranges only (in a line that mixes
-        // directions the hidden part need not be a logical suffix).
-        let cut = line.hasEllipsis ? truncation : nil
-        if let cut { logical = clip(logical, to: cut.visibleUTF16Ranges) }
         var order = (0..<Int32(logical.count)).map { $0 }
         if logical.contains(where: { $0.item.level != 0 }) {
             var levels = logical.map(\.item.level)
@@ -89,25 +85,24 @@ extension TextLayout {
         runs.reserveCapacity(order.count)
         let advances = LineAdvances(core: core, line: line)
         // Chromium rounds each inline item's piece of the line (split where
-        // the style or the direction changes) up to 1/64 px and places the
-        // pieces side by side: the rounding goes after each piece's last run.
-        // It is the rounding of the piece as the line breaker measured it:
-        // a justified line's expansion is what the box has left after the
-        // rounded pieces, so the pieces, expanded, still tile the box.
+        // the style or the direction changes, and around each attachment)
+        // up to 1/64 px and places the pieces side by side: the rounding
+        // goes after each piece's last run. On a justified line a text piece
+        // is rounded after its expansion (Chromium snaps each justified
+        // item), and an attachment's share is a gap after it, truncated to
+        // 1/64 px: boxes land on the 1/64 px grid where Chromium puts them.
         let piece = core.runBoundaries.isEmpty ? [Int](repeating: 0, count: logical.count) : piecesOf(logical.map(\.start))
         func width(_ r: (start: Int, end: Int, item: Item)) -> Int64 { advances.width(r.start, r.end) }
-        var unexpandedLine = line
-        unexpandedLine.justification = 0
-        let unexpanded = line.justification > 0 && !core.runBoundaries.isEmpty ? LineAdvances(core: core, line: unexpandedLine) : advances
         var pieceWidth = [Int64](repeating: 0, count: (piece.last ?? 0) + 1)
-        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += unexpanded.width(r.start, r.end) }
+        for (k, r) in logical.enumerated() { pieceWidth[piece[k]] += advances.width(r.start, r.end) }
         for (v, k) in order.enumerated() {
             let r = logical[Int(k)]
             let w = Double(width(r)) / 65536
             var pad = 0.0
             if !core.runBoundaries.isEmpty && (v + 1 == order.count || piece[Int(order[v + 1])] != piece[Int(k)]) {
                 let p = pieceWidth[piece[Int(k)]]
-                pad = LineBreaker.layoutUnitsCeil(p) - Double(p) / 65536
+                let isBox = r.end == r.start + 1 && core.text.units[r.start] == 0xFFFC && line.justification > 0
+                pad = (isBox ? Double(p >> 10) / 64 : LineBreaker.layoutUnitsCeil(p)) - Double(p) / 65536
             }
             runs.append(VisualRun(utf16Range: core.sourceOffset(r.start)..<core.sourceOffset(r.end),
                                   face: core.faces[Int(r.item.faceIndex)],
@@ -116,23 +111,29 @@ extension TextLayout {
                                   level: r.item.level))
             x += w + pad
         }
-        // The kept text stays where it was before the cut: at the line's start
-        // edge. In a right-to-left paragraph that is its right edge, and the
-        // ellipsis is on the left (`Truncation.ellipsisX`).
-        if cut != nil, core.paragraphLevel & 1 == 1, let last = runs.last {
-            let shift = line.x + line.width - (last.x + last.width)
-            runs = runs.map { $0.moved(by: shift) }
+        // The kept part of a cut line stays where it was in the uncut line:
+        // against the line's start edge; in a right-to-left line the
+        // ellipsis is on its left, and the runs end at the line's right edge.
+        if visible != nil && core.paragraphLevel & 1 == 1 {
+            let shift = line.x + line.width - x
+            if shift != 0 { runs = runs.map { $0.moved(by: shift) } }
         }
         return runs
     }
 
-    /// Logical runs cut to the processed ranges of `visible` (source UTF-16 ranges).
-    private func clip(_ runs: [(start: Int, end: Int, item: Item)], to visible: [Range<Int>])
+    /// The processed ranges a cut line shows (``Truncation/visibleUTF16Ranges``),
+    /// nil when the line is not the layout's cut line.
+    private func visibleRanges(of line: Line) -> [Range<Int>]? {
+        guard let t = truncation, t.lineIndex < lines.count, lines[t.lineIndex] == line else { return nil }
+        return t.visibleUTF16Ranges.map { core.processedOffset(source: $0.lowerBound)..<core.processedOffset(source: $0.upperBound) }
+    }
+
+    /// Logical runs cut to the parts inside `ranges` (sorted, disjoint).
+    private static func clip(_ runs: [(start: Int, end: Int, item: Item)], to ranges: [Range<Int>])
         -> [(start: Int, end: Int, item: Item)] {
-        let ranges = visible.map { core.processedOffset(source: $0.lowerBound)..<core.processedOffset(source: $0.upperBound) }
         var out: [(start: Int, end: Int, item: Item)] = []
         for r in runs {
-            for v in ranges where v.lowerBound < r.end && r.start < v.upperBound {
+            for v in ranges where v.lowerBound < r.end && v.upperBound > r.start {
                 out.append((max(r.start, v.lowerBound), min(r.end, v.upperBound), r.item))
             }
         }

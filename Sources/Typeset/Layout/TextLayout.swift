@@ -13,7 +13,9 @@ public struct TextLayout: Sendable {
     public let contentWidth: Double
     /// The sum of line heights.
     public let exactHeight: Double
-    /// The width of the text on unbounded lines (CSS max-content).
+    /// The width of the text on unbounded lines (CSS max-content): the
+    /// text's ``PreparedText/maxContentWidth``, the same whatever width,
+    /// line limit or alignment the layout was made with.
     public let naturalWidth: Double
     /// Whether `maxLines` (or a `nowrap` line with `textOverflow: .ellipsis`)
     /// cut the text (the last line shows the ellipsis).
@@ -70,9 +72,6 @@ public struct TextLayout: Sendable {
         /// A justified line's free space, shared by its expansion
         /// opportunities when it is drawn (1/65536 px).
         var justification: Int64 = 0
-        /// A justified cut line's last visible unit is an expansion
-        /// opportunity before the ellipsis (the cut counted it).
-        var expandsAtEnd = false
     }
 
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.

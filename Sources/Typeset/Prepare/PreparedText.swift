@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Text analysed, itemized and shaped once, ready to be laid out at any width
 /// without reshaping. Immutable and `Sendable`: share it between threads and
 /// keep it in caches; layouts at new widths are arithmetic over its segments.
@@ -27,17 +29,15 @@ public struct PreparedText: Sendable {
     /// CSS max-content: the same as ``naturalWidth``.
     public var maxContentWidth: Double { naturalWidth }
 
-    /// The width of the text on unbounded lines (CSS max-content), in px.
-    /// With style or direction runs each run's piece of a line is rounded up
-    /// to 1/64 px, as Chromium sums them, and `pre-wrap` counts the spaces
-    /// and tabs before each line's end: those take an unbounded layout
-    /// (arithmetic on the prepared text, a fraction of a microsecond a line).
-    public var naturalWidth: Double {
-        guard core.fields.pointee.hasRunBoundaries || core.fields.pointee.whiteSpace == .preWrap else {
-            return LineBreaker.layoutUnitsCeil(core.naturalWidth) / scale
-        }
-        return LineBreaker.with(core) { $0.layout(width: nil) }.naturalWidth / scale
-    }
+    /// The width of the text on unbounded lines (CSS max-content), in px:
+    /// one number per text, which every layout reports as its
+    /// ``TextLayout/naturalWidth`` whatever its width, line limit or
+    /// alignment. With style or direction runs or attachments each piece of
+    /// a line is rounded up to 1/64 px, as Chromium sums them, and `pre-wrap`
+    /// counts the spaces and tabs before each line's end: those take an
+    /// unbounded layout the first time (arithmetic on the prepared text, a
+    /// fraction of a microsecond a line), kept with the text.
+    public var naturalWidth: Double { core.maxContentWidth / scale }
     /// The device pixel ratio the text was prepared at (see
     /// ``Typesetter/prepare(_:paragraph:scale:)``); every length it and its
     /// layouts report is CSS px.
@@ -80,7 +80,8 @@ public struct PreparedText: Sendable {
     /// Lays out for a layout engine's measure function (Yoga-style modes, and
     /// the min-/max-content sizes of Taffy-style engines). `.exactly(w)` and
     /// `.atMost(w)` break lines at `w`; the reported width is `w`, or the
-    /// widest line (at most `w`); `.unconstrained` (max-content) gives one
+    /// widest line (at most `w`); `.longestLine(w)` breaks at `w` and lays
+    /// the lines out again in a box of the widest line's width; `.unconstrained` (max-content) gives one
     /// line per paragraph at the natural width; `.minContent` breaks at every
     /// opportunity the widest piece allows, at ``minContentWidth``.
     public func layout(_ constraint: WidthConstraint) throws -> TextLayout {
@@ -92,6 +93,14 @@ public struct PreparedText: Sendable {
             l.boxWidth = w
             return l
         case .atMost(let w): return try layout(width: w)
+        case .longestLine(let w):
+            // Broken at `w`, then laid out again in a box as wide as the
+            // longest line: the same lines (each fits it), aligned in it.
+            let wrapped = try layout(width: w)
+            guard wrapped.contentWidth < w else { return wrapped }
+            var l = try layout(width: wrapped.contentWidth)
+            l.boxWidth = wrapped.contentWidth
+            return l
         case .exactly(let w):
             var l = try layout(width: w)
             l.boxWidth = w
@@ -128,6 +137,13 @@ public enum WidthConstraint: Sendable, Hashable {
     case exactly(Double)
     /// The box may be at most this wide; it shrinks to its widest line.
     case atMost(Double)
+    /// Lines broken at this width, in a box as wide as the longest of them,
+    /// where they are aligned (a chat bubble hugging its widest line, not the
+    /// width it wrapped in; Flutter's `TextWidthBasis.longestLine`). With
+    /// `text-align: start` in a left-to-right text the lines are those of
+    /// `.atMost`; centred, right-aligned or right-to-left lines move into
+    /// the narrower box.
+    case longestLine(Double)
     /// No limit: one line per paragraph (CSS max-content).
     case unconstrained
     /// As narrow as the text allows: its widest unbreakable piece (CSS
@@ -282,6 +298,23 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var wordBreaks: [Int32] { details.wordBreaks }
     var reshapedEnds: [ReshapedEnd] { details.reshapedEnds }
 
+    /// CSS max-content in the text's own pixels (device pixels for a text
+    /// prepared at a scale), in layout units: the widest unbounded line, no
+    /// line limit. A text in one style and direction that is not `pre-wrap`
+    /// has it in its header; the others take an unbounded layout once (each
+    /// style or direction piece rounded up, as Chromium sums them; preserved
+    /// spaces before a line's end counted), and keep it.
+    var maxContentWidth: Double {
+        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
+            return LineBreaker.layoutUnitsCeil(naturalWidth)
+        }
+        let stored = details.storedMaxContent.load(ordering: .relaxed)
+        if stored >= 0 { return Double(stored) / 64 }
+        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
+        details.storedMaxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
+        return width
+    }
+
     /// Advances and grapheme starts per unit, computed on first use and kept:
     /// the words are shaped again (from the word cache when they are still
     /// there) exactly as preparation shaped them, at the same break
@@ -420,6 +453,9 @@ final class PreparedDetails: Sendable {
     /// The word cache to shape from again when `unitMetrics` is first needed.
     let shapeCache: ShapeCache?
     let storedUnitMetrics = LazyReference<UnitMetrics>()
+    /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
+    /// -1 until first computed.
+    let storedMaxContent = Atomic<Int64>(-1)
 
     /// The details of `parts`, with the items as `ItemLineMetrics` numbered them.
     init(_ parts: PreparedParts, items: [Item], itemMetrics: ItemLineMetrics) {

@@ -17,6 +17,23 @@ enum UnicodeProps {
         return bits
     }
 
+    /// The scalar's canonical decomposition one level deep (empty when it
+    /// has none): what HarfBuzz maps a character to when a font lacks it.
+    static func canonicalDecomposition(_ s: UInt32) -> [UInt32] {
+        var out = [UInt32](repeating: 0, count: 4)
+        let n = Int(tsu_canonical_decomposition(s, &out, 4))
+        return Array(out.prefix(n))
+    }
+
+    /// The BMP characters that have a canonical decomposition, Hangul
+    /// syllables aside (fonts that have Hangul have the syllables), with it:
+    /// read from ICU once, for the font stacks' face tables.
+    static let decomposableBMP: [(scalar: UInt16, parts: [UInt32])] = (0xC0..<0x10000).compactMap { c in
+        if (0xAC00...0xD7A3).contains(c) || (0xD800...0xDFFF).contains(c) { return nil }
+        let parts = canonicalDecomposition(UInt32(c))
+        return parts.isEmpty ? nil : (UInt16(c), parts)
+    }
+
     @inline(__always)
     static func isMark(_ s: UInt32) -> Bool {
         if s < 0x300 { return false }

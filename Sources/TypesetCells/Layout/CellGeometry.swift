@@ -79,6 +79,13 @@ public enum CellLength: Sendable, Hashable, Codable {
     case hug
     /// The whole offered width; in a row, fill elements share what the others leave.
     case fill
+    /// As wide as the longest line of the texts inside, once they are wrapped
+    /// at what is offered (a chat bubble that hugs its widest line, not the
+    /// width it wrapped in: Flutter's `TextWidthBasis.longestLine`); at most
+    /// the offered width. In CSS: the element laid out as `hug`, its texts'
+    /// longest line measured, then that given to it as its width. Texts
+    /// inside that hug hug their longest line too.
+    case longestLine
     /// A fixed width in px.
     case points(Double)
     /// A fraction of the offered width (0.75 is 75%, so 269.25 of 359): CSS
@@ -87,7 +94,7 @@ public enum CellLength: Sendable, Hashable, Codable {
 
     private enum Keys: String, CodingKey { case fraction }
 
-    /// Decodes `"hug"`, `"fill"`, a number or `{"fraction": f}`.
+    /// Decodes `"hug"`, `"fill"`, `"longest_line"`, a number or `{"fraction": f}`.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer() {
             if let p = try? single.decode(Double.self) { self = .points(p); return }
@@ -95,9 +102,11 @@ public enum CellLength: Sendable, Hashable, Codable {
                 switch s {
                 case "hug": self = .hug
                 case "fill": self = .fill
+                case "longest_line": self = .longestLine
                 default:
                     throw DecodingError.dataCorruptedError(
-                        in: single, debugDescription: "unknown width \"\(s)\" (expected \"hug\", \"fill\", a number or {\"fraction\": f})")
+                        in: single,
+                        debugDescription: "unknown width \"\(s)\" (expected \"hug\", \"fill\", \"longest_line\", a number or {\"fraction\": f})")
                 }
                 return
             }
@@ -112,6 +121,7 @@ public enum CellLength: Sendable, Hashable, Codable {
         switch self {
         case .hug: var c = encoder.singleValueContainer(); try c.encode("hug")
         case .fill: var c = encoder.singleValueContainer(); try c.encode("fill")
+        case .longestLine: var c = encoder.singleValueContainer(); try c.encode("longest_line")
         case .points(let p): var c = encoder.singleValueContainer(); try c.encode(p)
         case .fraction(let f): var c = encoder.container(keyedBy: Keys.self); try c.encode(f, forKey: .fraction)
         }

@@ -82,7 +82,9 @@ struct CellLayoutPass {
     // MARK: Measuring
 
     /// Sizes node `n` within `offered` px; false when it is omitted.
-    private mutating func measure(_ n: Int, offered: Double) throws -> Bool {
+    /// `longest`: a `.longestLine` element above holds it, so a hugging text
+    /// hugs its longest line.
+    private mutating func measure(_ n: Int, offered: Double, longest: Bool = false) throws -> Bool {
         let node = t.nodes[n]
         present[n] = false
         if let c = node.condition, !holds(c) { return false }
@@ -90,18 +92,20 @@ struct CellLayoutPass {
         switch node.width {
         case .points(let p): avail = p * s
         case .fraction(let f): avail = Self.layoutUnitsFloor(offered * f)
-        case .hug, .fill: avail = offered
+        case .hug, .fill, .longestLine: avail = offered
         }
         if let m = node.maxWidth {
             switch m {
             case .points(let p): avail = min(avail, p * s)
             case .fraction(let f): avail = min(avail, Self.layoutUnitsFloor(offered * f))
-            case .hug, .fill: break
+            case .hug, .fill, .longestLine: break
             }
         }
         let pad = padding(node)
         let inner = max(0, avail - pad.horizontal)
-        let hug = node.width == .hug
+        let hug = node.width == .hug || node.width == .longestLine
+        // Hugging the longest line of its texts, not their unwrapped width.
+        let hugsLongest = node.width == .longestLine || (longest && node.width == .hug)
         var contentW = inner, contentH = 0.0
         var contentBaseline: Double? = nil  // nil: the border box's bottom edge
 
@@ -111,10 +115,16 @@ struct CellLayoutPass {
             let layout = try text.layout(deviceWidth: inner)
             textLayouts[slot] = layout
             let device = layout.inDevicePixels
-            // CSS fit-content: the unwrapped width, at most what is offered.
-            if hug { contentW = min(device.naturalWidth, inner) }
+            // CSS fit-content: the unwrapped width, at most what is offered;
+            // or the longest line once wrapped.
+            if hug { contentW = min(hugsLongest ? device.contentWidth : device.naturalWidth, inner) }
             contentH = device.exactHeight
             contentBaseline = device.lines.first.map { $0.baseline } ?? 0
+            // A text that is itself `.longestLine` is laid out again in its
+            // width, where its lines are aligned (the same lines).
+            if node.width == .longestLine && contentW < inner {
+                textLayouts[slot] = try text.layout(deviceWidth: contentW)
+            }
 
         case .box(let height):
             if hug { contentW = 0 }
@@ -129,7 +139,7 @@ struct CellLayoutPass {
         case .stack(.vertical, let spacing, _):
             var y = 0.0, widest = 0.0, any = false
             for child in node.children {
-                guard try measure(child, offered: inner) else { continue }
+                guard try measure(child, offered: inner, longest: hugsLongest) else { continue }
                 if any { y += gap(child, spacing) }
                 main[child] = y
                 y += h[child]
@@ -138,6 +148,21 @@ struct CellLayoutPass {
             }
             guard any else { return false }
             if hug { contentW = widest }
+            // Given its longest line as its width, the element lays its
+            // children out again in it, as CSS does once it has that width
+            // (a wrapped text is then as wide as the element, a long
+            // single-line one is cut at its edge).
+            if node.width == .longestLine {
+                y = 0
+                any = false
+                for child in node.children where present[child] {
+                    guard try measure(child, offered: widest) else { continue }
+                    if any { y += gap(child, spacing) }
+                    main[child] = y
+                    y += h[child]
+                    any = true
+                }
+            }
             contentH = y
             if let first = node.children.first(where: { present[$0] }) { contentBaseline = main[first] + baselines[first] }
 
@@ -153,14 +178,14 @@ struct CellLayoutPass {
                     let pa = t.nodes[a.element].priority, pb = t.nodes[b.element].priority
                     return pa != pb ? pa > pb : a.offset < b.offset
                 }.map(\.element)
-            for child in fixed where try measure(child, offered: max(0, remaining)) {
+            for child in fixed where try measure(child, offered: max(0, remaining), longest: hugsLongest) {
                 remaining -= w[child]
             }
             let fills = shown.filter { t.nodes[$0].width == .fill }
             for (i, child) in fills.enumerated() {
                 let left = fills.count - i
                 let share = left == 1 ? max(0, remaining) : Self.layoutUnitsFloor(max(0, remaining) / Double(left))
-                if try measure(child, offered: share) { remaining -= w[child] }
+                if try measure(child, offered: share, longest: hugsLongest) { remaining -= w[child] }
             }
             var x = 0.0, tallest = 0.0, any = false
             for child in shown where present[child] {

@@ -32,7 +32,7 @@ public enum CellTemplateError: LocalizedError, Equatable, Sendable, CustomString
         case .unnamedText(let e): return "\(e) needs a name: every text element is reported by name"
         case .emptyParts(let e): return "\(e) has no parts"
         case .invalidValue(let e, let f, let v, let r): return "\(e): \(f) \(v) is invalid: it must be \(r)"
-        case .invalidMaxWidth(let e): return "\(e): max_width must be a number of px or {\"fraction\": f}, not hug or fill"
+        case .invalidMaxWidth(let e): return "\(e): max_width must be a number of px or {\"fraction\": f}, not hug, fill or longest_line"
         case .unknownElement(let e, let t): return "\(e) refers to \"\(t)\", but no element has that name"
         case .notAText(let e, let t): return "\(e): the truncated condition names \"\(t)\", which is not a text element"
         case .conditionOrder(let e, let t):

@@ -67,7 +67,7 @@ final class CompiledCellTemplate: Sendable {
             try checkLength(width, "width", label)
             if let m = e.maxWidth {
                 switch m {
-                case .hug, .fill: throw CellTemplateError.invalidMaxWidth(element: label)
+                case .hug, .fill, .longestLine: throw CellTemplateError.invalidMaxWidth(element: label)
                 default: try checkLength(m, "max_width", label)
                 }
             }
@@ -199,7 +199,7 @@ final class CompiledCellTemplate: Sendable {
 
         func checkLength(_ l: CellLength, _ field: String, _ label: String) throws {
             switch l {
-            case .hug, .fill: break
+            case .hug, .fill, .longestLine: break
             case .points(let p): try check(p, field, label)
             case .fraction(let f):
                 guard f.isFinite, f > 0, f <= 1 else {

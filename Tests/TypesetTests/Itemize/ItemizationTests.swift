@@ -21,6 +21,16 @@ final class ItemizationTests: XCTestCase {
         XCTAssertEqual(try families("漢字abc", ["Noto Sans CJK JP", "Noto Sans"]), ["漢字=Noto Sans CJK JP", "abc=Noto Sans CJK JP"])
     }
 
+    func testAFaceWithTheDecompositionKeepsAPrecomposedLetter() throws {
+        // Noto Sans CJK JP lacks "έ" (U+03AD) but has "ε" and U+0301: HarfBuzz
+        // draws it decomposed, and Chromium keeps the face (no fallback).
+        XCTAssertEqual(try families("Καλημέρα", ["Noto Sans CJK JP", "Noto Sans"]), ["Καλημέρα=Noto Sans CJK JP"])
+        // Decomposed input stays in that face too.
+        XCTAssertEqual(try families("με\u{301}ρα", ["Noto Sans CJK JP", "Noto Sans"]), ["με\u{301}ρα=Noto Sans CJK JP"])
+        // A face with neither falls back as before.
+        XCTAssertEqual(try families("é", ["Noto Sans Thai", "Noto Sans"]), ["é=Noto Sans"])
+    }
+
     func testEmojiPresentationSelectorPicksTheColourFont() throws {
         let stack: FontStack = ["Noto Sans", "Noto Sans CJK JP", "Noto Color Emoji"]
         XCTAssertEqual(try families("☀", stack), ["☀=Noto Sans CJK JP"])

@@ -1,8 +1,8 @@
 import Typeset
 
 /// The chat bubble template (also in `examples/templates/chat-bubble.json`):
-/// a bubble that shrink-wraps its text up to 75% of the row, on the left for
-/// incoming messages and on the right for outgoing ones.
+/// a bubble that hugs its text's longest line up to 75% of the row, on the
+/// left for incoming messages and on the right for outgoing ones.
 ///
 /// ```
 /// │ ┌ sender (omitted when empty) ┐              │
@@ -12,8 +12,10 @@ import Typeset
 /// ```
 ///
 /// With the row's content width `row` (cell width − 16) and the bubble's
-/// horizontal padding 24: bubble width = min(text's unwrapped width,
-/// 0.75·row − 24) + 24, in exact units (0.75 × 359 = 269.25, not floored).
+/// horizontal padding 24: bubble width = the longest line of the texts
+/// wrapped at 0.75·row − 24, plus 24, in exact units (0.75 × 359 = 269.25,
+/// not floored): a wrapped message's bubble is as wide as its widest line,
+/// not the width it wrapped in (``CellLength/longestLine``).
 ///
 /// Model keys: `text`, `sender`, `outgoing` (non-empty: right side).
 /// Frames: `cell`, `bubble`, `sender`, `message`.
@@ -35,7 +37,7 @@ public enum ChatBubbleTemplate {
                 .text("sender", key: "sender", style: sender, singleLine: true),
                 .text("message", key: "text", style: message, entities: true),
             ])
-            .width(.hug).maxWidth(.fraction(0.75))
+            .width(.longestLine).maxWidth(.fraction(0.75))
             .padding(CellInsets(horizontal: bubblePadding.horizontal, vertical: bubblePadding.vertical))
             .alignSelf(.start, CellConditionalAlignment(.end, when: .present("outgoing"))),
         ]).padding(CellInsets(horizontal: rowPadding, vertical: 2)), direction: .modelKey("direction"))
