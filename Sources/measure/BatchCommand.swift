@@ -34,16 +34,27 @@ struct BatchCommand: ParsableCommand {
     var strict = false
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @Option(name: .customLong("font-files"), help: ArgumentHelp(
+        "Allow \"font_file\" in requests, for font files inside DIR only (default: font_file is an error line).",
+        valueName: "DIR"))
+    var fontFilesDirectory: String?
     @OptionGroup var lineLimit: LineLimitOption
     @OptionGroup var fonts: FontOptions
 
     func run() throws {
+        if let fontFilesDirectory {
+            var isDirectory: ObjCBool = false
+            let absolute = URL(fileURLWithPath: fontFilesDirectory).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure("--font-files \(absolute): not a directory")
+            }
+        }
         let handle = try openInput(input)
         let collection = try fonts.collection()
         let typesetter = Typesetter(fonts: collection)
         keepUntilExit(typesetter)
         let lines = BatchLines(typesetter: typesetter, utf16Offsets: offsets == .utf16, includesLines: !noLines,
-                               rejectsUnknownFields: strict)
+                               rejectsUnknownFields: strict, fontFilesDirectory: fontFilesDirectory)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
