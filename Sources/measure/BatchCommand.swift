@@ -68,7 +68,7 @@ struct BatchCommand: ParsableCommand {
             FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
         }
         let strict = strict
-        let result = processor.run(input: handle, output: .standardOutput, prepare: { line, number in
+        let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
             let decoded = lines.decode(line)
             for field in decoded.unknownFields where warnedFields.insert(field).inserted {
                 warn("line \(number): \(RequestLines.describe(unknownField: field))"
