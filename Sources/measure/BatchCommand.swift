@@ -20,6 +20,7 @@ struct BatchCommand: ParsableCommand {
         A field the protocol does not define (a misspelt "widht") is ignored with a warning on
         stderr, once per field name; --strict makes it an error for its line. So is a
         font_family entry without a font, which is skipped, as CSS skips it.
+        "font_file" is an error line unless --font-files DIR allows the font files inside DIR.
 
         Examples:
           measure batch examples/requests.jsonl > results.jsonl
