@@ -20,6 +20,7 @@ struct BatchCommand: ParsableCommand {
         A field the protocol does not define (a misspelt "widht") is ignored with a warning on
         stderr, once per field name; --strict makes it an error for its line. So is a
         font_family entry without a font, which is skipped, as CSS skips it.
+        "font_file" is an error line unless --font-files DIR allows the font files inside DIR.
 
         Examples:
           measure batch examples/requests.jsonl > results.jsonl
@@ -34,16 +35,27 @@ struct BatchCommand: ParsableCommand {
     var strict = false
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @Option(name: .customLong("font-files"), help: ArgumentHelp(
+        "Allow \"font_file\" in requests, for font files inside DIR only (default: font_file is an error line).",
+        valueName: "DIR"))
+    var fontFilesDirectory: String?
     @OptionGroup var lineLimit: LineLimitOption
     @OptionGroup var fonts: FontOptions
 
     func run() throws {
+        if let fontFilesDirectory {
+            var isDirectory: ObjCBool = false
+            let absolute = URL(fileURLWithPath: fontFilesDirectory).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure("--font-files \(absolute): not a directory")
+            }
+        }
         let handle = try openInput(input)
         let collection = try fonts.collection()
         let typesetter = Typesetter(fonts: collection)
         keepUntilExit(typesetter)
         let lines = BatchLines(typesetter: typesetter, utf16Offsets: offsets == .utf16, includesLines: !noLines,
-                               rejectsUnknownFields: strict)
+                               rejectsUnknownFields: strict, fontFilesDirectory: fontFilesDirectory)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
@@ -57,7 +69,7 @@ struct BatchCommand: ParsableCommand {
             FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
         }
         let strict = strict
-        let result = processor.run(input: handle, output: .standardOutput, prepare: { line, number in
+        let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
             let decoded = lines.decode(line)
             for field in decoded.unknownFields where warnedFields.insert(field).inserted {
                 warn("line \(number): \(RequestLines.describe(unknownField: field))"

@@ -65,7 +65,7 @@ struct CellCommand: ParsableCommand {
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
         let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
         let lines = CellLines(engine: engine, template: cellTemplate, width: width, scale: scale)
-        let result = processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
+        let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }
 }

@@ -18,6 +18,11 @@ import TypesetBatch
 /// is flushed after every run of ready lines when stdout is a pipe or
 /// terminal, and written in large blocks when it is a file. Threads meet per
 /// chunk of lines (see `StreamState`), not per line.
+///
+/// Writing is checked: output that would block (a non-blocking stdout) is
+/// waited out, never cut short, and a write that fails (the reader went
+/// away while SIGPIPE is ignored: `EPIPE`) stops the run, which throws a
+/// ``CommandFailure`` (exit status 1): answers are never lost silently.
 struct JSONLinesProcessor {
     var jobs: Int
     var progress: ProgressReporter?
@@ -42,7 +47,7 @@ struct JSONLinesProcessor {
         input: FileHandle, output: FileHandle,
         prepare: (_ line: ArraySlice<UInt8>, _ number: Int) -> Work,
         respond: @escaping @Sendable (_ work: Work) -> Response<Answer>
-    ) -> (lines: Int, failed: Int) {
+    ) throws -> (lines: Int, failed: Int) {
         let state = StreamState<Work, Response<Answer>>(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
@@ -71,7 +76,7 @@ struct JSONLinesProcessor {
         writing.start()
         var number = 0
         LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachBlock { lines, bytesRead in
-            state.add(lines.map { line in
+            return state.add(lines.map { line in
                 number += 1
                 switch line {
                 case .bytes(let bytes): return .work(prepare(bytes[...], number), bytes: bytes.count)
@@ -82,6 +87,11 @@ struct JSONLinesProcessor {
         state.endOfInput()
         finished.wait()
         writer.flush()
+        if let error = writer.failure {
+            progress?.finish(done: state.writtenCount, failed: state.failedCount)
+            throw CommandFailure("cannot write the answers to standard output: \(String(cString: strerror(error))) "
+                                 + "(\(state.writtenCount) lines answered, the rest not)")
+        }
         progress?.finish(done: state.lineCount, failed: state.failedCount)
         return (state.lineCount, state.failedCount)
     }
@@ -119,6 +129,8 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
     private var read = 0, written = 0, failed = 0
     private var bytesRead = 0
     private var inputEnded = false
+    /// Output failed: everyone stops.
+    private var aborted = false
 
     init(window: Int, byteWindow: Int, jobs: Int) {
         self.window = window
@@ -128,12 +140,27 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
 
     var lineCount: Int { condition.lock(); defer { condition.unlock() }; return read }
     var failedCount: Int { condition.lock(); defer { condition.unlock() }; return failed }
+    var writtenCount: Int { condition.lock(); defer { condition.unlock() }; return written }
 
-    /// Queues the lines of one read, waiting while the window is full.
-    func add(_ lines: [PendingLine<Work>], bytesRead total: Int) {
-        guard !lines.isEmpty else { return }
+    /// Stops the run: the reader reads no more, the workers take no more.
+    func abort() {
         condition.lock()
-        while read - written >= window || (bytesInFlight > 0 && bytesInFlight >= byteWindow) { condition.wait() }
+        aborted = true
+        queue.removeAll()
+        queueHead = 0
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Queues the lines of one read, waiting while the window is full;
+    /// false when the run has stopped (nothing more should be read).
+    func add(_ lines: [PendingLine<Work>], bytesRead total: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !aborted else { return false }
+        guard !lines.isEmpty else { return true }
+        while !aborted && (read - written >= window || (bytesInFlight > 0 && bytesInFlight >= byteWindow)) { condition.wait() }
+        guard !aborted else { return false }
         bytesRead = total
         for line in lines {
             read += 1
@@ -141,7 +168,7 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
             queue.append((read, line))
         }
         condition.broadcast()
-        condition.unlock()
+        return true
     }
 
     func endOfInput() {
@@ -156,8 +183,8 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
     func work(_ process: (_ line: PendingLine<Work>) -> Result) {
         while true {
             condition.lock()
-            while queueHead == queue.count && !inputEnded { condition.wait() }
-            if queueHead == queue.count { condition.unlock(); return }
+            while queueHead == queue.count && !inputEnded && !aborted { condition.wait() }
+            if queueHead == queue.count || aborted { condition.unlock(); return }
             let available = queue.count - queueHead
             // Move the lines out (a slice would keep the queue's buffer shared
             // and make the next write to the queue copy all of it).
@@ -195,8 +222,8 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
         var out: [UInt8] = []
         while true {
             condition.lock()
-            while done[written + 1] == nil && !(inputEnded && written == read) { condition.wait() }
-            if done[written + 1] == nil { condition.unlock(); return }
+            while done[written + 1] == nil && !(inputEnded && written == read) && !aborted { condition.wait() }
+            if done[written + 1] == nil || aborted { condition.unlock(); return }
             // Take every chunk that is ready, in order, then encode and write outside the lock.
             var ready: [(first: Int, results: [Result])] = []
             var next = written + 1
@@ -214,6 +241,7 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
                 out.removeAll(keepingCapacity: true)
             }
             writer.endOfBatch()
+            if writer.failure != nil { abort(); return }
             condition.lock()
             written += lines
             failed += failures
@@ -240,7 +268,8 @@ private struct LineReader {
     let fd: Int32
     let maxLineBytes: Int
 
-    func forEachBlock(_ body: (_ lines: [InputLine], _ bytesRead: Int) -> Void) {
+    /// Hands out the lines of each read while `body` returns true.
+    func forEachBlock(_ body: (_ lines: [InputLine], _ bytesRead: Int) -> Bool) {
         let size = 1 << 16
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: size)
         defer { buffer.deallocate() }
@@ -274,20 +303,25 @@ private struct LineReader {
             if skipped > 0 { skipped += rest }
             else if carry.count + rest > maxLineBytes { skipped = carry.count + rest; carry = [] }
             else if rest > 0 { carry.append(contentsOf: UnsafeBufferPointer(start: buffer + start, count: rest)) }
-            body(lines, total)
+            guard body(lines, total) else { return }
         }
-        if skipped > 0 { body([.tooLong(skipped)], total) }
-        else if !carry.isEmpty { body([.bytes(carry)], total) }
+        if skipped > 0 { _ = body([.tooLong(skipped)], total) }
+        else if !carry.isEmpty { _ = body([.bytes(carry)], total) }
     }
 }
 
 /// Writes output lines: flushed after every batch of ready lines when the
 /// output is a pipe or terminal (a co-process waits for each answer), in
-/// blocks of 1 MiB otherwise.
+/// blocks of 1 MiB otherwise. Every byte is written or the failure is kept:
+/// a non-blocking output that is full is waited for (`poll`), so a line is
+/// never cut short; any other error (`EPIPE`) is ``failure``, and nothing
+/// is written after it.
 final class OutputWriter: @unchecked Sendable {
     private let fd: Int32
     private let interactive: Bool
     private var buffer: [UInt8] = []
+    /// The `errno` of the write that failed, if one did.
+    private(set) var failure: Int32?
 
     init(fd: Int32) {
         self.fd = fd
@@ -307,14 +341,24 @@ final class OutputWriter: @unchecked Sendable {
     func endOfBatch() { if interactive { flush() } }
 
     func flush() {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard failure == nil else { return }
         var offset = 0
         buffer.withUnsafeBytes { raw in
             while offset < raw.count {
                 let n = Foundation.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 { if errno == EINTR { continue }; return }
-                offset += n
+                if n >= 0 { offset += n; continue }
+                let code = errno
+                if code == EINTR { continue }
+                if code == EAGAIN || code == EWOULDBLOCK {
+                    // A non-blocking output that is full: wait until it drains.
+                    var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
+                    continue
+                }
+                failure = code
+                return
             }
         }
-        buffer.removeAll(keepingCapacity: true)
     }
 }

@@ -141,7 +141,7 @@ struct LayoutOptions: ParsableArguments {
         let collection = try fonts.collection()
         let typesetter = Typesetter(fonts: collection)
         let layout: TextLayout
-        do { layout = try request.measure(with: typesetter, files: FontFileCache()) } catch {
+        do { layout = try request.measure(with: typesetter, files: FontFileCache(access: .anyPath)) } catch {
             throw CommandFailure(fonts.explain(error))
         }
         var seen = Set<String>()

@@ -55,7 +55,7 @@ struct RenderCommand: ParsableCommand {
             e.text = request.paragraph.ellipsis
             e.width = nil
             e.paragraph.maxLines = nil
-            ellipsis = try? e.measure(with: typesetter, files: FontFileCache())
+            ellipsis = try? e.measure(with: typesetter, files: FontFileCache(access: .anyPath))
         }
         let found = entities ? EntityDetector().entities(in: text) : []
         var drawing = LayoutSVG(text: text, layout: layout, ellipsis: ellipsis, entities: found, zoom: zoom)

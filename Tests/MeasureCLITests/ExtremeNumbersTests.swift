@@ -39,4 +39,45 @@ final class ExtremeNumbersTests: XCTestCase {
             }
         }
     }
+
+    /// Where a number is promised there is a number, never null; a negative
+    /// value that must not be negative is called that; letter spacing never
+    /// makes a width negative.
+    func testNumbersStayNumbersAndErrorsSayWhatIsWrong() throws {
+        let lines = [
+            #"{"id": 0, "text": "Hello world", "scale": 1e308}"#,
+            #"{"id": 1, "text": "Hello world", "line_height": -5}"#,
+            #"{"id": 2, "text": "Hello world", "line_height": {"multiple": -2}}"#,
+            #"{"id": 3, "text": "Hello world foo bar", "letter_spacing": -1e6, "width": 50, "align": "center"}"#,
+            #"{"id": 4, "text": "Hello world", "runs": [{"start": 0, "end": 5, "letter_spacing": -1e6}]}"#,
+            #"{"id": 5, "text": "iiii llll", "letter_spacing": -30, "word_break": "break-all", "width": 0}"#,
+        ]
+        let r = try CLI.run(["batch", "--no-progress"], stdin: Data((lines.joined(separator: "\n") + "\n").utf8))
+        XCTAssertEqual(r.lines.count, lines.count, r.summary)
+        XCTAssertFalse(r.stdout.contains("null"), r.stdout)
+        func message(_ k: Int) throws -> String {
+            ((try JSON.object(r.lines[k])["error"] as? [String: Any])?["message"] as? String) ?? ""
+        }
+        XCTAssertTrue(try message(0).contains("from 0.01 to 100"), r.lines[0])
+        XCTAssertTrue(try message(1).contains("must not be negative"), r.lines[1])
+        XCTAssertTrue(try message(2).contains("must not be negative"), r.lines[2])
+        for k in 3...5 {
+            let o = try JSON.object(r.lines[k])
+            XCTAssertGreaterThanOrEqual(try XCTUnwrap(JSON.double(o, "exact_width"), r.lines[k]), 0)
+            for line in try XCTUnwrap(o["lines"] as? [[String: Any]], r.lines[k]) {
+                XCTAssertGreaterThanOrEqual(try XCTUnwrap(line["width"] as? Double), 0, r.lines[k])
+                XCTAssertGreaterThanOrEqual(try XCTUnwrap(line["x"] as? Double), 0, r.lines[k])
+            }
+        }
+        // A cell box with a tiny aspect ratio saturates at the largest layout height.
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-ratio-\(UUID().uuidString).json")
+        try Data(#"{"root": {"kind": "column", "children": [{"kind": "box", "name": "b", "aspect_ratio": 1e-308}, {"kind": "box", "name": "r", "aspect_ratio": "ratio"}]}}"#.utf8).write(to: template)
+        defer { try? FileManager.default.removeItem(at: template) }
+        let cell = try CLI.run(["cell", "--template", template.path, "--width", "320", "--no-progress", "-"],
+                               stdin: Data(#"{"id": 1, "ratio": 1e-300}"#.utf8 + [0x0A]))
+        XCTAssertEqual(cell.status, 0, cell.summary)
+        XCTAssertFalse(cell.stdout.contains("null"), cell.stdout)
+        let height = try XCTUnwrap(JSON.double(try JSON.object(cell.lines[0]), "height"), cell.stdout)
+        XCTAssertTrue(height.isFinite && height >= 33_554_431, cell.stdout)
+    }
 }

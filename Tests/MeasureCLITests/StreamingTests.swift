@@ -30,6 +30,75 @@ final class StreamingTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
     }
 
+    /// Requests enough for answers well past a pipe's buffer.
+    private func requestFile(_ count: Int) throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-writes-\(UUID().uuidString).jsonl").path
+        let lines = (1...count).map { #"{"id": \#($0), "text": "Answer number \#($0) of many"}"# }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        return path
+    }
+
+    /// The reader goes away with SIGPIPE ignored (a service manager's
+    /// default): the write fails with EPIPE and the run fails, never
+    /// "0 errors" with the answers lost.
+    func testAReaderThatGoesAwayFailsTheRun() throws {
+        let executable = try XCTUnwrap(CLI.executable, "measure not built")
+        let input = try requestFile(3000)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        // SIGPIPE ignored, inherited through exec; stdout a pipe whose reader
+        // leaves after 10 bytes; the tool's status printed on fd 3.
+        process.arguments = ["-c", #"trap '' PIPE; exec 3>&1; { "$0" batch --no-progress --jobs 1 --no-lines "$1"; echo "status $?" >&3; } | head -c 10 > /dev/null"#,
+                             executable.path, input]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let status = String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let stderr = String(decoding: err, as: UTF8.self)
+        XCTAssertEqual(status, "status 1", stderr)
+        XCTAssertTrue(stderr.contains("measure: cannot write the answers to standard output: Broken pipe"), stderr)
+    }
+
+    /// A non-blocking stdout that fills up: every answer arrives whole and in
+    /// order (writes that would block are waited out, never cut short).
+    func testANonBlockingOutputLosesNothing() throws {
+        let executable = try XCTUnwrap(CLI.executable, "measure not built")
+        let count = 3000
+        let input = try requestFile(count)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["batch", "--no-progress", "--no-lines", input]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
+        process.environment = environment
+        let output = Pipe()
+        let writeEnd = output.fileHandleForWriting.fileDescriptor
+        XCTAssertEqual(fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK), 0)
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // A slow reader: the pipe fills and the tool's writes would block.
+        Thread.sleep(forTimeInterval: 1)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.count, count + 1)
+        for (k, line) in lines.dropLast().enumerated() {
+            guard line.hasPrefix("{\"id\":\(k + 1),\"width\":"), line.hasSuffix("}") else {
+                return XCTFail("line \(k + 1) lost or spliced: \(line.prefix(200))")
+            }
+        }
+    }
+
     /// One line from a pipe, failing after `timeout` seconds.
     private func readLine(_ handle: FileHandle, timeout: TimeInterval) throws -> String {
         var bytes: [UInt8] = []

@@ -53,9 +53,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
-    public init(path: String, index: Int = 0) throws {
-        self.path = path
-        self.faceIndex = index
+    public convenience init(path: String, index: Int = 0) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw TypesetError.fontFileNotFound(path: path)
@@ -71,6 +69,29 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
         }
         defer { hb_blob_destroy(blob) }
+        try self.init(blob: blob, path: path, index: index)
+    }
+
+    /// Loads face `index` of a font file's bytes, read by the caller (the
+    /// batch protocol's `font_file` reads each file itself: one open, no
+    /// path looked up twice). `path` names the face in messages and in
+    /// ``path``; nothing is read from it.
+    package convenience init(bytes: [UInt8], path: String, index: Int = 0) throws {
+        let count = bytes.count
+        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
+        bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
+        // The blob owns the copy from here: HarfBuzz frees it with the blob,
+        // which the face keeps as long as it lives.
+        let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY,
+                                  copy, { $0?.deallocate() })!
+        defer { hb_blob_destroy(blob) }
+        try self.init(blob: blob, path: path, index: index)
+    }
+
+    /// Loads face `index` of a file's blob (the caller keeps its reference).
+    init(blob: OpaquePointer, path: String, index: Int) throws {
+        self.path = path
+        self.faceIndex = index
         if hb_blob_get_length(blob) == 0 {
             throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty")
         }
@@ -126,7 +147,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let hasOutlines = Self.hasTable(face, "glyf") || Self.hasTable(face, "CFF ") || Self.hasTable(face, "CFF2")
         let hasBitmaps = Self.hasTable(face, "CBDT") || Self.hasTable(face, "sbix")
         if hasBitmaps && !hasOutlines,
-           let strike = try? BitmapStrike(path: path, index: index, glyphCount: glyphs) {
+           let strike = try? BitmapStrike(blob: blob, path: path, index: index, glyphCount: glyphs) {
             isColorBitmap = true
             bitmapAdvances = strike.advances
         } else {
@@ -235,7 +256,7 @@ private struct BitmapStrike {
 
     private static let lock = NSLock()
 
-    init(path: String, index: Int, glyphCount: Int) throws {
+    init(blob: OpaquePointer, path: String, index: Int, glyphCount: Int) throws {
         // FreeType objects are created and used under one lock: a face is
         // loaded once per process, so this is not a contention point.
         Self.lock.lock()
@@ -244,7 +265,11 @@ private struct BitmapStrike {
         guard FT_Init_FreeType(&library) == 0, let library else { throw TypesetError.notAFont(path: path) }
         defer { FT_Done_FreeType(library) }
         var face: FT_Face?
-        guard FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else {
+        // The file's bytes as HarfBuzz holds them: the file is not opened again.
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { throw TypesetError.notAFont(path: path) }
+        let base = UnsafeRawPointer(data).assumingMemoryBound(to: FT_Byte.self)
+        guard FT_New_Memory_Face(library, base, FT_Long(length), FT_Long(index), &face) == 0, let face else {
             throw TypesetError.notAFont(path: path)
         }
         defer { FT_Done_Face(face) }

@@ -247,11 +247,14 @@ struct PrepareSession {
                         into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
                         unsafeBefore: &scratch.wordUnsafeBefore)
                     width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
-                    // The piece shaped apart is letter-spaced like the text (advances include the spacing).
+                    // The piece shaped apart is letter-spaced like the text (advances include the spacing,
+                    // a cluster closed up to nothing at most, as WordShaper spaces them).
                     if style.letterSpacing != 0 {
                         let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
                         for k in scratch.wordClusterStarts.indices where scratch.wordClusterStarts[k] {
-                            if UnicodeProps.isLetterSpaced(buf, at: clusterStart + k, script: item.script) { width += ls }
+                            if UnicodeProps.isLetterSpaced(buf, at: clusterStart + k, script: item.script) {
+                                width += max(ls, -Int64(scratch.wordAdvances[k]))
+                            }
                         }
                     }
                 }

@@ -77,10 +77,16 @@ struct WordShaper {
             for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
                 // Chromium spaces out every glyph cluster (at character-level
                 // clusters) that does not start with a mark; cursive scripts
-                // keep their joins, so only their spaces are spaced out.
+                // keep their joins, so only their spaces are spaced out. A
+                // negative spacing closes a cluster up to nothing, never
+                // further: widths are never negative (PrepareSession's split
+                // widths clamp alike).
                 let ls = Shaper.clamp(styles[Int(item.styleIndex)].letterSpacing * 65536)
                 for c in Int(item.start)..<Int(item.end) where clusterStarts[c] {
-                    if UnicodeProps.isLetterSpaced(buf, at: c, script: item.script) { advances[c].addSaturating(ls) }
+                    if UnicodeProps.isLetterSpaced(buf, at: c, script: item.script) {
+                        advances[c].addSaturating(ls)
+                        if advances[c] < 0 { advances[c] = 0 }
+                    }
                 }
             }
         }

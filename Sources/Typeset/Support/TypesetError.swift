@@ -77,7 +77,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
             let range = PixelGrid.scales
             return "invalid display scale \(s): it must be a number from \(range.lowerBound) to \(range.upperBound)"
         case .invalidFontSize(let s): return "invalid font size \(s): it must be finite and not negative"
-        case .invalidStyleValue(let n, let v): return "invalid \(n) \(v): it must be finite"
+        case .invalidStyleValue(let n, let v):
+            return "invalid \(n) \(v): " + (v.isFinite && v < 0 ? "it must not be negative" : "it must be finite")
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"
         case .invalidStyleRange(let r, let why):
             return "invalid style range \(r.lowerBound)..<\(r.upperBound) (UTF-16 offsets): \(why)"

@@ -110,8 +110,18 @@ public struct AttributedText: Sendable, Hashable {
         }
         let r = utf16Range
         guard !r.isEmpty else { return }
+        // Only the runs the range touches are rebuilt (found by binary
+        // search), with a neighbour on each side to merge with: restyling
+        // run after run in order costs each one its own runs, not the whole
+        // list (100,000 spans were quadratic).
+        var lo = 0, hi = runs.count
+        while lo < hi { let m = (lo + hi) / 2; if runs[m].range.upperBound <= r.lowerBound { lo = m + 1 } else { hi = m } }
+        var end = lo
+        while end < runs.count && runs[end].range.lowerBound < r.upperBound { end += 1 }
+        let from = max(0, lo - 1), to = min(runs.count, end + 1)
         var out: [Run] = []
-        for run in runs {
+        out.reserveCapacity(to - from + 2)
+        for run in runs[from..<to] {
             let overlap = run.range.clamped(to: r)
             if overlap.isEmpty { out.append(run); continue }
             if run.range.lowerBound < overlap.lowerBound {
@@ -123,12 +133,13 @@ public struct AttributedText: Sendable, Hashable {
             }
         }
         var merged: [Run] = []
+        merged.reserveCapacity(out.count)
         for run in out {
             if let last = merged.last, last.style == run.style {
                 merged[merged.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else { merged.append(run) }
         }
-        runs = merged
+        runs.replaceSubrange(from..<to, with: merged)
     }
 
     /// The block's own style: its font stack (the first family's face is the

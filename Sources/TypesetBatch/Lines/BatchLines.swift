@@ -15,12 +15,22 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
     /// misspelt `widht`) is an error line naming it (`measure batch
     /// --strict`) rather than measured without it.
     public var rejectsUnknownFields: Bool
-    private let files = FontFileCache()
+    /// The directory `font_file` paths are read from (`measure batch
+    /// --font-files DIR`), or nil: `font_file` is an error line. Request
+    /// lines may come from untrusted users: a path is resolved with
+    /// `realpath` (relative paths against this directory) and must lie
+    /// inside it, and every refused or unusable path gets one message, so a
+    /// request learns nothing of the machine's other files.
+    public let fontFilesDirectory: String?
+    private let files: FontFileCache
 
-    /// A protocol endpoint measuring with `typesetter`.
+    /// A protocol endpoint measuring with `typesetter`; `font_file` reads
+    /// files from `fontFilesDirectory` only, and is off without it.
     public init(typesetter: Typesetter, utf16Offsets: Bool = false, includesLines: Bool = true,
-                rejectsUnknownFields: Bool = false) {
+                rejectsUnknownFields: Bool = false, fontFilesDirectory: String? = nil) {
         self.typesetter = typesetter
+        self.fontFilesDirectory = fontFilesDirectory
+        files = FontFileCache(access: fontFilesDirectory.map { .within($0) } ?? .off)
         self.utf16Offsets = utf16Offsets
         self.includesLines = includesLines
         self.rejectsUnknownFields = rejectsUnknownFields

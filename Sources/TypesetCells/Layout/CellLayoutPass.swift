@@ -130,10 +130,10 @@ struct CellLayoutPass {
             if hug { contentW = 0 }
             switch height {
             case .points(let p): contentH = p * s
-            case .ratio(let r): contentH = Self.layoutUnitsFloor(contentW / r)
+            case .ratio(let r): contentH = Self.ratioHeight(contentW, r)
             case .ratioKey(let k):
                 guard let r = prepared.numbers[k], r.isFinite, r > 0 else { return false }
-                contentH = Self.layoutUnitsFloor(contentW / r)
+                contentH = Self.ratioHeight(contentW, r)
             }
 
         case .stack(.vertical, let spacing, _):
@@ -259,6 +259,13 @@ struct CellLayoutPass {
 
     /// `v` floored to Chromium's layout unit (1/64 of a device pixel), as
     /// percentages and shares resolve there (75% of 359 is 269.25 exactly).
+    /// The height a width gives at an aspect ratio, saturating as Chromium's
+    /// layout units do (at 33,554,431 px): a tiny ratio (1e-308) gives the
+    /// largest height, never infinity.
+    static func ratioHeight(_ width: Double, _ ratio: Double) -> Double {
+        layoutUnitsFloor(min(width / ratio, TextStyle.maximumLineHeight))
+    }
+
     static func layoutUnitsFloor(_ v: Double) -> Double {
         (v * 64 + 1e-7).rounded(.down) / 64
     }

@@ -50,4 +50,28 @@ final class StyleRangeTests: XCTestCase {
             XCTAssertEqual(range, 9..<30)
         }
     }
+
+    /// Restyling touches only the runs in the range: 100,000 spans in order
+    /// take time linear in their number (each rebuilt the whole run list),
+    /// and overlapping, out-of-order and merging restyles give the runs the
+    /// whole-list rebuild gave.
+    func testManyRunsAreLinear() throws {
+        let n = 100_000
+        var text = AttributedText(String(repeating: "ab", count: n), baseStyle: Fixtures.style())
+        let started = Date()
+        for k in 0..<n { text.setStyle(k % 2 == 0 ? bold : Fixtures.style(size: 20), utf16Range: 2 * k..<2 * k + 1) }
+        XCTAssertLessThan(Date().timeIntervalSince(started), 10, "restyling 100,000 runs in order")
+        XCTAssertEqual(text.runs.count, 2 * n)
+        XCTAssertEqual(text.runs.last?.range, 2 * n - 1..<2 * n)
+
+        var mixed = AttributedText("Hello brave new world", baseStyle: Fixtures.style())
+        mixed.setStyle(bold, utf16Range: 6..<11)
+        mixed.setStyle(bold, utf16Range: 0..<5)
+        mixed.setStyle(bold, utf16Range: 4..<7)   // joins the two bold runs into one
+        XCTAssertEqual(mixed.runs.map(\.range), [0..<11, 11..<21])
+        mixed.setStyle(Fixtures.style(), utf16Range: 2..<3)
+        XCTAssertEqual(mixed.runs.map(\.range), [0..<2, 2..<3, 3..<11, 11..<21])
+        mixed.setStyle(bold, utf16Range: 0..<21)
+        XCTAssertEqual(mixed.runs.map(\.range), [0..<21])
+    }
 }
