@@ -17,27 +17,6 @@ public struct PreparedText: Sendable {
     public var utf16Count: Int { core.sourceUTF16.count }
     /// The paragraph options it was prepared with.
     public var paragraph: ParagraphStyle { core.paragraph }
-    /// CSS min-content: the widest piece the text cannot be broken inside at
-    /// its own break opportunities (a word, with what the style adds to it;
-    /// `overflow-wrap: break-word` does not count, `line-break: anywhere` and
-    /// `word-break: break-all` do), in px. A flexbox item's automatic minimum
-    /// width. Arithmetic on the prepared text, like a layout.
-    public var minContentWidth: Double {
-        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth / scale
-    }
-
-    /// CSS max-content: the same as ``naturalWidth``.
-    public var maxContentWidth: Double { naturalWidth }
-
-    /// The width of the text on unbounded lines (CSS max-content), in px:
-    /// one number per text, which every layout reports as its
-    /// ``TextLayout/naturalWidth`` whatever its width, line limit or
-    /// alignment. With style or direction runs or attachments each piece of
-    /// a line is rounded up to 1/64 px, as Chromium sums them, and `pre-wrap`
-    /// counts the spaces and tabs before each line's end: those take an
-    /// unbounded layout the first time (arithmetic on the prepared text, a
-    /// fraction of a microsecond a line), kept with the text.
-    public var naturalWidth: Double { core.maxContentWidth / scale }
     /// The device pixel ratio the text was prepared at (see
     /// ``Typesetter/prepare(_:paragraph:scale:)``); every length it and its
     /// layouts report is CSS px.
@@ -54,101 +33,6 @@ public struct PreparedText: Sendable {
         core.items.map { (core.sourceOffset(Int($0.start))..<core.sourceOffset(Int($0.end)), core.faces[Int($0.faceIndex)]) }
     }
 
-    /// Breaks the text into lines no wider than `width` px (nil: unbounded).
-    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
-    public func layout(width: Double?) throws -> TextLayout {
-        if let width {
-            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
-        }
-        let s = scale
-        guard s != 1 else { return LineBreaker.with(core) { $0.layout(width: width) } }
-        // In device pixels, answered in CSS px (see `TextLayout+DevicePixels.swift`).
-        let device = LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }) }
-        return TextLayout(device: device, scale: s, constraintWidth: width)
-    }
-
-    /// The line count, height and widest line at a width, without building
-    /// lines: the fastest way to learn a row's height (same breaks as `layout`).
-    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
-    public func measure(width: Double?) throws -> TextMeasurement {
-        if let width {
-            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
-        }
-        return core.measure(width: width)
-    }
-
-    /// Lays out for a layout engine's measure function (Yoga-style modes, and
-    /// the min-/max-content sizes of Taffy-style engines). `.exactly(w)` and
-    /// `.atMost(w)` break lines at `w`; the reported width is `w`, or the
-    /// widest line (at most `w`); `.longestLine(w)` breaks at `w` and lays
-    /// the lines out again in a box of the widest line's width; `.unconstrained` (max-content) gives one
-    /// line per paragraph at the natural width; `.minContent` breaks at every
-    /// opportunity the widest piece allows, at ``minContentWidth``.
-    public func layout(_ constraint: WidthConstraint) throws -> TextLayout {
-        switch constraint {
-        case .unconstrained: return try layout(width: nil)
-        case .minContent:
-            let w = minContentWidth
-            var l = try layout(width: w)
-            l.boxWidth = w
-            return l
-        case .atMost(let w): return try layout(width: w)
-        case .longestLine(let w):
-            // Broken at `w`, then laid out again in a box as wide as the
-            // longest line: the same lines (each fits it), aligned in it.
-            let wrapped = try layout(width: w)
-            guard wrapped.contentWidth < w else { return wrapped }
-            var l = try layout(width: wrapped.contentWidth)
-            l.boxWidth = wrapped.contentWidth
-            return l
-        case .exactly(let w):
-            var l = try layout(width: w)
-            l.boxWidth = w
-            return l
-        }
-    }
-}
-
-/// The numbers of a layout without its lines.
-public struct TextMeasurement: Sendable, Hashable {
-    /// The number of lines.
-    public let lineCount: Int
-    /// The widest line, in Chromium's layout units (1/64 px).
-    public let width: Double
-    /// The sum of line heights.
-    public let height: Double
-    /// Whether `maxLines` cut the text.
-    public let isTruncated: Bool
-
-    /// The device pixel ratio the text was prepared at.
-    public internal(set) var scale: Double = 1
-
-    /// The size rounded up to the pixel grid of a display scale: by default
-    /// the scale the text was prepared at.
-    public func size(scale: Double? = nil) -> (width: Double, height: Double) {
-        let grid = PixelGrid(uncheckedScale: scale ?? self.scale)
-        return (grid.ceil(width), grid.ceil(height))
-    }
-}
-
-/// A width constraint as layout engines (Yoga, Flexbox) express it.
-public enum WidthConstraint: Sendable, Hashable {
-    /// The box is exactly this wide.
-    case exactly(Double)
-    /// The box may be at most this wide; it shrinks to its widest line.
-    case atMost(Double)
-    /// Lines broken at this width, in a box as wide as the longest of them,
-    /// where they are aligned (a chat bubble hugging its widest line, not the
-    /// width it wrapped in; Flutter's `TextWidthBasis.longestLine`). With
-    /// `text-align: start` in a left-to-right text the lines are those of
-    /// `.atMost`; centred, right-aligned or right-to-left lines move into
-    /// the narrower box.
-    case longestLine(Double)
-    /// No limit: one line per paragraph (CSS max-content).
-    case unconstrained
-    /// As narrow as the text allows: its widest unbreakable piece (CSS
-    /// min-content, a flex item's automatic minimum width).
-    case minContent
 }
 
 /// The storage behind a `PreparedText`: what every layout reads (`Header`),
@@ -297,23 +181,6 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var surrogatePairs: [Int32] { details.surrogatePairs }
     var wordBreaks: [Int32] { details.wordBreaks }
     var reshapedEnds: [ReshapedEnd] { details.reshapedEnds }
-
-    /// CSS max-content in the text's own pixels (device pixels for a text
-    /// prepared at a scale), in layout units: the widest unbounded line, no
-    /// line limit. A text in one style and direction that is not `pre-wrap`
-    /// has it in its header; the others take an unbounded layout once (each
-    /// style or direction piece rounded up, as Chromium sums them; preserved
-    /// spaces before a line's end counted), and keep it.
-    var maxContentWidth: Double {
-        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
-            return LineBreaker.layoutUnitsCeil(naturalWidth)
-        }
-        let stored = details.storedMaxContent.load(ordering: .relaxed)
-        if stored >= 0 { return Double(stored) / 64 }
-        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
-        details.storedMaxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
-        return width
-    }
 
     /// Advances and grapheme starts per unit, computed on first use and kept:
     /// the words are shaped again (from the word cache when they are still

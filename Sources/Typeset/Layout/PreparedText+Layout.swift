@@ -1,0 +1,100 @@
+// Pipeline stage: Layout.
+// In: a PreparedText and a width (or a layout engine's constraint).
+// Out: TextLayout, TextMeasurement and the text's intrinsic widths: arithmetic over its segments.
+
+extension PreparedText {
+    /// CSS min-content: the widest piece the text cannot be broken inside at
+    /// its own break opportunities (a word, with what the style adds to it;
+    /// `overflow-wrap: break-word` does not count, `line-break: anywhere` and
+    /// `word-break: break-all` do), in px. A flexbox item's automatic minimum
+    /// width. Arithmetic on the prepared text, like a layout.
+    public var minContentWidth: Double {
+        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth / scale
+    }
+
+    /// CSS max-content: the same as ``naturalWidth``.
+    public var maxContentWidth: Double { naturalWidth }
+
+    /// The width of the text on unbounded lines (CSS max-content), in px:
+    /// one number per text, which every layout reports as its
+    /// ``TextLayout/naturalWidth`` whatever its width, line limit or
+    /// alignment. With style or direction runs or attachments each piece of
+    /// a line is rounded up to 1/64 px, as Chromium sums them, and `pre-wrap`
+    /// counts the spaces and tabs before each line's end: those take an
+    /// unbounded layout the first time (arithmetic on the prepared text, a
+    /// fraction of a microsecond a line), kept with the text.
+    public var naturalWidth: Double { core.maxContentWidth / scale }
+
+    /// Breaks the text into lines no wider than `width` px (nil: unbounded).
+    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
+    public func layout(width: Double?) throws -> TextLayout {
+        if let width {
+            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        }
+        let s = scale
+        guard s != 1 else { return LineBreaker.with(core) { $0.layout(width: width) } }
+        // In device pixels, answered in CSS px (see `TextLayout+DevicePixels.swift`).
+        let device = LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }) }
+        return TextLayout(device: device, scale: s, constraintWidth: width)
+    }
+
+    /// The line count, height and widest line at a width, without building
+    /// lines: the fastest way to learn a row's height (same breaks as `layout`).
+    /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
+    public func measure(width: Double?) throws -> TextMeasurement {
+        if let width {
+            guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
+        }
+        return core.measure(width: width)
+    }
+
+    /// Lays out for a layout engine's measure function (Yoga-style modes, and
+    /// the min-/max-content sizes of Taffy-style engines). `.exactly(w)` and
+    /// `.atMost(w)` break lines at `w`; the reported width is `w`, or the
+    /// widest line (at most `w`); `.longestLine(w)` breaks at `w` and lays
+    /// the lines out again in a box of the widest line's width; `.unconstrained` (max-content) gives one
+    /// line per paragraph at the natural width; `.minContent` breaks at every
+    /// opportunity the widest piece allows, at ``minContentWidth``.
+    public func layout(_ constraint: WidthConstraint) throws -> TextLayout {
+        switch constraint {
+        case .unconstrained: return try layout(width: nil)
+        case .minContent:
+            let w = minContentWidth
+            var l = try layout(width: w)
+            l.boxWidth = w
+            return l
+        case .atMost(let w): return try layout(width: w)
+        case .longestLine(let w):
+            // Broken at `w`, then laid out again in a box as wide as the
+            // longest line: the same lines (each fits it), aligned in it.
+            let wrapped = try layout(width: w)
+            guard wrapped.contentWidth < w else { return wrapped }
+            var l = try layout(width: wrapped.contentWidth)
+            l.boxWidth = wrapped.contentWidth
+            return l
+        case .exactly(let w):
+            var l = try layout(width: w)
+            l.boxWidth = w
+            return l
+        }
+    }
+}
+
+extension PreparedCore {
+    /// CSS max-content in the text's own pixels (device pixels for a text
+    /// prepared at a scale), in layout units: the widest unbounded line, no
+    /// line limit. A text in one style and direction that is not `pre-wrap`
+    /// has it in its header; the others take an unbounded layout once (each
+    /// style or direction piece rounded up, as Chromium sums them; preserved
+    /// spaces before a line's end counted), and keep it.
+    var maxContentWidth: Double {
+        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
+            return LineBreaker.layoutUnitsCeil(naturalWidth)
+        }
+        let stored = details.storedMaxContent.load(ordering: .relaxed)
+        if stored >= 0 { return Double(stored) / 64 }
+        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
+        details.storedMaxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
+        return width
+    }
+}

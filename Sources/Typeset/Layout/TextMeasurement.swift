@@ -1,0 +1,23 @@
+// Pipeline stage: Layout. What `PreparedText.measure(width:)` answers.
+
+/// The numbers of a layout without its lines.
+public struct TextMeasurement: Sendable, Hashable {
+    /// The number of lines.
+    public let lineCount: Int
+    /// The widest line, in Chromium's layout units (1/64 px).
+    public let width: Double
+    /// The sum of line heights.
+    public let height: Double
+    /// Whether `maxLines` cut the text.
+    public let isTruncated: Bool
+
+    /// The device pixel ratio the text was prepared at.
+    public internal(set) var scale: Double = 1
+
+    /// The size rounded up to the pixel grid of a display scale: by default
+    /// the scale the text was prepared at.
+    public func size(scale: Double? = nil) -> (width: Double, height: Double) {
+        let grid = PixelGrid(uncheckedScale: scale ?? self.scale)
+        return (grid.ceil(width), grid.ceil(height))
+    }
+}
