@@ -72,10 +72,13 @@ final class ResolvedStack: Sendable {
     /// Whether HarfBuzz draws the scalar with the face: the face maps it, or
     /// maps every part of its canonical decomposition (HarfBuzz decomposes a
     /// character the font lacks, one level at a time).
+    /// (Called for every character a face lacks while a cluster looks for
+    /// its font: the parts are read into a buffer on the stack.)
     static func draws(_ face: FontFace, _ scalar: UInt32) -> Bool {
         if face.covers(scalar) { return true }
-        let parts = UnicodeProps.canonicalDecomposition(scalar)
-        return !parts.isEmpty && parts.allSatisfy { draws(face, $0) }
+        return UnicodeProps.withCanonicalDecomposition(scalar) { parts in
+            !parts.isEmpty && parts.allSatisfy { draws(face, $0) }
+        }
     }
 
     /// The face table for the BMP.

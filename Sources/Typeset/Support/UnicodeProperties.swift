@@ -20,9 +20,20 @@ enum UnicodeProps {
     /// The scalar's canonical decomposition one level deep (empty when it
     /// has none): what HarfBuzz maps a character to when a font lacks it.
     static func canonicalDecomposition(_ s: UInt32) -> [UInt32] {
-        var out = [UInt32](repeating: 0, count: 4)
-        let n = Int(tsu_canonical_decomposition(s, &out, 4))
-        return Array(out.prefix(n))
+        withCanonicalDecomposition(s) { Array($0) }
+    }
+
+    /// `body` given the scalar's canonical decomposition (empty when it has
+    /// none) in a buffer on the stack: no allocation, for the per-character
+    /// font choice.
+    @inline(__always)
+    static func withCanonicalDecomposition<R>(_ s: UInt32, _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        var parts: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        return withUnsafeMutableBytes(of: &parts) { raw in
+            let p = raw.bindMemory(to: UInt32.self)
+            let n = Int(tsu_canonical_decomposition(s, p.baseAddress, 4))
+            return body(UnsafeBufferPointer(start: p.baseAddress, count: max(0, n)))
+        }
     }
 
     /// The BMP characters that have a canonical decomposition, Hangul
