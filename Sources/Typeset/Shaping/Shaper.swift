@@ -114,7 +114,9 @@ final class Shaper {
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tsu_script_tag(script)))
-        hb_buffer_set_language(buffer, language.map { hb_language_from_string($0, -1) } ?? Self.defaultLanguage)
+        // Only the language system the tag selects in this face reaches
+        // HarfBuzz (see ShapingLanguage): HarfBuzz keeps every language for good.
+        hb_buffer_set_language(buffer, language.map { ShapingLanguage.language(for: $0, face: face) } ?? Self.defaultLanguage)
         // Character-level clusters, as Chromium shapes: a conjunct's half form
         // and the consonant after it are separate clusters.
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
