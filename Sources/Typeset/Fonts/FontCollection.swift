@@ -51,6 +51,8 @@ public final class FontCollection: @unchecked Sendable {
     static let longestCachedFallbackCluster = 32
     /// The number of cached fallback decisions (for tests).
     var fallbackCacheCount: Int { fallbackCache.count }
+    /// The scalar capacity the cached fallback keys hold (for tests).
+    var fallbackCacheKeyCapacity: Int { fallbackCache.keys.reduce(0) { $0 + $1.scalars.capacity } }
     /// The number of cached resolved stacks (for tests).
     var stackCacheCount: Int { stackCache.count }
     /// System font files loaded for fallback or by name: at most 64 faces.
@@ -307,7 +309,12 @@ public final class FontCollection: @unchecked Sendable {
         let key = FallbackKey(scalars: scalars, weight: weight, italic: italic, preferColor: preferColor)
         if let hit = fallbackCache.value(for: key) { return hit }
         let found = findFallback(scalars, weight: weight, italic: italic, preferColor: preferColor)
-        if scalars.count <= Self.longestCachedFallbackCluster { fallbackCache.insert(found, for: key) }
+        if scalars.count <= Self.longestCachedFallbackCluster {
+            // The key keeps its own exact-size copy: the caller's array may be a
+            // scratch buffer of kilobytes, which a stored key would hold for good.
+            let stored = scalars.withUnsafeBufferPointer { Array($0) }
+            fallbackCache.insert(found, for: FallbackKey(scalars: stored, weight: weight, italic: italic, preferColor: preferColor))
+        }
         return found
     }
 
