@@ -58,7 +58,7 @@ struct BatchCommand: ParsableCommand {
                                rejectsUnknownFields: strict, fontFilesDirectory: fontFilesDirectory)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
+        let processor = lineLimit.processor(jobs: jobs.count, progress: reporter)
         // Warnings, once per field or family name, from the reading thread (lines in order).
         var warnedFields = Set<String>(), warnedFamilies = Set<String>()
         // Stacks looked at already (a feed names a few; at most 4,096 are remembered).

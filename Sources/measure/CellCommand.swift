@@ -63,7 +63,7 @@ struct CellCommand: ParsableCommand {
         let engine = CellLayoutEngine(typesetter: typesetter)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
+        let processor = lineLimit.processor(jobs: jobs.count, progress: reporter)
         let lines = CellLines(engine: engine, template: cellTemplate, width: width, scale: scale)
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }

@@ -48,7 +48,7 @@ struct EntitiesCommand: ParsableCommand {
         let lines = EntityLines(utf16Offsets: offsets == .utf16)
         let live = progress ?? (isatty(2) != 0)
         let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = JSONLinesProcessor(jobs: jobs.count, progress: reporter, maxLineBytes: lineLimit.maxLineBytes)
+        let processor = lineLimit.processor(jobs: jobs.count, progress: reporter)
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }
     }

@@ -5,14 +5,17 @@ import TypesetBatch
 /// input line, in input order, as soon as that line and every line before it
 /// are done. A pipeline of threads: the reader splits lines and decodes each
 /// (`prepare`), `jobs` workers answer them (`respond`: measuring, the costly
-/// part), the writer encodes the answers and writes; what a line means is
-/// the protocols' business (TypesetBatch). Decoding and encoding overlap
+/// part) and encode the answers, the writer writes them; what a line means
+/// is the protocols' business (TypesetBatch). Decoding and writing overlap
 /// measuring.
 ///
 /// Memory is bounded by the in-flight window (at most `window` lines and
-/// `byteWindow` bytes read but not yet processed) and the longest line, which
-/// is at most `maxLineBytes` (a longer line is skipped without being held and
-/// answered with an error), not by the input: lines are split by index
+/// `byteWindow` bytes read but not yet processed), the answers encoded but
+/// not yet written (at most `maxUnwrittenBytes` plus one chunk per worker:
+/// while more wait for a slow reader, nothing more is read or measured) and
+/// the longest line, which is at most `maxLineBytes` (a longer line is
+/// skipped without being held and answered with an error), not by the
+/// input or the speed of the output: lines are split by index
 /// in each read and copied out once. Reads return what the input has, so a
 /// co-process writing one request at a time gets its answer at once; output
 /// is flushed after every run of ready lines when stdout is a pipe or
@@ -32,6 +35,15 @@ struct JSONLinesProcessor {
     var byteWindow = 64 << 20
     /// The longest line accepted, in bytes (without its newline).
     var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
+    /// Bytes of answers encoded but not yet written above which nothing more
+    /// is read or measured (`--max-unwritten-bytes`).
+    var maxUnwrittenBytes = JSONLinesProcessor.defaultMaxUnwrittenBytes
+    /// Reports on stderr, at the end, the most answer bytes that waited to be
+    /// written at once (a hidden switch for tests of the bound).
+    var reportsPeakUnwritten = false
+
+    /// The default budget of unwritten answers: 64 MiB.
+    static let defaultMaxUnwrittenBytes = 64 << 20
 
     /// The default line limit: 16 MiB, a paragraph of some 16 million
     /// characters (see docs/Protocol.md, Reading lines).
@@ -48,18 +60,21 @@ struct JSONLinesProcessor {
         prepare: (_ line: ArraySlice<UInt8>, _ number: Int) -> Work,
         respond: @escaping @Sendable (_ work: Work) -> Response<Answer>
     ) throws -> (lines: Int, failed: Int) {
-        let state = StreamState<Work, Response<Answer>>(window: max(1, window), byteWindow: byteWindow, jobs: max(1, jobs))
+        let state = StreamState<Work>(window: max(1, window), byteWindow: byteWindow,
+                                      unwrittenBudget: max(1, maxUnwrittenBytes), jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
-                state.work { line in
+                state.work { line, number, out in
+                    let response: Response<Answer>
                     switch line {
-                    case .work(let work, _): return respond(work)
+                    case .work(let work, _): response = respond(work)
                     case .tooLong(let length):
-                        return .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
+                        response = .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
                     }
+                    return response.write(number: number, to: &out)
                 }
             }
             t.stackSize = 8 << 20
@@ -68,9 +83,7 @@ struct JSONLinesProcessor {
         }
         let finished = DispatchSemaphore(value: 0)
         let writing = Thread {
-            state.writeInOrder(to: writer, progress: progress) { response, number, out in
-                response.write(number: number, to: &out)
-            }
+            state.writeInOrder(to: writer, progress: progress)
             finished.signal()
         }
         writing.start()
@@ -87,6 +100,9 @@ struct JSONLinesProcessor {
         state.endOfInput()
         finished.wait()
         writer.flush()
+        if reportsPeakUnwritten {
+            FileHandle.standardError.write(Data("measure: peak unwritten answer bytes: \(state.peakUnwrittenBytes)\n".utf8))
+        }
         if let error = writer.failure {
             progress?.finish(done: state.writtenCount, failed: state.failedCount)
             throw CommandFailure("cannot write the answers to standard output: \(String(cString: strerror(error))) "
@@ -115,32 +131,48 @@ private enum PendingLine<Work> {
 /// lines of each read together, a worker takes a chunk of what is queued (its
 /// share, at most 256 lines) and stores the chunk's results together, so
 /// threads meet per chunk, not per line; a co-process's single line is a
-/// chunk of its own and answered at once.
-private final class StreamState<Work, Result>: @unchecked Sendable {
+/// chunk of its own and answered at once. Workers encode their answers;
+/// while the encoded answers not yet written exceed the budget (a reader
+/// slower than the measuring), the reader waits and workers take only the
+/// chunk the writer needs next, so memory does not grow with the output's
+/// backlog.
+private final class StreamState<Work>: @unchecked Sendable {
     private let condition = NSCondition()
-    private let window: Int, byteWindow: Int, jobs: Int
+    private let window: Int, byteWindow: Int, unwrittenBudget: Int, jobs: Int
     /// Read, not yet taken by a worker.
     private var queue: [(number: Int, line: PendingLine<Work>?)] = []
     private var queueHead = 0
     /// Bytes of the lines read and not yet processed.
     private var bytesInFlight = 0
-    /// Processed chunks not yet written, by their first line number.
-    private var done: [Int: [Result]] = [:]
+    /// Processed chunks not yet written, by their first line number: the
+    /// encoded answers, the line count and the failed lines.
+    private var done: [Int: (bytes: [UInt8], lines: Int, failures: Int)] = [:]
+    /// The first line the writer has not taken yet.
+    private var nextToWrite = 1
+    /// Bytes of encoded answers not yet written, and the most there were.
+    private var unwrittenBytes = 0
+    private var peakUnwritten = 0
+    /// The longest answer of late (halved per chunk without a longer one),
+    /// nil before the first: it keeps a chunk's answers to a share of the
+    /// budget, so a worker's chunk cannot overshoot it by much.
+    private var recentLongestAnswer: Int?
     private var read = 0, written = 0, failed = 0
     private var bytesRead = 0
     private var inputEnded = false
     /// Output failed: everyone stops.
     private var aborted = false
 
-    init(window: Int, byteWindow: Int, jobs: Int) {
+    init(window: Int, byteWindow: Int, unwrittenBudget: Int, jobs: Int) {
         self.window = window
         self.byteWindow = byteWindow
+        self.unwrittenBudget = unwrittenBudget
         self.jobs = jobs
     }
 
     var lineCount: Int { condition.lock(); defer { condition.unlock() }; return read }
     var failedCount: Int { condition.lock(); defer { condition.unlock() }; return failed }
     var writtenCount: Int { condition.lock(); defer { condition.unlock() }; return written }
+    var peakUnwrittenBytes: Int { condition.lock(); defer { condition.unlock() }; return peakUnwritten }
 
     /// Stops the run: the reader reads no more, the workers take no more.
     func abort() {
@@ -159,7 +191,8 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
         defer { condition.unlock() }
         guard !aborted else { return false }
         guard !lines.isEmpty else { return true }
-        while !aborted && (read - written >= window || (bytesInFlight > 0 && bytesInFlight >= byteWindow)) { condition.wait() }
+        while !aborted && (read - written >= window || (bytesInFlight > 0 && bytesInFlight >= byteWindow)
+                           || unwrittenBytes >= unwrittenBudget) { condition.wait() }
         guard !aborted else { return false }
         bytesRead = total
         for line in lines {
@@ -178,17 +211,32 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Whether a worker must wait before taking the chunk at the head of the
+    /// queue: too many answers wait to be written and the writer does not
+    /// need this chunk next (an earlier one is being measured or written).
+    private var outputBacklogged: Bool {
+        unwrittenBytes >= unwrittenBudget && queueHead < queue.count && queue[queueHead].number != nextToWrite
+    }
+
+    /// The lines a chunk may have so that every worker's chunk together
+    /// stays within half the unwritten budget, judging by recent answers.
+    private var linesPerChunkWithinBudget: Int {
+        guard let longest = recentLongestAnswer else { return 1 }
+        return unwrittenBudget / (2 * jobs * max(1, longest))
+    }
+
     /// A worker: takes chunks until the input ends and the queue is empty;
-    /// `process` makes each line's result.
-    func work(_ process: (_ line: PendingLine<Work>) -> Result) {
+    /// `process` appends each line's encoded answer and says whether it
+    /// succeeded.
+    func work(_ process: (_ line: PendingLine<Work>, _ number: Int, _ out: inout [UInt8]) -> Bool) {
         while true {
             condition.lock()
-            while queueHead == queue.count && !inputEnded && !aborted { condition.wait() }
+            while ((queueHead == queue.count && !inputEnded) || outputBacklogged) && !aborted { condition.wait() }
             if queueHead == queue.count || aborted { condition.unlock(); return }
             let available = queue.count - queueHead
             // Move the lines out (a slice would keep the queue's buffer shared
             // and make the next write to the queue copy all of it).
-            let end = queueHead + min(available, max(1, min(256, available / jobs)))
+            let end = queueHead + min(available, max(1, min(256, available / jobs, linesPerChunkWithinBudget)))
             let first = queue[queueHead].number
             var chunk: [PendingLine<Work>] = []
             chunk.reserveCapacity(end - queueHead)
@@ -199,51 +247,55 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
-            var results: [Result] = []
-            results.reserveCapacity(chunk.count)
-            var bytes = 0
-            for line in chunk {
-                results.append(process(line))
+            var out: [UInt8] = []
+            var bytes = 0, failures = 0, longest = 0
+            for (k, line) in chunk.enumerated() {
+                let start = out.count
+                if !process(line, first + k, &out) { failures += 1 }
+                longest = max(longest, out.count - start)
                 bytes += line.byteCount
             }
             condition.lock()
+            recentLongestAnswer = max(longest, (recentLongestAnswer ?? 0) / 2)
             bytesInFlight -= bytes
-            done[first] = results
+            unwrittenBytes += out.count
+            peakUnwritten = max(peakUnwritten, unwrittenBytes)
+            done[first] = (out, chunk.count, failures)
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    /// The writer: encodes and writes each chunk's results as soon as it and
-    /// all before it are done; `encode` appends one line's output and says
-    /// whether the line succeeded.
-    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?,
-                      encode: (_ result: Result, _ number: Int, _ out: inout [UInt8]) -> Bool) {
-        var out: [UInt8] = []
+    /// The writer: writes each chunk's answers as soon as it and all before
+    /// it are done.
+    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?) {
         while true {
             condition.lock()
             while done[written + 1] == nil && !(inputEnded && written == read) && !aborted { condition.wait() }
             if done[written + 1] == nil || aborted { condition.unlock(); return }
-            // Take every chunk that is ready, in order, then encode and write outside the lock.
-            var ready: [(first: Int, results: [Result])] = []
+            // Take every chunk that is ready, in order, then write outside the lock.
+            var ready: [(bytes: [UInt8], lines: Int, failures: Int)] = []
             var next = written + 1
             while let chunk = done.removeValue(forKey: next) {
-                ready.append((next, chunk))
-                next += chunk.count
+                ready.append(chunk)
+                next += chunk.lines
             }
+            nextToWrite = next
             let bytes = bytesRead
             condition.unlock()
-            var failures = 0, lines = 0
-            for (first, results) in ready {
-                for (k, result) in results.enumerated() where !encode(result, first + k, &out) { failures += 1 }
-                lines += results.count
-                writer.write(out)
-                out.removeAll(keepingCapacity: true)
+            var failures = 0, lines = 0, writtenBytes = 0
+            for chunk in ready {
+                failures += chunk.failures
+                lines += chunk.lines
+                writtenBytes += chunk.bytes.count
+                writer.write(chunk.bytes)
             }
+            ready = []
             writer.endOfBatch()
             if writer.failure != nil { abort(); return }
             condition.lock()
-            written += lines
+            unwrittenBytes -= writtenBytes
+            self.written += lines
             failed += failures
             let (doneCount, failedCount) = (written, failed)
             condition.broadcast()

@@ -20,14 +20,28 @@ enum OffsetUnit: String, CaseIterable, ExpressibleByArgument {
     case utf16
 }
 
-/// `--max-line-bytes`, shared by the JSON Lines commands.
+/// `--max-line-bytes` and `--max-unwritten-bytes`, shared by the JSON Lines commands.
 struct LineLimitOption: ParsableArguments {
     @Option(help: ArgumentHelp("The longest input line accepted, in bytes; a longer line is skipped without being held in memory and answered with an error.",
                                valueName: "bytes"))
     var maxLineBytes: Int = JSONLinesProcessor.defaultMaxLineBytes
 
+    @Option(help: ArgumentHelp("The most bytes of answers that may wait for a slow reader of standard output; above it nothing more is read or measured until the reader catches up.",
+                                valueName: "bytes"))
+    var maxUnwrittenBytes: Int = JSONLinesProcessor.defaultMaxUnwrittenBytes
+
+    @Flag(help: .hidden)
+    var reportPeakUnwritten = false
+
     func validate() throws {
         guard maxLineBytes >= 1 else { throw ValidationError("--max-line-bytes must be at least 1") }
+        guard maxUnwrittenBytes >= 1 else { throw ValidationError("--max-unwritten-bytes must be at least 1") }
+    }
+
+    /// The streaming pipeline with these limits.
+    func processor(jobs: Int, progress: ProgressReporter?) -> JSONLinesProcessor {
+        JSONLinesProcessor(jobs: jobs, progress: progress, maxLineBytes: maxLineBytes,
+                           maxUnwrittenBytes: maxUnwrittenBytes, reportsPeakUnwritten: reportPeakUnwritten)
     }
 }
 

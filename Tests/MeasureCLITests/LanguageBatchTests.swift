@@ -25,4 +25,17 @@ final class LanguageBatchTests: XCTestCase {
         XCTAssertEqual(JSON.lines(try JSON.object(r.lines[2])).map(\.0), strict, "lang ja, strict: \(r.lines[2])")
         XCTAssertTrue(r.lines[3].contains("line_break"), "the error names the field: \(r.lines[3])")
     }
+
+    /// A tag without BCP 47's shape, or over 35 bytes, is an error line; a
+    /// well-formed tag no font distinguishes is measured as no language.
+    func testMalformedOrOverlongTagsAreErrorLines() throws {
+        let long = String(repeating: "a-", count: 500_000) + "a"
+        let input = [#"{"text": "Hi", "lang": "en us"}"#, #"{"text": "Hi", "lang": "\#(long)"}"#,
+                     #"{"text": "Hi", "lang": "x-12345"}"#, #"{"text": "Hi"}"#].joined(separator: "\n") + "\n"
+        let r = try CLI.run(["batch", "--jobs", "1", "--no-progress", "--no-lines"], stdin: input)
+        XCTAssertEqual(r.lines.count, 4, r.summary)
+        XCTAssertTrue(r.lines[0].contains("lang must be a BCP 47 language tag"), r.lines[0])
+        XCTAssertTrue(r.lines[1].contains("lang must be a BCP 47 language tag"), r.lines[1])
+        XCTAssertEqual(JSON.double(try JSON.object(r.lines[2]), "width"), JSON.double(try JSON.object(r.lines[3]), "width"))
+    }
 }

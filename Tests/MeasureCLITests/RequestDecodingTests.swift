@@ -45,4 +45,20 @@ final class RequestDecodingTests: XCTestCase {
             XCTAssertTrue(line.hasPrefix(#"{"id":\#(id.replacingOccurrences(of: " ", with: "")),"#), "\(id) -> \(line)")
         }
     }
+
+    /// A `font_family` list is capped (64 names): 100,000 names are an error
+    /// line at once, 64 are measured, repeated names costing nothing.
+    func testHugeFontFamilyListsAreRefusedPromptly() throws {
+        func request(_ n: Int) -> String {
+            let names = (0..<n).map { $0 % 3 == 0 ? "\"Noto Sans\"" : "\"Nope \($0)\"" }.joined(separator: ",")
+            return #"{"id": \#(n), "text": "Hello 😀", "font_family": [\#(names)]}"#
+        }
+        let start = Date()
+        let r = try CLI.run(["batch", "--jobs", "1", "--no-progress", "--no-lines"],
+                            stdin: [request(100_000), request(64)].joined(separator: "\n") + "\n")
+        XCTAssertLessThan(Date().timeIntervalSince(start), 20)
+        XCTAssertEqual(r.lines.count, 2, r.summary)
+        XCTAssertTrue(r.lines[0].contains("font_family may name at most 64 families, not 100000"), r.lines[0])
+        XCTAssertNotNil(JSON.double(try JSON.object(r.lines[1]), "width"), r.lines[1])
+    }
 }

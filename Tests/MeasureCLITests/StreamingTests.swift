@@ -99,6 +99,44 @@ final class StreamingTests: XCTestCase {
         }
     }
 
+    /// A reader slower than the measuring: the answers waiting to be written
+    /// stay near `--max-unwritten-bytes` (nothing more is read or measured
+    /// meanwhile), not the whole output; every answer still arrives, in order.
+    func testASlowReaderKeepsUnwrittenAnswersWithinTheBudget() throws {
+        let executable = try XCTUnwrap(CLI.executable, "measure not built")
+        let count = 120, budget = 1 << 20
+        // Each answer is some 70 KB (a line per word): 8 MB in all.
+        let text = (0..<300).map { "word\($0)" }.joined(separator: " ")
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-slow-\(UUID().uuidString).jsonl").path
+        let requests = (1...count).map { #"{"id": \#($0), "text": "\#(text)", "width": 30}"# }
+        try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
+        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["batch", "--no-progress", "--jobs", "2", "--max-unwritten-bytes", "\(budget)",
+                             "--report-peak-unwritten", path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
+        process.environment = environment
+        let output = Pipe(), errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        Thread.sleep(forTimeInterval: 3)
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, err)
+        XCTAssertGreaterThan(data.count, 8 * budget)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, count)
+        for (k, line) in lines.enumerated() { XCTAssertTrue(line.hasPrefix("{\"id\":\(k + 1),"), "line \(k + 1)") }
+        let peak = try XCTUnwrap(err.components(separatedBy: "peak unwritten answer bytes: ").dropFirst().first
+            .flatMap { Int($0.prefix { $0.isNumber }) }, err)
+        // The budget plus a share of it per worker's chunk (was the whole output).
+        XCTAssertLessThanOrEqual(peak, 2 * budget, "peak unwritten answer bytes")
+    }
+
     /// One line from a pipe, failing after `timeout` seconds.
     private func readLine(_ handle: FileHandle, timeout: TimeInterval) throws -> String {
         var bytes: [UInt8] = []

@@ -37,10 +37,13 @@ public final class FontCollection: @unchecked Sendable {
     private let fallbackOrder: [FontFace]
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
-    /// At most 256 resolved stacks: each may build a 64 KB face table, so
-    /// the stacks take at most 16 MB (hostile styles cannot grow it further).
-    private let stackCache = BoundedCache<StackKey, ResolvedStack>(countLimit: FontCollection.stackCacheLimit)
+    /// At most 256 resolved stacks and 32 MB: each may build a 64 KB face
+    /// table and keeps the names it skipped (hostile styles cannot grow it
+    /// further).
+    private let stackCache = BoundedCache<StackKey, ResolvedStack>(countLimit: FontCollection.stackCacheLimit,
+                                                                   byteLimit: FontCollection.stackCacheBytes)
     static let stackCacheLimit = 256
+    static let stackCacheBytes = 32 << 20
     private let fallbackCache = BoundedCache<FallbackKey, FontFace?>(countLimit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16
@@ -48,6 +51,8 @@ public final class FontCollection: @unchecked Sendable {
     static let longestCachedFallbackCluster = 32
     /// The number of cached fallback decisions (for tests).
     var fallbackCacheCount: Int { fallbackCache.count }
+    /// The scalar capacity the cached fallback keys hold (for tests).
+    var fallbackCacheKeyCapacity: Int { fallbackCache.keys.reduce(0) { $0 + $1.scalars.capacity } }
     /// The number of cached resolved stacks (for tests).
     var stackCacheCount: Int { stackCache.count }
     /// System font files loaded for fallback or by name: at most 64 faces.
@@ -257,20 +262,35 @@ public final class FontCollection: @unchecked Sendable {
 
     /// The resolved stack with its per-ASCII-character face table (cached).
     func resolvedStack(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
-        try stackCache.value(for: StackKey(stack: stack, weight: weight, italic: italic)) {
+        try stackCache.value(for: StackKey(stack: stack, weight: weight, italic: italic), bytes: Self.cost) {
             try resolveUncached(stack, weight: weight, italic: italic)
         }
     }
 
+    /// What a resolved stack holds at most: its BMP face table (64 KB, built
+    /// on demand), its faces and the names it skipped.
+    private static func cost(_ stack: ResolvedStack) -> Int {
+        (64 << 10) + 256 + stack.faces.count * 16 + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
+    }
+
     private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
+        // Each face and each skipped name once (a face met again adds nothing:
+        // the first covering face wins), so a long stack costs its distinct
+        // faces per cluster, not its length.
         var result: [FontFace] = []
         var skipped: [String] = []
+        var seenFaces = Set<ObjectIdentifier>(), seenNames = Set<String>()
         for entry in stack.entries {
             switch entry {
             case .family(let name):
-                if let f = face(family: name, weight: weight, italic: italic) { result.append(f) } else { skipped.append(name) }
+                guard seenNames.insert(name).inserted else { continue }
+                if let f = face(family: name, weight: weight, italic: italic) {
+                    if seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
+                } else {
+                    skipped.append(name)
+                }
             case .face(let f):
-                result.append(f)
+                if seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
             }
         }
         if result.isEmpty {
@@ -289,7 +309,12 @@ public final class FontCollection: @unchecked Sendable {
         let key = FallbackKey(scalars: scalars, weight: weight, italic: italic, preferColor: preferColor)
         if let hit = fallbackCache.value(for: key) { return hit }
         let found = findFallback(scalars, weight: weight, italic: italic, preferColor: preferColor)
-        if scalars.count <= Self.longestCachedFallbackCluster { fallbackCache.insert(found, for: key) }
+        if scalars.count <= Self.longestCachedFallbackCluster {
+            // The key keeps its own exact-size copy: the caller's array may be a
+            // scratch buffer of kilobytes, which a stored key would hold for good.
+            let stored = scalars.withUnsafeBufferPointer { Array($0) }
+            fallbackCache.insert(found, for: FallbackKey(scalars: stored, weight: weight, italic: italic, preferColor: preferColor))
+        }
         return found
     }
 
@@ -334,15 +359,9 @@ public final class FontCollection: @unchecked Sendable {
         var weight: Int
         var italic: Bool
 
-        /// Hashes the first entry and the count only: hashing every family name
-        /// on every prepare showed in profiles, and a collection sees few stacks
-        /// (equality still compares them whole).
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(stack.entries.count)
-            hasher.combine(stack.entries.first)
-            hasher.combine(weight)
-            hasher.combine(italic)
-        }
+        /// Hashes the whole stack: stacks that differ only after their first
+        /// entry must not share a bucket (a hostile request could make every
+        /// look-up compare thousands of long stacks).
     }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool; var preferColor: Bool }
 }

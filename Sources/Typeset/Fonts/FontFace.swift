@@ -49,6 +49,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// Scalars the face maps, for fast coverage checks of the Basic Multilingual Plane.
     /// The BMP characters the face maps to glyphs, one bit each.
     let bmpCoverage: [UInt64]
+    /// The OpenType language-system tags of the face's GSUB and GPOS, under
+    /// any script: the languages shaping can tell apart in it.
+    let languageSystems: Set<UInt32>
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
@@ -132,6 +135,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
+        languageSystems = Self.languageSystems(face)
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = Double(x) / Double(max(1, upem))
@@ -159,6 +163,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
         // per 109 px, which round alike at 13, 15 and 17 px only).
         metrics = Self.outlineMetrics(font, upem: upem)
+    }
+
+    private static func languageSystems(_ face: OpaquePointer) -> Set<UInt32> {
+        var found = Set<UInt32>()
+        for table in [hb_tag_t(0x4753_5542) /* GSUB */, hb_tag_t(0x4750_4F53) /* GPOS */] {
+            var scriptCount = hb_ot_layout_table_get_script_tags(face, table, 0, nil, nil)
+            var scripts = [hb_tag_t](repeating: 0, count: Int(scriptCount))
+            hb_ot_layout_table_get_script_tags(face, table, 0, &scriptCount, &scripts)
+            for s in 0..<Int(scriptCount) {
+                var count = hb_ot_layout_script_get_language_tags(face, table, UInt32(s), 0, nil, nil)
+                var tags = [hb_tag_t](repeating: 0, count: Int(count))
+                hb_ot_layout_script_get_language_tags(face, table, UInt32(s), 0, &count, &tags)
+                found.formUnion(tags.prefix(Int(count)))
+            }
+        }
+        return found
     }
 
     /// Loads face `index` of the font file at a file URL; see ``init(path:index:)``.

@@ -52,6 +52,10 @@ final class Shaper {
                rtl: Bool, script: Int32, language: String?, features: [hb_feature_t],
                into glyphs: inout [ShapedGlyph]) {
         if end - start > Self.maxMarksPerPiece, let pieces = Self.markStormPieces(units, start: start, end: end) {
+            // Room for every piece's glyphs at once (about one per code
+            // unit), not regrown per piece: a storm of a million marks
+            // copied the glyphs so far for each of its 4,000 pieces.
+            reserve(glyphs.count + (end - start), in: &glyphs)
             // Visual order: an RTL run's last piece comes first.
             for piece in rtl ? pieces.reversed() : pieces {
                 shapePiece(units, start: piece.lowerBound, end: piece.upperBound, face: face, size: size, rtl: rtl,
@@ -61,6 +65,17 @@ final class Shaper {
         }
         shapePiece(units, start: start, end: end, face: face, size: size, rtl: rtl, script: script,
                    language: language, features: features, into: &glyphs)
+    }
+
+    /// Times a glyph array was regrown by ``reserve(_:in:)`` (for tests).
+    private(set) var glyphArrayGrowths = 0
+
+    /// Makes room for `count` glyphs, at least doubling the capacity when it
+    /// grows (an exact reservation per piece would copy the array each time).
+    private func reserve(_ count: Int, in glyphs: inout [ShapedGlyph]) {
+        guard glyphs.capacity < count else { return }
+        glyphs.reserveCapacity(max(count, glyphs.capacity * 2))
+        glyphArrayGrowths += 1
     }
 
     /// Combining marks HarfBuzz shapes in one piece at most. HarfBuzz's time
@@ -114,7 +129,9 @@ final class Shaper {
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tsu_script_tag(script)))
-        hb_buffer_set_language(buffer, language.map { hb_language_from_string($0, -1) } ?? Self.defaultLanguage)
+        // Only the language system the tag selects in this face reaches
+        // HarfBuzz (see ShapingLanguage): HarfBuzz keeps every language for good.
+        hb_buffer_set_language(buffer, language.map { ShapingLanguage.language(for: $0, face: face) } ?? Self.defaultLanguage)
         // Character-level clusters, as Chromium shapes: a conjunct's half form
         // and the consonant after it are separate clusters.
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
@@ -135,7 +152,7 @@ final class Shaper {
         // px) and 16.99996 px at 17 px.
         let advanceScale = (size26Dot6 * 65536 / Double(face.unitsPerEm)).rounded() / 64
         let bitmap = face.isColorBitmap
-        glyphs.reserveCapacity(glyphs.count + Int(count))
+        reserve(glyphs.count + Int(count), in: &glyphs)
         for k in 0..<Int(count) {
             let info = infos[k], pos = positions[k]
             let advance: Int32

@@ -91,6 +91,13 @@ package final class BoundedCache<Key: Hashable, Value>: @unchecked Sendable {
         return lookUp(key)
     }
 
+    /// The keys held, in no order (for tests of what entries keep).
+    package var keys: [Key] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(slots.keys)
+    }
+
     /// The value for a key without touching its recency or the counters.
     package func peek(_ key: Key) -> Value? {
         lock.lock()

@@ -47,7 +47,12 @@ package struct MeasureRequest: Decodable {
         if let v = try o.enumValue("align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
         if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
-        if let v = try o.string("lang") { language = v.isEmpty ? nil : v }
+        if let v = try o.string("lang"), !v.isEmpty {
+            guard ShapingLanguage.isWellFormed(v) else {
+                throw RequestError("lang must be a BCP 47 language tag (letters and digits in subtags of 1 to 8 joined by \"-\", at most \(ShapingLanguage.maxTagBytes) bytes)")
+            }
+            language = v
+        }
         if let v = style.letterSpacing { letterSpacing = v }
         if let v = try o.number("max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {

@@ -72,6 +72,10 @@ package struct TextStyleFields: Sendable, Hashable {
     /// Reads the style fields of an object; its other fields are the caller's.
     /// `Key` must take any name (`init(stringValue:)` never nil).
     /// - Throws: ``Problem``.
+    /// The longest `font_family` list accepted: a CSS stack names a few; a
+    /// request's list is walked per character cluster and cached.
+    package static let maxFamilies = 64
+
     package init<Key: CodingKey>(from c: KeyedDecodingContainer<Key>) throws {
         if let (key, name) = try Self.key(c, .family) {
             if let a = try? c.decode([String].self, forKey: key) {
@@ -80,6 +84,9 @@ package struct TextStyleFields: Sendable, Hashable {
                 families = [s]
             }
             if families == nil { throw Problem(field: name, message: "\(name) must be a string or a non-empty array of strings") }
+            if let count = families?.count, count > Self.maxFamilies {
+                throw Problem(field: name, message: "\(name) may name at most \(Self.maxFamilies) families, not \(count)")
+            }
         }
         if let (key, name) = try Self.key(c, .size) { size = try Self.number(c, key, name) }
         if let (key, name) = try Self.key(c, .weight) {

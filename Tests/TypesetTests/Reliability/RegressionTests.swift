@@ -278,6 +278,31 @@ final class ReliabilityRegressionTests: XCTestCase {
     /// new storm of marks on an uncovered base every time) grew the process
     /// by about 12 MB per thousand texts. Long clusters are no longer cached,
     /// and the cache is bounded.
+    /// A fallback key kept the caller's array, the itemizer's scratch buffer
+    /// of kilobytes: 300,000 texts of random Unicode held some 535 MB in keys.
+    /// Keys are stored at their own size; random text keeps the keys small.
+    func testFallbackCacheKeysAreStoredAtTheirOwnSize() throws {
+        let fonts = try FontCollection(directory: Fixtures.fontsDirectory)
+        var scratch: [UInt32] = []
+        scratch.reserveCapacity(1024)
+        for c in UInt32(0x4E00)..<0x4E00 + 200 {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(c)
+            _ = fonts.fallbackFace(for: scratch, weight: 400, italic: false)
+        }
+        XCTAssertEqual(fonts.fallbackCacheCount, 200)
+        XCTAssertLessThanOrEqual(fonts.fallbackCacheKeyCapacity, 200 * 8, "was 1,024 scalars a key")
+        // Through the itemizer: random CJK and symbols.
+        let typesetter = Typesetter(fonts: fonts, shapeCache: nil)
+        var r = SplitMix64(seed: 9)
+        for _ in 0..<200 {
+            let text = String(String.UnicodeScalarView((0..<40).compactMap { _ in
+                Unicode.Scalar(UInt32.random(in: 0x2600...0x9FFF, using: &r)) }))
+            _ = try typesetter.prepare(text, style: Fixtures.style())
+        }
+        XCTAssertLessThanOrEqual(fonts.fallbackCacheKeyCapacity, fonts.fallbackCacheCount * 8)
+    }
+
     func testFallbackCacheStaysBounded() throws {
         let fonts = try FontCollection(directory: Fixtures.fontsDirectory)
         let typesetter = Typesetter(fonts: fonts, shapeCache: nil)
