@@ -196,6 +196,29 @@ struct ScaleBenchmark {
             hostileCase(name, make(n), make(2 * n), units: n, typesetter: typesetter, style: style, paragraph: para, width: width)
         }
 
+        // 4b. Hostile shapes of the request itself: many style runs in one
+        // text, and a font stack of many families (each resolved once).
+        func styledRuns(_ count: Int) -> AttributedText {
+            var text = AttributedText("", baseStyle: style)
+            let bold = TextStyle(font: stack, size: 15, weight: 700)
+            for k in 0..<count { text.append("word\(k % 10) ", style: k % 2 == 0 ? style : bold) }
+            return text
+        }
+        let runCount = scaled(20_000)
+        let runs1 = styledRuns(runCount / 2), runs2 = styledRuns(runCount)
+        let tr1 = Self.time { Self.keep(try? typesetter.prepare(runs1).layout(width: 320)) }
+        let tr2 = Self.time { Self.keep(try? typesetter.prepare(runs2).layout(width: 320)) }
+        row("styled runs (one per word): prepare + layout", size: "\(runCount / 2) / \(runCount) runs", tr1, tr2)
+        func longStack(_ count: Int) -> TextStyle {
+            TextStyle(font: FontStack(families: (0..<count).map { "Missing Family \($0)" } + ["Noto Sans", "Noto Color Emoji"]),
+                      size: 15)
+        }
+        let familyCount = scaled(50_000)
+        let emoji = Self.repeated("😀🎉👍", units: 2_000)
+        let ts1 = Self.time { Self.keep(try? Typesetter(fonts: fonts).prepare(emoji, style: longStack(familyCount / 2))) }
+        let ts2 = Self.time { Self.keep(try? Typesetter(fonts: fonts).prepare(emoji, style: longStack(familyCount))) }
+        row("font stack of many missing families: prepare", size: "\(familyCount / 2) / \(familyCount) families", ts1, ts2)
+
         // 5. Entities.
         let detector = EntityDetector()
         let e1 = p1, e2 = p2  // 512 KB and 1 MB
