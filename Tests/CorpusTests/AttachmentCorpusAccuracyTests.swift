@@ -98,18 +98,24 @@ final class AttachmentCorpusAccuracyTests: XCTestCase {
         try prepare(c, scale: scale).layout(width: c.width)
     }
 
-    static func prepare(_ c: Case, scale: Double = 1) throws -> PreparedText {
-        let style = TextStyle(font: FontStack(faces: c.fonts.map { Fixtures.face(file: $0) }), size: c.font_size,
-                              lineHeight: c.line_height.map { .points($0) } ?? .normal)
-        var text = AttributedText(c.text, baseStyle: style)
+    /// The text in `style` with a box at each U+FFFC, in order.
+    static func attributed(_ string: String, style: TextStyle, boxes: [Case.Box]) -> AttributedText {
+        var text = AttributedText(string, baseStyle: style)
         var k = 0
-        for (offset, unit) in c.text.utf16.enumerated() where unit == 0xFFFC {
-            let box = c.attachments[k]
+        for (offset, unit) in string.utf16.enumerated() where unit == 0xFFFC {
+            let box = boxes[k]
             text.setAttachment(TextAttachment(width: box.width, height: box.height,
                                               verticalAlignment: TextAttachment.VerticalAlignment(rawValue: box.vertical_align)!),
                                atUTF16Offset: offset)
             k += 1
         }
+        return text
+    }
+
+    static func prepare(_ c: Case, scale: Double = 1) throws -> PreparedText {
+        let style = TextStyle(font: FontStack(faces: c.fonts.map { Fixtures.face(file: $0) }), size: c.font_size,
+                              lineHeight: c.line_height.map { .points($0) } ?? .normal)
+        let text = Self.attributed(c.text, style: style, boxes: c.attachments)
         let paragraph = ParagraphStyle(direction: c.dir == "rtl" ? .rtl : .ltr)
         return try Fixtures.typesetter.prepare(text, paragraph: paragraph, scale: scale)
     }
@@ -198,15 +204,7 @@ final class CutAttachmentCorpusAccuracyTests: XCTestCase {
     static func layout(_ c: Case) throws -> TextLayout {
         let style = TextStyle(font: FontStack(families: c.font_family), size: c.font_size,
                               lineHeight: c.line_height.map { .points($0) } ?? .normal)
-        var text = AttributedText(c.text, baseStyle: style)
-        var k = 0
-        for (offset, unit) in c.text.utf16.enumerated() where unit == 0xFFFC {
-            let box = c.attachments[k]
-            text.setAttachment(TextAttachment(width: box.width, height: box.height,
-                                              verticalAlignment: TextAttachment.VerticalAlignment(rawValue: box.vertical_align)!),
-                               atUTF16Offset: offset)
-            k += 1
-        }
+        let text = AttachmentCorpusAccuracyTests.attributed(c.text, style: style, boxes: c.attachments)
         var paragraph = ParagraphStyle()
         paragraph.whiteSpace = ParagraphStyle.WhiteSpace(rawValue: c.white_space)!
         paragraph.alignment = ParagraphStyle.Alignment(rawValue: c.align)!

@@ -73,13 +73,8 @@ extension FontconfigFallback {
     func match(families: [String], weight: Int, italic: Bool) -> (candidate: Candidate, familyNames: [String])? {
         lock.lock()
         defer { lock.unlock() }
-        guard let pattern = FcPatternCreate() else { return nil }
+        guard let pattern = substitutedPattern(families: families, weight: weight, italic: italic) else { return nil }
         defer { FcPatternDestroy(pattern) }
-        for name in families { _ = name.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) } }
-        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(weight))))
-        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
         var result = FcResultNoMatch
         guard let font = FcFontMatch(config, pattern, &result) else { return nil }
         defer { FcPatternDestroy(font) }
@@ -109,13 +104,8 @@ extension FontconfigFallback {
         -> (candidates: [Candidate], preferredFamilies: Set<String>) {
         lock.lock()
         defer { lock.unlock() }
-        guard let pattern = FcPatternCreate() else { return ([], []) }
+        guard let pattern = substitutedPattern(families: families, weight: weight, italic: italic) else { return ([], []) }
         defer { FcPatternDestroy(pattern) }
-        for name in families { _ = name.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) } }
-        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(weight))))
-        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
-        FcConfigSubstitute(config, pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern)
         var preferred = Set<String>()
         let generic = Set(families.map { $0.lowercased() })
         var n: Int32 = 0
@@ -148,4 +138,19 @@ func fontFileFaceCount(_ path: String) -> Int {
     guard let blob = hb_blob_create_from_file_or_fail(path) else { return 0 }
     defer { hb_blob_destroy(blob) }
     return Int(hb_face_count(blob))
+}
+
+extension FontconfigFallback {
+    /// A pattern for `families` at a weight and slant with the
+    /// configuration's substitutions and defaults applied, as a match or a
+    /// sort takes it; the caller destroys it (and holds the lock).
+    fileprivate func substitutedPattern(families: [String], weight: Int, italic: Bool) -> OpaquePointer? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        for name in families { _ = name.withCString { FcPatternAddString(pattern, FC_FAMILY, $0) } }
+        FcPatternAddInteger(pattern, FC_WEIGHT, Int32(FcWeightFromOpenType(Int32(weight))))
+        FcPatternAddInteger(pattern, FC_SLANT, italic ? FC_SLANT_ITALIC : FC_SLANT_ROMAN)
+        FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        return pattern
+    }
 }
