@@ -7,12 +7,7 @@ import XCTest
 final class StreamingTests: XCTestCase {
     func testEachRequestIsAnsweredWhileStdinStaysOpen() throws {
         let executable = try XCTUnwrap(CLI.executable, "measure not built")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["batch", "-", "--no-lines", "--no-progress"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
-        process.environment = environment
+        let process = Self.tool(executable, arguments: ["batch", "-", "--no-lines", "--no-progress"])
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -45,15 +40,11 @@ final class StreamingTests: XCTestCase {
     func testAReaderThatGoesAwayFailsTheRun() throws {
         let executable = try XCTUnwrap(CLI.executable, "measure not built")
         let input = try requestFile(3000)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // SIGPIPE ignored, inherited through exec; stdout a pipe whose reader
         // leaves after 10 bytes; the tool's status printed on fd 3.
-        process.arguments = ["-c", #"trap '' PIPE; exec 3>&1; { "$0" batch --no-progress --jobs 1 --no-lines "$1"; echo "status $?" >&3; } | head -c 10 > /dev/null"#,
-                             executable.path, input]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
-        process.environment = environment
+        let process = Self.tool(URL(fileURLWithPath: "/bin/sh"), arguments: [
+            "-c", #"trap '' PIPE; exec 3>&1; { "$0" batch --no-progress --jobs 1 --no-lines "$1"; echo "status $?" >&3; } | head -c 10 > /dev/null"#,
+            executable.path, input])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -73,12 +64,7 @@ final class StreamingTests: XCTestCase {
         let executable = try XCTUnwrap(CLI.executable, "measure not built")
         let count = 3000
         let input = try requestFile(count)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["batch", "--no-progress", "--no-lines", input]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
-        process.environment = environment
+        let process = Self.tool(executable, arguments: ["batch", "--no-progress", "--no-lines", input])
         let output = Pipe()
         let writeEnd = output.fileHandleForWriting.fileDescriptor
         XCTAssertEqual(fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK), 0)
@@ -111,13 +97,8 @@ final class StreamingTests: XCTestCase {
         let requests = (1...count).map { #"{"id": \#($0), "text": "\#(text)", "width": 30}"# }
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["batch", "--no-progress", "--jobs", "2", "--max-unwritten-bytes", "\(budget)",
-                             "--report-peak-unwritten", path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
-        process.environment = environment
+        let process = Self.tool(executable, arguments: ["batch", "--no-progress", "--jobs", "2",
+                                                        "--max-unwritten-bytes", "\(budget)", "--report-peak-unwritten", path])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -151,5 +132,16 @@ final class StreamingTests: XCTestCase {
         }
         XCTFail("no answer within \(timeout) s (got \(bytes.count) bytes)")
         throw CocoaError(.fileReadUnknown)
+    }
+
+    /// A process running `executable` with the bundled fonts (`TYPESET_FONTS`).
+    static func tool(_ executable: URL, arguments: [String]) -> Process {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["TYPESET_FONTS"] = Fixtures.fontsDirectory
+        process.environment = environment
+        return process
     }
 }
