@@ -22,6 +22,8 @@ let package = Package(
         // which finds them at run time (optional: an app with its own fonts
         // depends on Typeset alone and gets none of them).
         .library(name: "TypesetFonts", targets: ["TypesetFonts"]),
+        // libtypeset: the C interface (include/typeset.h) every other language binds to.
+        .library(name: "typeset", type: .dynamic, targets: ["TypesetC"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "typeset-bench", targets: ["TypesetBenchmark"]),
     ],
@@ -70,6 +72,12 @@ let package = Package(
                 .copy("NotoSansThai-Regular.ttf"), .copy("NotoSansCJKjp-Regular.otf"), .copy("NotoColorEmoji.ttf"),
                 .copy("OFL.txt"), .copy("Apache-2.0.txt"), .copy("README.md"),
             ]),
+        // The C interface: its header, the thread's last error and the library's location.
+        .target(name: "CTypeset", linkerSettings: [.linkedLibrary("dl")]),
+        // The C interface's entry points (`ts_*`, `@_cdecl`), checking every argument at the edge.
+        .target(
+            name: "TypesetC",
+            dependencies: ["CTypeset", "Typeset", "TypesetEntities", "TypesetBatch", "TypesetFonts"]),
         .executableTarget(
             name: "measure",
             dependencies: [

@@ -1,0 +1,362 @@
+/*
+ * typeset.h: the C interface of Typeset (libtypeset).
+ *
+ * Typeset measures text as Chromium lays it out: the size of a paragraph at a
+ * width, its lines, its min- and max-content widths. This header is the whole
+ * C interface; every language binding (the Python package among them) is
+ * built on it. C99, no other header needed than <stddef.h> and <stdint.h>.
+ *
+ *   ts_fonts *fonts; ts_typesetter *ts; ts_prepared *text; ts_layout *layout;
+ *   ts_style style; ts_layout_info info;
+ *   if (ts_fonts_bundled(0, &fonts) != TS_OK) { puts(ts_last_error()); return 1; }
+ *   ts_typesetter_new(fonts, &ts);
+ *   ts_style_init(&style);                       (Noto Sans, 16 px, weight 400)
+ *   style.font_family = "Noto Sans, Noto Color Emoji"; style.size = 15;
+ *   ts_prepare(ts, "Hello world", 11, &style, NULL, 1, &text);
+ *   ts_layout_new(text, TS_WIDTH_AT_MOST, 320, &layout);
+ *   ts_layout_get_info(layout, &info);           (info.width, info.height: ceil'd px)
+ *   ts_layout_free(layout); ts_prepared_free(text);
+ *   ts_typesetter_free(ts); ts_fonts_free(fonts);
+ *
+ * UNITS. Lengths are CSS pixels (double). A text prepared at a device pixel
+ * ratio `scale` (2 or 3 on phones) is laid out in device pixels as Chromium
+ * does there and answered in CSS px; its ceil'd sizes are ceil'd to that
+ * scale's grid (1/3 px at 3x).
+ *
+ * TEXT AND OFFSETS. Text comes in as UTF-8: a pointer and a length in bytes
+ * (no terminating NUL needed; U+0000 is an ordinary character). Invalid UTF-8
+ * is refused with TS_ERROR_ARGUMENT and the offset of the first bad byte.
+ * EVERY OFFSET IN THIS INTERFACE COUNTS UTF-8 BYTES of that text: run and
+ * attachment offsets going in, line and entity ranges coming out. An offset
+ * going in must lie on a character (scalar) boundary. Short names (font
+ * families, language tags, paths, the ellipsis) are NUL-terminated UTF-8.
+ *
+ * ERRORS. Every function that can fail returns a ts_status; on failure it
+ * leaves its out-parameters untouched and records a message that names the
+ * argument and the problem, read with ts_last_error() on the same thread.
+ * Every argument is checked at the edge (NULL pointers, lengths, NaN and
+ * infinite numbers, negative sizes, enumeration values out of range, offsets
+ * off a character boundary, families no font has): no call aborts the
+ * process on bad arguments. What cannot be checked is the caller's part:
+ * a pointer must point at as many bytes as its length says, and a handle
+ * must be live (not yet freed).
+ *
+ * HANDLES AND THREADS. ts_fonts, ts_typesetter, ts_prepared and ts_layout
+ * are opaque and immutable once made: any number of threads may use one
+ * handle at once. Each is freed with its own *_free function (NULL is
+ * accepted and ignored), once, when no thread uses it any more. A handle
+ * keeps what it was made from alive: a typesetter keeps its fonts, a
+ * prepared text its typesetter's fonts, a layout its prepared text, so
+ * they may be freed in any order. Strings returned by ts_batch_answer are
+ * freed with ts_string_free.
+ */
+#ifndef TYPESET_H
+#define TYPESET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The interface's version: the major part changes when a declaration here changes incompatibly. */
+#define TS_ABI_VERSION_MAJOR 1
+#define TS_ABI_VERSION_MINOR 0
+
+/* ------------------------------------------------------------------ status */
+
+/* What a call returns. */
+typedef enum ts_status {
+    TS_OK = 0,
+    /* An argument is invalid: NULL where a value is needed, a NaN, infinite or
+     * negative size, an enumeration value out of range, invalid UTF-8, an
+     * offset outside the text or inside a character, a malformed tag. */
+    TS_ERROR_ARGUMENT = 1,
+    /* Fonts: a font file or directory not found or unreadable, a file that is
+     * not a font, the bundled fonts not found, a font stack none of whose
+     * families has a font. */
+    TS_ERROR_FONT = 2,
+    /* A batch request line was answered with an error object (the answer is
+     * still returned; see ts_batch_answer). */
+    TS_ERROR_REQUEST = 3,
+    /* A system library failed (ICU, Fontconfig) or memory ran out. */
+    TS_ERROR_INTERNAL = 4
+} ts_status;
+
+/* The message of the last call that failed on the calling thread ("" when
+ * none has): UTF-8, owned by the library, valid until the next failing call
+ * on this thread. Messages name the argument and the problem, e.g.
+ * "ts_prepare: style.size must be a finite number >= 0 (got -1)". */
+const char *ts_last_error(void);
+
+/* The library's version, e.g. "0.1.0" (static storage). */
+const char *ts_version(void);
+
+/* ------------------------------------------------------------------- fonts */
+
+/* A set of font files: faces are read once and shared by every thread. */
+typedef struct ts_fonts ts_fonts;
+
+/* The fonts bundled with Typeset (Noto Sans and its script families, Noto
+ * Sans CJK JP, Noto Color Emoji), which Chromium's answers were recorded
+ * with. Looked for in $TYPESET_FONTS, then in share/typeset/fonts of the
+ * prefix the library is installed in (PREFIX/lib/libtypeset.so ->
+ * PREFIX/share/typeset/fonts, as scripts/install lays it out), then beside the
+ * executable and in the source tree it was built from.
+ * include_system_fonts: nonzero to also reach the system's fonts through
+ * Fontconfig (fallback and family names). */
+ts_status ts_fonts_bundled(int include_system_fonts, ts_fonts **out);
+
+/* Every font file (.ttf .otf .ttc .otc) in a directory. */
+ts_status ts_fonts_from_directory(const char *path, int include_system_fonts, ts_fonts **out);
+
+/* The font files at `count` paths (count >= 1). */
+ts_status ts_fonts_from_files(const char *const *paths, size_t count, int include_system_fonts, ts_fonts **out);
+
+/* How many faces the collection holds. */
+ts_status ts_fonts_face_count(const ts_fonts *fonts, size_t *out);
+
+void ts_fonts_free(ts_fonts *fonts);
+
+/* -------------------------------------------------------------- typesetter */
+
+/* Prepares text in the fonts of a collection; holds the shaping caches.
+ * Make one per process and share it between threads. */
+typedef struct ts_typesetter ts_typesetter;
+
+ts_status ts_typesetter_new(const ts_fonts *fonts, ts_typesetter **out);
+void ts_typesetter_free(ts_typesetter *typesetter);
+
+/* ------------------------------------------------------------------ styles */
+
+/* CSS line-height. */
+typedef enum ts_line_height_kind {
+    TS_LINE_HEIGHT_NORMAL = 0,   /* the fonts' own ascent + descent + line gap */
+    TS_LINE_HEIGHT_PX = 1,       /* line_height px per line */
+    TS_LINE_HEIGHT_MULTIPLE = 2  /* line_height times the font size */
+} ts_line_height_kind;
+
+/* The character style of a text or a run of it. Fill it with ts_style_init
+ * and change what differs. */
+typedef struct ts_style {
+    /* CSS font-family: family names, first preferred, separated by commas
+     * ("Noto Sans, Noto Color Emoji"); generic families (sans-serif, serif,
+     * monospace, emoji) too. A family without a font is skipped; a stack left
+     * with none is TS_ERROR_FONT. */
+    const char *font_family;
+    double size;            /* font-size, px, finite, >= 0 (default 16) */
+    int32_t weight;         /* font-weight, 1 to 1000 (default 400) */
+    int32_t italic;         /* nonzero for italic (default 0) */
+    double letter_spacing;  /* px, finite (default 0) */
+    int32_t line_height_kind; /* a ts_line_height_kind (default NORMAL) */
+    double line_height;     /* px or multiple, finite, >= 0; ignored for NORMAL */
+    const char *lang;       /* BCP 47 tag for shaping and breaking ("ja"), or NULL */
+} ts_style;
+
+/* Fills a style with the defaults above (font_family "Noto Sans"). */
+void ts_style_init(ts_style *style);
+
+/* CSS white-space. */
+typedef enum ts_white_space { TS_WHITE_SPACE_NORMAL = 0, TS_WHITE_SPACE_PRE_WRAP = 1, TS_WHITE_SPACE_NOWRAP = 2 } ts_white_space;
+/* CSS word-break. */
+typedef enum ts_word_break { TS_WORD_BREAK_NORMAL = 0, TS_WORD_BREAK_KEEP_ALL = 1, TS_WORD_BREAK_BREAK_ALL = 2 } ts_word_break;
+/* CSS line-break. */
+typedef enum ts_line_break {
+    TS_LINE_BREAK_AUTO = 0, TS_LINE_BREAK_LOOSE = 1, TS_LINE_BREAK_NORMAL = 2,
+    TS_LINE_BREAK_STRICT = 3, TS_LINE_BREAK_ANYWHERE = 4
+} ts_line_break;
+/* CSS text-align. */
+typedef enum ts_align {
+    TS_ALIGN_START = 0, TS_ALIGN_END = 1, TS_ALIGN_LEFT = 2, TS_ALIGN_RIGHT = 3,
+    TS_ALIGN_CENTER = 4, TS_ALIGN_JUSTIFY = 5
+} ts_align;
+/* The paragraph's base direction (auto: from its first strong character). */
+typedef enum ts_direction { TS_DIRECTION_AUTO = 0, TS_DIRECTION_LTR = 1, TS_DIRECTION_RTL = 2 } ts_direction;
+/* CSS text-overflow, for nowrap text. */
+typedef enum ts_text_overflow { TS_TEXT_OVERFLOW_CLIP = 0, TS_TEXT_OVERFLOW_ELLIPSIS = 1 } ts_text_overflow;
+
+/* Paragraph options, named after their CSS properties. Fill with
+ * ts_paragraph_init; passing NULL where one is asked for means the defaults. */
+typedef struct ts_paragraph {
+    int32_t white_space;    /* ts_white_space (default NORMAL) */
+    int32_t word_break;     /* ts_word_break (default NORMAL) */
+    int32_t break_words;    /* overflow-wrap: break-word, nonzero on (default 1) */
+    int32_t line_break;     /* ts_line_break (default AUTO) */
+    int32_t align;          /* ts_align (default START) */
+    int32_t direction;      /* ts_direction (default AUTO) */
+    int32_t max_lines;      /* at most this many lines, the last cut with the ellipsis; 0: no limit */
+    int32_t text_overflow;  /* ts_text_overflow (default CLIP) */
+    const char *ellipsis;   /* the truncation marker; NULL for "…" (which becomes "..." as Chromium's does) */
+    const char *lang;       /* BCP 47 tag for line breaking, or NULL for the text's own */
+    int32_t tab_size;       /* tab stops every this many spaces, 0 to 1000 (default 8) */
+} ts_paragraph;
+
+void ts_paragraph_init(ts_paragraph *paragraph);
+
+/* ----------------------------------------------------------------- prepare */
+
+/* A text analysed, itemized and shaped: everything that does not depend on
+ * the width. Laying it out at any width is arithmetic only. */
+typedef struct ts_prepared ts_prepared;
+
+/* Prepares UTF-8 text in one style. paragraph: NULL for the defaults.
+ * scale: the device pixel ratio it will be shown at (0.01 to 100; 1 for CSS
+ * px). */
+ts_status ts_prepare(const ts_typesetter *typesetter, const char *text, size_t length,
+                     const ts_style *style, const ts_paragraph *paragraph, double scale,
+                     ts_prepared **out);
+
+/* A run of the text restyled, as a <span>: bytes start..end (UTF-8 offsets). */
+typedef struct ts_run {
+    size_t start;
+    size_t end;
+    ts_style style;
+} ts_run;
+
+/* CSS vertical-align of an inline box. */
+typedef enum ts_vertical_align {
+    TS_VERTICAL_ALIGN_BASELINE = 0, TS_VERTICAL_ALIGN_MIDDLE = 1,
+    TS_VERTICAL_ALIGN_TEXT_TOP = 2, TS_VERTICAL_ALIGN_TEXT_BOTTOM = 3
+} ts_vertical_align;
+
+/* A fixed-size inline box (a badge, a custom emoji) standing at the U+FFFC
+ * (OBJECT REPLACEMENT CHARACTER, bytes EF BF BC) at byte `offset`. */
+typedef struct ts_attachment {
+    size_t offset;
+    double width;           /* px, finite, >= 0 */
+    double height;          /* px, finite, >= 0 */
+    int32_t vertical_align; /* ts_vertical_align */
+} ts_attachment;
+
+/* Prepares attributed text: the text in `base_style` (its block style, the
+ * strut every line has), `runs` restyling byte ranges of it (later runs
+ * over earlier ones), `attachments` at U+FFFC characters. runs and
+ * attachments may be NULL when their counts are 0. */
+ts_status ts_prepare_attributed(const ts_typesetter *typesetter, const char *text, size_t length,
+                                const ts_style *base_style, const ts_run *runs, size_t run_count,
+                                const ts_attachment *attachments, size_t attachment_count,
+                                const ts_paragraph *paragraph, double scale, ts_prepared **out);
+
+/* CSS min-content width (the widest piece the text cannot break inside)
+ * and max-content width (one line per paragraph), exact px. Either out
+ * pointer may be NULL. */
+ts_status ts_prepared_intrinsic_widths(const ts_prepared *text, double *min_content, double *max_content);
+
+void ts_prepared_free(ts_prepared *text);
+
+/* ------------------------------------------------------------------ layout */
+
+/* How a layout engine constrains a text's width (Yoga's measure modes and
+ * Taffy's available space):
+ *   EXACTLY      the box is `width` wide; lines break at it        (Yoga EXACTLY, a definite width)
+ *   AT_MOST      lines break at `width`; the box is its widest line (Yoga AT_MOST, Taffy Definite)
+ *   UNDEFINED    no limit: one line per paragraph (max-content)    (Yoga UNDEFINED, Taffy MaxContent)
+ *   MIN_CONTENT  as narrow as the text allows                      (Taffy MinContent)
+ *   LONGEST_LINE lines break at `width`, the box as wide as the longest, lines aligned in it
+ * `width` is ignored for UNDEFINED and MIN_CONTENT, and must otherwise be
+ * finite and >= 0. */
+typedef enum ts_width_mode {
+    TS_WIDTH_UNDEFINED = 0,
+    TS_WIDTH_EXACTLY = 1,
+    TS_WIDTH_AT_MOST = 2,
+    TS_WIDTH_MIN_CONTENT = 3,
+    TS_WIDTH_LONGEST_LINE = 4
+} ts_width_mode;
+
+/* A prepared text's lines at one width. */
+typedef struct ts_layout ts_layout;
+
+ts_status ts_layout_new(const ts_prepared *text, int32_t mode, double width, ts_layout **out);
+
+/* A layout's size and counts. */
+typedef struct ts_layout_info {
+    double width;          /* the box width, ceil'd to the text's scale grid */
+    double height;         /* the sum of line heights, ceil'd likewise */
+    double exact_width;    /* unrounded */
+    double exact_height;   /* unrounded */
+    double natural_width;  /* max-content width */
+    size_t line_count;
+    int32_t truncated;     /* nonzero when max_lines (or a nowrap ellipsis) cut the text */
+} ts_layout_info;
+
+ts_status ts_layout_get_info(const ts_layout *layout, ts_layout_info *out);
+
+/* One line. Lines partition the text (collapsed and hanging spaces belong to
+ * the line they end) unless it was truncated. */
+typedef struct ts_line {
+    size_t start;          /* UTF-8 byte offsets of the text the line covers */
+    size_t end;
+    double x;              /* left edge from the layout's left (alignment) */
+    double top;            /* line box top from the layout's top */
+    double width;          /* without trailing spaces; a truncated line's with its ellipsis */
+    double height;         /* line box height */
+    double baseline;       /* baseline from the layout's top */
+    double ascent;         /* line box extent above the baseline */
+    double descent;        /* line box extent below the baseline */
+    int32_t has_ellipsis;  /* nonzero on the line the ellipsis was appended to */
+} ts_line;
+
+/* Line `index` (0 <= index < line_count). */
+ts_status ts_layout_get_line(const ts_layout *layout, size_t index, ts_line *out);
+
+void ts_layout_free(ts_layout *layout);
+
+/* ----------------------------------------------------------------- measure */
+
+/* A size without lines: the fastest answer for a measure function. */
+typedef struct ts_measurement {
+    double width;          /* box width, ceil'd to the text's scale grid */
+    double height;         /* ceil'd likewise */
+    double exact_width;
+    double exact_height;
+    size_t line_count;
+    int32_t truncated;
+} ts_measurement;
+
+/* The size of a prepared text under a width constraint, without building a
+ * layout: the same lines as ts_layout_new, no allocation. This is a layout
+ * engine's measure function (see examples/c/measure.c). */
+ts_status ts_measure(const ts_prepared *text, int32_t mode, double width, ts_measurement *out);
+
+/* ---------------------------------------------------------------- entities */
+
+/* What an entity is (twitter-text's rules). */
+typedef enum ts_entity_kind {
+    TS_ENTITY_HASHTAG = 0, TS_ENTITY_MENTION = 1, TS_ENTITY_CASHTAG = 2, TS_ENTITY_URL = 3
+} ts_entity_kind;
+
+/* An entity: its kind and byte range (the # or @ included). */
+typedef struct ts_entity {
+    int32_t kind;          /* ts_entity_kind */
+    size_t start;
+    size_t end;
+} ts_entity;
+
+/* Finds the hashtags, mentions (and lists), cashtags and URLs of UTF-8 text.
+ * Writes at most `capacity` of them to `out` (which may be NULL when
+ * capacity is 0) and sets *count to how many there are: call again with a
+ * larger array when *count > capacity. */
+ts_status ts_entities(const char *text, size_t length, ts_entity *out, size_t capacity, size_t *count);
+
+/* ------------------------------------------------------------------- batch */
+
+/* Answers one line of the `measure batch` JSON Lines protocol (every field
+ * of docs/Protocol.md: runs, attachments, paragraph options, scale; offsets
+ * in Unicode scalars as the protocol counts them). *answer receives the
+ * answer line (UTF-8, NUL-terminated, with its newline; *answer_length
+ * counts it without the NUL), to free with ts_string_free. A request the
+ * protocol refuses is answered with an error object and TS_ERROR_REQUEST
+ * (the answer is set then too). font_file is refused, as by `measure batch`
+ * without --font-files. */
+ts_status ts_batch_answer(const ts_typesetter *typesetter, const char *line, size_t length,
+                          char **answer, size_t *answer_length);
+
+/* Frees a string the library returned (NULL is ignored). */
+void ts_string_free(char *string);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TYPESET_H */

@@ -1,0 +1,69 @@
+// `ts_fonts_*`: font collections from the bundled fonts, a directory or files.
+import CTypeset
+import Foundation
+import Typeset
+import TypesetFonts
+
+@_cdecl("ts_fonts_bundled")
+public func fontsBundled(_ includeSystemFonts: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_fonts_bundled") {
+        let out = try Status.required(out, "out")
+        let system = includeSystemFonts != 0
+        let fonts = try InstalledFonts.directory().map { try FontCollection(directory: $0, includeSystemFonts: system) }
+            ?? FontCollection.bundled(includeSystemFonts: system)
+        out.pointee = Handle.make(FontsHandle(fonts))
+    }
+}
+
+@_cdecl("ts_fonts_from_directory")
+public func fontsFromDirectory(_ path: UnsafePointer<CChar>?, _ includeSystemFonts: Int32,
+                               _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_fonts_from_directory") {
+        let path = try CStrings.required(path, "path")
+        let out = try Status.required(out, "out")
+        let fonts = try FontCollection(directory: path, includeSystemFonts: includeSystemFonts != 0)
+        out.pointee = Handle.make(FontsHandle(fonts))
+    }
+}
+
+@_cdecl("ts_fonts_from_files")
+public func fontsFromFiles(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ includeSystemFonts: Int32,
+                           _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_fonts_from_files") {
+        let count = try SourceText.count(count, "count")
+        guard count >= 1 else { throw ArgumentError("count must be at least 1") }
+        guard let paths else { throw ArgumentError("paths is NULL") }
+        let out = try Status.required(out, "out")
+        let files = try (0..<count).map { try CStrings.required(paths[$0], "paths[\($0)]") }
+        let fonts = try FontCollection(paths: files, includeSystemFonts: includeSystemFonts != 0)
+        out.pointee = Handle.make(FontsHandle(fonts))
+    }
+}
+
+@_cdecl("ts_fonts_face_count")
+public func fontsFaceCount(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ts_status {
+    Status.run("ts_fonts_face_count") {
+        let fonts = try Handle.argument(fonts, "fonts", as: FontsHandle.self)
+        try Status.store(fonts.fonts.faces.count, to: out, "out")
+    }
+}
+
+@_cdecl("ts_fonts_free")
+public func fontsFree(_ fonts: OpaquePointer?) {
+    Handle.free(fonts, as: FontsHandle.self)
+}
+
+/// The bundled fonts of an installed library: `PREFIX/share/typeset/fonts`
+/// beside `PREFIX/lib/libtypeset.so`.
+enum InstalledFonts {
+    /// That directory when it holds the fonts and `TYPESET_FONTS` is not
+    /// set (which comes first, as for every program); nil otherwise.
+    static func directory() -> String? {
+        if let given = ProcessInfo.processInfo.environment["TYPESET_FONTS"], !given.isEmpty { return nil }
+        guard let library = typeset_internal_library_path().map({ String(cString: $0) }) else { return nil }
+        let prefix = URL(fileURLWithPath: library).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        let fonts = prefix.appendingPathComponent("share/typeset/fonts")
+        let marker = fonts.appendingPathComponent("NotoSans-Regular.ttf").path
+        return FileManager.default.fileExists(atPath: marker) ? fonts.path : nil
+    }
+}

@@ -1,0 +1,68 @@
+// The C interface's opaque handles: each is a retained Swift object behind
+// an `OpaquePointer`, released by its `*_free` function.
+import Typeset
+import TypesetBatch
+
+/// What a `ts_fonts *` points at.
+final class FontsHandle {
+    let fonts: FontCollection
+    init(_ fonts: FontCollection) { self.fonts = fonts }
+}
+
+/// What a `ts_typesetter *` points at: the typesetter and the batch
+/// protocol answered with it.
+final class TypesetterHandle {
+    let typesetter: Typesetter
+    let batch: BatchLines
+    init(_ typesetter: Typesetter) {
+        self.typesetter = typesetter
+        batch = BatchLines(typesetter: typesetter)
+    }
+}
+
+/// What a `ts_prepared *` points at: the prepared text and its source text,
+/// which UTF-8 offsets are counted in.
+final class PreparedHandle {
+    let prepared: PreparedText
+    let text: SourceText
+    init(_ prepared: PreparedText, text: SourceText) {
+        self.prepared = prepared
+        self.text = text
+    }
+}
+
+/// What a `ts_layout *` points at.
+final class LayoutHandle {
+    let layout: TextLayout
+    let text: SourceText
+    init(_ layout: TextLayout, text: SourceText) {
+        self.layout = layout
+        self.text = text
+    }
+}
+
+/// Handing objects to C and getting them back.
+enum Handle {
+    /// A new handle owning one reference to `object`.
+    static func make(_ object: AnyObject) -> OpaquePointer {
+        OpaquePointer(Unmanaged.passRetained(object).toOpaque())
+    }
+
+    /// The object behind a live handle, without changing its references.
+    static func object<T: AnyObject>(_ handle: OpaquePointer, as _: T.Type) -> T {
+        Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).takeUnretainedValue()
+    }
+
+    /// The object behind a handle given as an argument: an error naming the
+    /// argument when it is NULL.
+    static func argument<T: AnyObject>(_ handle: OpaquePointer?, _ name: String, as type: T.Type) throws -> T {
+        guard let handle else { throw ArgumentError("\(name) is NULL") }
+        return object(handle, as: type)
+    }
+
+    /// Releases the reference a handle owns (NULL is ignored).
+    static func free<T: AnyObject>(_ handle: OpaquePointer?, as _: T.Type) {
+        guard let handle else { return }
+        Unmanaged<T>.fromOpaque(UnsafeRawPointer(handle)).release()
+    }
+}

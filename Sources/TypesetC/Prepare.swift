@@ -1,0 +1,90 @@
+// `ts_prepare`, `ts_prepare_attributed`: text in, a prepared text out, and
+// its intrinsic widths.
+import CTypeset
+import Typeset
+
+@_cdecl("ts_prepare")
+public func prepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                    _ style: UnsafePointer<ts_style>?, _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
+                    _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_prepare") {
+        let typesetter = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self).typesetter
+        let source = try SourceText(text, length: length, name: "text")
+        guard let style else { throw ArgumentError("style is NULL") }
+        let textStyle = try TextStyle(style.pointee, "style")
+        let paragraph = try ParagraphStyle(paragraph)
+        try Scale.check(scale)
+        let out = try Status.required(out, "out")
+        let prepared = try typesetter.prepare(source.string, style: textStyle, paragraph: paragraph, scale: scale)
+        out.pointee = Handle.make(PreparedHandle(prepared, text: source))
+    }
+}
+
+@_cdecl("ts_prepare_attributed")
+public func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                              _ baseStyle: UnsafePointer<ts_style>?,
+                              _ runs: UnsafePointer<ts_run>?, _ runCount: Int,
+                              _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
+                              _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
+                              _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_prepare_attributed") {
+        let typesetter = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self).typesetter
+        let source = try SourceText(text, length: length, name: "text")
+        guard let baseStyle else { throw ArgumentError("base_style is NULL") }
+        var attributed = AttributedText(source.string, baseStyle: try TextStyle(baseStyle.pointee, "base_style"))
+        for (i, run) in try Array(runs, count: runCount, "runs").enumerated() {
+            let start = try source.utf16Offset(ofByte: run.start, "runs[\(i)].start")
+            let end = try source.utf16Offset(ofByte: run.end, "runs[\(i)].end")
+            guard start <= end else { throw ArgumentError("runs[\(i)] ends (\(run.end)) before it starts (\(run.start))") }
+            attributed.setStyle(try TextStyle(run.style, "runs[\(i)].style"), utf16Range: start..<end)
+        }
+        for (i, a) in try Array(attachments, count: attachmentCount, "attachments").enumerated() {
+            let offset = try source.utf16Offset(ofByte: a.offset, "attachments[\(i)].offset")
+            let alignment = try Enums.value(a.vertical_align, "attachments[\(i)].vertical_align",
+                                            as: TextAttachment.VerticalAlignment.self)
+            for (field, v) in [("width", a.width), ("height", a.height)] where !(v.isFinite && v >= 0) {
+                throw ArgumentError("attachments[\(i)].\(field) must be a finite number >= 0 (got \(v))")
+            }
+            attributed.setAttachment(TextAttachment(width: a.width, height: a.height, verticalAlignment: alignment),
+                                     atUTF16Offset: offset)
+        }
+        let paragraph = try ParagraphStyle(paragraph)
+        try Scale.check(scale)
+        let out = try Status.required(out, "out")
+        let prepared = try typesetter.prepare(attributed, paragraph: paragraph, scale: scale)
+        out.pointee = Handle.make(PreparedHandle(prepared, text: source))
+    }
+}
+
+@_cdecl("ts_prepared_intrinsic_widths")
+public func preparedIntrinsicWidths(_ text: OpaquePointer?, _ minContent: UnsafeMutablePointer<Double>?,
+                                    _ maxContent: UnsafeMutablePointer<Double>?) -> ts_status {
+    Status.run("ts_prepared_intrinsic_widths") {
+        let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).prepared
+        minContent?.pointee = prepared.minContentWidth
+        maxContent?.pointee = prepared.maxContentWidth
+    }
+}
+
+@_cdecl("ts_prepared_free")
+public func preparedFree(_ text: OpaquePointer?) {
+    Handle.free(text, as: PreparedHandle.self)
+}
+
+extension Array {
+    /// A C array argument (`pointer`, `count`) copied: NULL only with a count of 0.
+    init(_ pointer: UnsafePointer<Element>?, count: Int, _ name: String) throws {
+        let count = try SourceText.count(count, "\(name) count")
+        guard count == 0 || pointer != nil else { throw ArgumentError("\(name) is NULL with a count of \(count)") }
+        self = pointer.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+    }
+}
+
+/// The device pixel ratio argument.
+enum Scale {
+    static func check(_ scale: Double) throws {
+        guard PixelGrid.scales.contains(scale) else {
+            throw ArgumentError("scale must be a device pixel ratio from 0.01 to 100 (got \(scale))")
+        }
+    }
+}

@@ -1,0 +1,139 @@
+// `ts_style` and `ts_paragraph`: their defaults, and their conversion to
+// Typeset's styles with every field checked.
+import CTypeset
+import Foundation
+import Typeset
+
+/// `ts_style_init`: the defaults of `TextStyle` in the Noto Sans family.
+@_cdecl("ts_style_init")
+public func styleInit(_ style: UnsafeMutablePointer<ts_style>?) {
+    guard let style else { return }
+    let defaults = TextStyle(font: "Noto Sans")
+    style.pointee = ts_style(
+        font_family: CStrings.defaultFamily, size: defaults.size, weight: Int32(defaults.weight),
+        italic: defaults.italic ? 1 : 0, letter_spacing: defaults.letterSpacing,
+        line_height_kind: Int32(TS_LINE_HEIGHT_NORMAL.rawValue), line_height: 0, lang: nil)
+}
+
+/// `ts_paragraph_init`: the defaults of `ParagraphStyle`.
+@_cdecl("ts_paragraph_init")
+public func paragraphInit(_ paragraph: UnsafeMutablePointer<ts_paragraph>?) {
+    guard let paragraph else { return }
+    let d = ParagraphStyle()
+    paragraph.pointee = ts_paragraph(
+        white_space: Enums.code(d.whiteSpace), word_break: Enums.code(d.wordBreak), break_words: d.breakWords ? 1 : 0,
+        line_break: Enums.code(d.lineBreak), align: Enums.code(d.alignment), direction: Enums.code(d.direction),
+        max_lines: Int32(d.maxLines ?? 0), text_overflow: Enums.code(d.textOverflow), ellipsis: nil, lang: nil,
+        tab_size: Int32(d.tabSize))
+}
+
+/// C strings that live as long as the process.
+enum CStrings {
+    nonisolated(unsafe) static let defaultFamily: UnsafePointer<CChar> = UnsafePointer(strdup("Noto Sans")!)
+
+    /// A NUL-terminated UTF-8 argument, nil for NULL; an error naming it
+    /// when it is not UTF-8.
+    static func optional(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String? {
+        guard let pointer else { return nil }
+        guard let s = String(validatingCString: pointer) else { throw ArgumentError("\(name) is not valid UTF-8") }
+        return s
+    }
+
+    /// A NUL-terminated UTF-8 argument that must not be NULL.
+    static func required(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String {
+        guard let s = try optional(pointer, name) else { throw ArgumentError("\(name) is NULL") }
+        return s
+    }
+}
+
+/// The C enumerations: values in the order of the Swift cases (the header
+/// numbers them so), checked on the way in.
+enum Enums {
+    /// The C value of a case: its index among the cases.
+    static func code<E: CaseIterable & Equatable>(_ value: E) -> Int32 {
+        Int32(E.allCases.firstIndex(of: value).map { E.allCases.distance(from: E.allCases.startIndex, to: $0) } ?? 0)
+    }
+
+    /// The case of a C value; an error naming the field when out of range.
+    static func value<E: CaseIterable>(_ code: Int32, _ name: String, as _: E.Type) throws -> E {
+        let cases = Array(E.allCases)
+        guard code >= 0, Int(code) < cases.count else {
+            throw ArgumentError("\(name) must be 0 to \(cases.count - 1) (got \(code))")
+        }
+        return cases[Int(code)]
+    }
+}
+
+extension TextStyle {
+    /// A `ts_style` as a text style, every field checked (`name` prefixes the messages).
+    init(_ c: ts_style, _ name: String) throws {
+        let families = try FontFamilyList.parse(try CStrings.required(c.font_family, "\(name).font_family"), "\(name).font_family")
+        guard c.size.isFinite, c.size >= 0 else { throw ArgumentError("\(name).size must be a finite number >= 0 (got \(c.size))") }
+        guard (1...1000).contains(c.weight) else { throw ArgumentError("\(name).weight must be 1 to 1000 (got \(c.weight))") }
+        guard c.letter_spacing.isFinite else {
+            throw ArgumentError("\(name).letter_spacing must be a finite number (got \(c.letter_spacing))")
+        }
+        let lineHeight: LineHeight
+        switch c.line_height_kind {
+        case Int32(TS_LINE_HEIGHT_NORMAL.rawValue): lineHeight = .normal
+        case Int32(TS_LINE_HEIGHT_PX.rawValue), Int32(TS_LINE_HEIGHT_MULTIPLE.rawValue):
+            guard c.line_height.isFinite, c.line_height >= 0 else {
+                throw ArgumentError("\(name).line_height must be a finite number >= 0 (got \(c.line_height))")
+            }
+            lineHeight = c.line_height_kind == Int32(TS_LINE_HEIGHT_PX.rawValue) ? .points(c.line_height) : .multiple(c.line_height)
+        default:
+            throw ArgumentError("\(name).line_height_kind must be 0 to 2 (got \(c.line_height_kind))")
+        }
+        self.init(font: FontStack(families: families), size: c.size, weight: Int(c.weight), italic: c.italic != 0,
+                  letterSpacing: c.letter_spacing, lineHeight: lineHeight,
+                  language: try Language.tag(c.lang, "\(name).lang"))
+    }
+}
+
+extension ParagraphStyle {
+    /// A `ts_paragraph` as paragraph options, every field checked; NULL is the defaults.
+    init(_ pointer: UnsafePointer<ts_paragraph>?) throws {
+        self.init()
+        guard let c = pointer?.pointee else { return }
+        whiteSpace = try Enums.value(c.white_space, "paragraph.white_space", as: WhiteSpace.self)
+        wordBreak = try Enums.value(c.word_break, "paragraph.word_break", as: WordBreak.self)
+        breakWords = c.break_words != 0
+        lineBreak = try Enums.value(c.line_break, "paragraph.line_break", as: LineBreak.self)
+        alignment = try Enums.value(c.align, "paragraph.align", as: Alignment.self)
+        direction = try Enums.value(c.direction, "paragraph.direction", as: Direction.self)
+        guard c.max_lines >= 0 else { throw ArgumentError("paragraph.max_lines must be >= 0 (0: no limit; got \(c.max_lines))") }
+        maxLines = c.max_lines == 0 ? nil : Int(c.max_lines)
+        textOverflow = try Enums.value(c.text_overflow, "paragraph.text_overflow", as: TextOverflow.self)
+        if let e = try CStrings.optional(c.ellipsis, "paragraph.ellipsis") { ellipsis = e }
+        locale = try Language.tag(c.lang, "paragraph.lang")
+        guard (0...1000).contains(c.tab_size) else { throw ArgumentError("paragraph.tab_size must be 0 to 1000 (got \(c.tab_size))") }
+        tabSize = Int(c.tab_size)
+    }
+}
+
+/// BCP 47 language tags given to the C interface.
+enum Language {
+    /// A tag, nil for NULL or ""; an error naming the field when malformed.
+    static func tag(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String? {
+        guard let s = try CStrings.optional(pointer, name), !s.isEmpty else { return nil }
+        guard ShapingLanguage.isWellFormed(s) else {
+            throw ArgumentError("\(name) must be a BCP 47 language tag (letters and digits in subtags of 1 to 8 joined by \"-\"; got \"\(s)\")")
+        }
+        return s
+    }
+}
+
+/// CSS `font-family` lists as the C interface takes them.
+enum FontFamilyList {
+    /// The families of a comma-separated list (quotes and spaces around
+    /// names removed); an error naming the field for an empty list or name.
+    static func parse(_ list: String, _ name: String) throws -> [String] {
+        let families = list.split(separator: ",", omittingEmptySubsequences: false).map { part in
+            part.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+        guard !families.contains(where: \.isEmpty) else {
+            throw ArgumentError("\(name) must be family names separated by commas, none empty (got \"\(list)\")")
+        }
+        return families
+    }
+}

@@ -1,0 +1,1 @@
+../Sources/CTypeset/include/typeset.h
