@@ -1,0 +1,159 @@
+"""The Python package over libtypeset: answers, offsets, options and errors."""
+import math
+import threading
+
+import pytest
+
+import typeset
+from typeset import Attachment, Paragraph, Run, Style
+
+BODY = Style(font_family="Noto Sans, Noto Color Emoji", size=15)
+
+
+def test_hello_world_measures_as_chromium(ts):
+    # Chromium 156 lays "Hello world" in Noto Sans 15 px out 80.453125 px wide, 20 px tall (corpus).
+    m = ts.measure("Hello world", Style(size=15), 320)
+    assert (m.exact_width, m.height, m.line_count) == (80.453125, 20, 1)
+    assert m.width == 81
+
+
+def test_layout_agrees_with_measure_and_the_batch_protocol(ts):
+    text = "The Analytical Engine weaves #algebraic patterns just as the Jacquard loom weaves flowers 🌸 and leaves."
+    prepared = ts.prepare(text, BODY)
+    for width in (90, 160, 240, 320):
+        layout = prepared.layout(width)
+        m = prepared.measure(width)
+        assert (layout.height, layout.line_count, layout.truncated) == (m.height, m.line_count, m.truncated)
+        answer = ts.batch({"id": width, "text": text, "font_family": ["Noto Sans", "Noto Color Emoji"],
+                           "font_size": 15, "width": width})
+        assert answer["height"] == layout.height and answer["line_count"] == layout.line_count
+        # The batch protocol counts offsets in scalars, as Python's str does.
+        assert [(l["start"], l["end"]) for l in answer["lines"]] == [(l.start, l.end) for l in layout.lines]
+
+
+def test_lines_partition_the_text_in_str_indices(ts):
+    text = "héllo wörld 👋🏽 مرحبا بالعالم 你好世界 and more words here"
+    layout = ts.layout(text, BODY, 80)
+    assert layout.line_count > 2
+    assert layout.lines[0].start == 0 and layout.lines[-1].end == len(text)
+    for a, b in zip(layout.lines, layout.lines[1:]):
+        assert a.end == b.start
+        assert b.top == pytest.approx(a.top + a.height)
+
+
+def test_width_modes(ts):
+    prepared = ts.prepare("Typeset measures text before anything is drawn", BODY)
+    low, high = prepared.min_content_width, prepared.max_content_width
+    assert 0 < low < high
+    assert prepared.measure().exact_width == pytest.approx(high, abs=1 / 64)
+    assert prepared.measure().line_count == 1
+    assert prepared.measure(mode="min-content").exact_width == low
+    exactly = prepared.measure(200, "exactly")
+    at_most = prepared.measure(200, "at-most")
+    assert exactly.exact_width == 200 and at_most.exact_width <= 200
+    assert exactly.height == at_most.height
+    longest = prepared.layout(200, "longest-line")
+    assert longest.exact_width == pytest.approx(max(l.width for l in longest.lines), abs=1 / 64)
+
+
+def test_paragraph_options_and_truncation(ts):
+    text = "one two three four five six seven eight nine ten eleven twelve"
+    cut = ts.layout(text, BODY, 80, paragraph=Paragraph(max_lines=2))
+    assert cut.truncated and cut.line_count == 2 and cut.lines[-1].has_ellipsis
+    nowrap = ts.layout(text, BODY, 80, paragraph=Paragraph(white_space="nowrap"))
+    assert nowrap.line_count == 1
+    centred = ts.layout("short", BODY, 200, mode="exactly", paragraph=Paragraph(align="center"))
+    assert centred.lines[0].x == pytest.approx((200 - centred.lines[0].width) / 2, abs=1 / 64)
+    rtl = ts.layout("مرحبا", BODY, 200, mode="exactly", paragraph=Paragraph(direction="rtl"))
+    assert rtl.lines[0].x > 100
+
+
+def test_styles_runs_and_attachments(ts):
+    plain = ts.layout("Today we open registration", BODY, 400)
+    bold = ts.layout("Today we open registration", Style(font_family="Noto Sans", size=15, weight=700), 400)
+    assert bold.exact_width > plain.exact_width
+    spaced = ts.layout("Today", Style(size=15, letter_spacing=2), 400)
+    assert spaced.exact_width > ts.layout("Today", Style(size=15), 400).exact_width
+    fixed = ts.layout("a\nb", Style(size=15, line_height=21), 400, paragraph=Paragraph(white_space="pre-wrap"))
+    assert fixed.height == 42
+    # A 24 px first word on a 21 px strut: the first line is taller (the inline box model).
+    body = Style(size=15, line_height=21)
+    post = ts.prepare("Today we open registration", body, runs=[Run(0, 5, Style(size=24, weight=700, line_height=21))])
+    assert post.layout(400).lines[0].height > 21
+    # An attachment counts its width where its U+FFFC stands.
+    narrow = ts.prepare("Ada \ufffc", body, attachments=[Attachment(4, 10, 16)]).layout(400)
+    wide = ts.prepare("Ada \ufffc", body, attachments=[Attachment(4, 30, 16)]).layout(400)
+    assert wide.exact_width == narrow.exact_width + 20
+
+
+def test_scale_grid(ts):
+    m = ts.prepare("Hello world", Style(size=15), scale=3).measure(320)
+    assert round(m.height * 3) == pytest.approx(m.height * 3)  # on the 1/3 px grid
+
+
+def test_entities():
+    text = "Read https://swift.org #swift @swiftlang $AAPL café #thé"
+    found = typeset.entities(text)
+    assert [(e.kind, e.text) for e in found] == [
+        ("url", "https://swift.org"), ("hashtag", "#swift"), ("mention", "@swiftlang"), ("cashtag", "$AAPL"),
+        ("hashtag", "#thé")]
+    assert all(text[e.start:e.end] == e.text for e in found)
+
+
+@pytest.mark.parametrize("style, message", [
+    (Style(size=-1), "style.size"),
+    (Style(size=math.nan), "style.size"),
+    (Style(weight=0), "style.weight"),
+    (Style(letter_spacing=math.inf), "style.letter_spacing"),
+    (Style(line_height=-3), "style.line_height"),
+    (Style(font_family=" , Noto Sans"), "style.font_family"),
+    (Style(lang="not a tag!"), "style.lang"),
+])
+def test_bad_styles_are_argument_errors_naming_the_field(ts, style, message):
+    with pytest.raises(typeset.ArgumentError, match=message):
+        ts.prepare("text", style)
+
+
+def test_other_errors(ts):
+    with pytest.raises(typeset.FontError, match="No Such Family"):
+        ts.prepare("text", Style(font_family="No Such Family"))
+    with pytest.raises(typeset.ArgumentError, match="width"):
+        ts.prepare("text").measure(-5)
+    with pytest.raises(typeset.ArgumentError, match="scale"):
+        ts.prepare("text", scale=0)
+    with pytest.raises(typeset.ArgumentError, match="mode"):
+        ts.prepare("text").measure(10, "sideways")
+    with pytest.raises(typeset.ArgumentError, match="U\\+FFFC|attachment"):
+        ts.prepare("no box here", attachments=[Attachment(0, 10, 10)])
+    with pytest.raises(typeset.ArgumentError, match="runs\\[0\\].end"):
+        ts.prepare("short", runs=[Run(0, 99, Style())])
+    with pytest.raises(typeset.FontError, match="not found"):
+        typeset.Typesetter(fonts_dir="/nonexistent/fonts")
+    with pytest.raises(typeset.RequestError) as refused:
+        ts.batch({"id": 3, "text": "x", "width": -1})
+    assert refused.value.answer["id"] == 3 and "width" in refused.value.answer["error"]["message"]
+
+
+def test_fonts_from_files(ts):
+    import os
+    fonts = os.path.join(os.path.dirname(__file__), "..", "..", "fonts", "NotoSans-Regular.ttf")
+    own = typeset.Typesetter(font_files=[fonts])
+    assert own.measure("Hello world", Style(size=15), 320) == ts.measure("Hello world", Style(size=15), 320)
+
+
+def test_threads_share_one_typesetter(ts):
+    prepared = ts.prepare("Shared between threads, laid out at many widths at once", BODY)
+    expected = {w: prepared.measure(w) for w in range(60, 300, 20)}
+    failures = []
+
+    def work():
+        for w, m in expected.items():
+            if prepared.measure(w) != m or ts.measure(prepared.text, BODY, w) != m:
+                failures.append(w)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failures

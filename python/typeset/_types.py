@@ -1,0 +1,124 @@
+"""The values the typeset package takes and returns: styles in, sizes and lines out, as dataclasses."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple, Union
+
+WHITE_SPACE = ("normal", "pre-wrap", "nowrap")
+WORD_BREAK = ("normal", "keep-all", "break-all")
+LINE_BREAK = ("auto", "loose", "normal", "strict", "anywhere")
+ALIGN = ("start", "end", "left", "right", "center", "justify")
+DIRECTION = ("auto", "ltr", "rtl")
+TEXT_OVERFLOW = ("clip", "ellipsis")
+VERTICAL_ALIGN = ("baseline", "middle", "text-top", "text-bottom")
+ENTITY_KINDS = ("hashtag", "mention", "cashtag", "url")
+#: Width modes: how a layout engine constrains a text (see ``PreparedText.measure``).
+WIDTH_MODES = ("max-content", "exactly", "at-most", "min-content", "longest-line")
+
+
+@dataclass(frozen=True)
+class Style:
+    """A character style (CSS names): ``font_family`` is a CSS font-family list, first preferred.
+
+    ``line_height`` is ``None`` (CSS ``normal``), a number of px, or ``("multiple", m)``.
+    """
+
+    font_family: Union[str, Tuple[str, ...]] = "Noto Sans"
+    size: float = 16
+    weight: int = 400
+    italic: bool = False
+    letter_spacing: float = 0
+    line_height: Union[None, float, Tuple[str, float]] = None
+    lang: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """Paragraph options, named after their CSS properties (values are CSS keywords)."""
+
+    white_space: str = "normal"
+    word_break: str = "normal"
+    break_words: bool = True
+    line_break: str = "auto"
+    align: str = "start"
+    direction: str = "auto"
+    max_lines: Optional[int] = None
+    text_overflow: str = "clip"
+    ellipsis: Optional[str] = None
+    lang: Optional[str] = None
+    tab_size: int = 8
+
+
+@dataclass(frozen=True)
+class Run:
+    """A range of the text (``str`` indices ``start``..``end``) restyled, as a ``<span>``."""
+
+    start: int
+    end: int
+    style: Style
+
+
+@dataclass(frozen=True)
+class Attachment:
+    """A fixed-size inline box at the U+FFFC at ``str`` index ``offset``."""
+
+    offset: int
+    width: float
+    height: float
+    vertical_align: str = "baseline"
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line: ``start``..``end`` are ``str`` indices of the text it covers; lengths in CSS px."""
+
+    start: int
+    end: int
+    x: float
+    top: float
+    width: float
+    height: float
+    baseline: float
+    ascent: float
+    descent: float
+    has_ellipsis: bool
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """A size without lines: ``width``/``height`` ceil'd to the text's pixel grid, the exact ones unrounded."""
+
+    width: float
+    height: float
+    exact_width: float
+    exact_height: float
+    line_count: int
+    truncated: bool
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A text's lines at one width, its ceil'd and exact size, and its max-content width."""
+
+    width: float
+    height: float
+    exact_width: float
+    exact_height: float
+    natural_width: float
+    truncated: bool
+    lines: List[Line] = field(default_factory=list)
+
+    @property
+    def line_count(self) -> int:
+        """The number of lines."""
+        return len(self.lines)
+
+
+@dataclass(frozen=True)
+class Entity:
+    """A hashtag, mention, cashtag or URL: its kind, ``str`` range and text."""
+
+    kind: str
+    start: int
+    end: int
+    text: str

@@ -1,0 +1,280 @@
+"""Typesetter and PreparedText: the C interface's handles as Python objects."""
+from __future__ import annotations
+
+import ctypes
+import json
+import math
+from bisect import bisect_left
+from typing import Dict, Iterable, List, Optional, Sequence, Union
+
+from . import _native as n
+from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, TEXT_OVERFLOW, VERTICAL_ALIGN, WHITE_SPACE,
+                     WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement, Paragraph, Run, Style)
+from .errors import RequestError, error_for
+
+_lib = n.lib
+
+
+def _check(status: int) -> None:
+    if status != 0:
+        raise error_for(status, _lib.ts_last_error().decode("utf-8", "replace"))
+
+
+def _option(value: str, options: Sequence[str], name: str) -> int:
+    try:
+        return options.index(value)
+    except ValueError:
+        raise error_for(1, f"{name} must be one of {', '.join(options)} (got {value!r})") from None
+
+
+def _c_string(value: Optional[str]) -> Optional[bytes]:
+    return None if value is None else value.encode("utf-8")
+
+
+def _c_style(style: Style) -> n.Style:
+    family = style.font_family if isinstance(style.font_family, str) else ", ".join(style.font_family)
+    kind, height = 0, 0.0
+    if isinstance(style.line_height, tuple):
+        if len(style.line_height) != 2 or style.line_height[0] != "multiple":
+            raise error_for(1, f"line_height must be None, a number of px or ('multiple', m) (got {style.line_height!r})")
+        kind, height = 2, float(style.line_height[1])
+    elif style.line_height is not None:
+        kind, height = 1, float(style.line_height)
+    return n.Style(family.encode("utf-8"), float(style.size), int(style.weight), 1 if style.italic else 0,
+                   float(style.letter_spacing), kind, height, _c_string(style.lang))
+
+
+def _c_paragraph(p: Paragraph) -> n.Paragraph:
+    if p.max_lines is not None and p.max_lines < 1:
+        raise error_for(1, f"max_lines must be None or at least 1 (got {p.max_lines})")
+    return n.Paragraph(_option(p.white_space, WHITE_SPACE, "white_space"), _option(p.word_break, WORD_BREAK, "word_break"),
+                       1 if p.break_words else 0, _option(p.line_break, LINE_BREAK, "line_break"),
+                       _option(p.align, ALIGN, "align"), _option(p.direction, DIRECTION, "direction"),
+                       p.max_lines or 0, _option(p.text_overflow, TEXT_OVERFLOW, "text_overflow"),
+                       _c_string(p.ellipsis), _c_string(p.lang), p.tab_size)
+
+
+class _Offsets:
+    """Conversions between ``str`` indices (code points) and the C interface's UTF-8 byte offsets."""
+
+    __slots__ = ("_bytes",)
+
+    def __init__(self, text: str, encoded: bytes) -> None:
+        if len(encoded) == len(text):
+            self._bytes = None  # ASCII: the same offsets
+        else:
+            offsets = [0] * (len(text) + 1)
+            total = 0
+            for i, ch in enumerate(text):
+                total += 1 if ch < "\x80" else len(ch.encode("utf-8", "surrogatepass"))
+                offsets[i + 1] = total
+            self._bytes = offsets
+
+    def byte(self, index: int, name: str) -> int:
+        if self._bytes is None:
+            return index
+        if not 0 <= index < len(self._bytes):
+            raise error_for(1, f"{name} {index} is outside the text ({len(self._bytes) - 1} characters)")
+        return self._bytes[index]
+
+    def index(self, byte: int) -> int:
+        return byte if self._bytes is None else bisect_left(self._bytes, byte)
+
+
+def _width_mode(width: Optional[float], mode: Optional[str]) -> tuple:
+    if mode is None:
+        mode = "max-content" if width is None else "at-most"
+    code = _option(mode, WIDTH_MODES, "mode")
+    return code, (math.nan if width is None else float(width))
+
+
+class PreparedText:
+    """A text analysed and shaped once; laying it out at any width is arithmetic only. Thread-safe."""
+
+    __slots__ = ("_handle", "text", "_offsets", "__weakref__")
+
+    def __init__(self, handle: ctypes.c_void_p, text: str, offsets: _Offsets) -> None:
+        self._handle = handle
+        self.text = text
+        self._offsets = offsets
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            _lib.ts_prepared_free(handle)
+
+    @property
+    def min_content_width(self) -> float:
+        """CSS min-content width, exact px: the widest piece the text cannot break inside."""
+        low = ctypes.c_double()
+        _check(_lib.ts_prepared_intrinsic_widths(self._handle, ctypes.byref(low), None))
+        return low.value
+
+    @property
+    def max_content_width(self) -> float:
+        """CSS max-content width, exact px: one line per paragraph."""
+        high = ctypes.c_double()
+        _check(_lib.ts_prepared_intrinsic_widths(self._handle, None, ctypes.byref(high)))
+        return high.value
+
+    def measure(self, width: Optional[float] = None, mode: Optional[str] = None) -> Measurement:
+        """The size under a width constraint, without lines (a layout engine's measure function).
+
+        ``mode``: ``"at-most"`` (the default with a width: lines break at it, the box is the widest line),
+        ``"exactly"`` (the box is ``width``), ``"max-content"`` (the default without a width),
+        ``"min-content"``, ``"longest-line"``.
+        """
+        code, w = _width_mode(width, mode)
+        m = n.Measurement()
+        _check(_lib.ts_measure(self._handle, code, w, ctypes.byref(m)))
+        return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
+
+    def layout(self, width: Optional[float] = None, mode: Optional[str] = None) -> Layout:
+        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices."""
+        code, w = _width_mode(width, mode)
+        handle = ctypes.c_void_p()
+        _check(_lib.ts_layout_new(self._handle, code, w, ctypes.byref(handle)))
+        try:
+            info = n.LayoutInfo()
+            _check(_lib.ts_layout_get_info(handle, ctypes.byref(info)))
+            lines = []
+            c_line = n.Line()
+            index = self._offsets.index
+            for i in range(info.line_count):
+                _check(_lib.ts_layout_get_line(handle, i, ctypes.byref(c_line)))
+                lines.append(Line(index(c_line.start), index(c_line.end), c_line.x, c_line.top, c_line.width,
+                                  c_line.height, c_line.baseline, c_line.ascent, c_line.descent,
+                                  bool(c_line.has_ellipsis)))
+            return Layout(info.width, info.height, info.exact_width, info.exact_height, info.natural_width,
+                          bool(info.truncated), lines)
+        finally:
+            _lib.ts_layout_free(handle)
+
+
+class Typesetter:
+    """Prepares text in a set of fonts; make one per process and share it (thread-safe).
+
+    Fonts: the bundled ones by default (``TYPESET_FONTS``, then ``PREFIX/share/typeset/fonts`` of the
+    installed library), or ``fonts_dir``, or ``font_files``; ``system_fonts`` adds the system's.
+    """
+
+    def __init__(self, fonts_dir: Optional[str] = None, font_files: Optional[Iterable[str]] = None,
+                 system_fonts: bool = False) -> None:
+        self._handle = None
+        fonts = ctypes.c_void_p()
+        system = 1 if system_fonts else 0
+        if fonts_dir is not None and font_files is not None:
+            raise error_for(1, "give fonts_dir or font_files, not both")
+        if fonts_dir is not None:
+            _check(_lib.ts_fonts_from_directory(str(fonts_dir).encode("utf-8"), system, ctypes.byref(fonts)))
+        elif font_files is not None:
+            paths = [str(p).encode("utf-8") for p in font_files]
+            array = (ctypes.c_char_p * max(len(paths), 1))(*paths)
+            _check(_lib.ts_fonts_from_files(array, len(paths), system, ctypes.byref(fonts)))
+        else:
+            _check(_lib.ts_fonts_bundled(system, ctypes.byref(fonts)))
+        try:
+            handle = ctypes.c_void_p()
+            _check(_lib.ts_typesetter_new(fonts, ctypes.byref(handle)))
+            self._handle = handle
+        finally:
+            _lib.ts_fonts_free(fonts)
+        self._styles: Dict[Style, n.Style] = {}
+        self._paragraphs: Dict[Paragraph, n.Paragraph] = {}
+
+    def __del__(self) -> None:
+        handle, self._handle = getattr(self, "_handle", None), None
+        if handle:
+            _lib.ts_typesetter_free(handle)
+
+    def _style(self, style: Style) -> n.Style:
+        c = self._styles.get(style)
+        if c is None:
+            c = self._styles[style] = _c_style(style)
+        return c
+
+    def _paragraph(self, paragraph: Optional[Paragraph]):
+        if paragraph is None:
+            return None
+        c = self._paragraphs.get(paragraph)
+        if c is None:
+            c = self._paragraphs[paragraph] = _c_paragraph(paragraph)
+        return ctypes.byref(c)
+
+    def prepare(self, text: str, style: Style = Style(), paragraph: Optional[Paragraph] = None, scale: float = 1,
+                runs: Sequence[Run] = (), attachments: Sequence[Attachment] = ()) -> PreparedText:
+        """Analyses and shapes ``text`` in ``style`` (its block style), ``runs`` restyling ranges of it and
+        ``attachments`` at U+FFFC characters, for a screen of device pixel ratio ``scale``."""
+        if not isinstance(text, str):
+            raise error_for(1, f"text must be a str (got {type(text).__name__})")
+        encoded = text.encode("utf-8", "surrogatepass")
+        offsets = _Offsets(text, encoded)
+        handle = ctypes.c_void_p()
+        if not runs and not attachments:
+            _check(_lib.ts_prepare(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
+                                   self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
+        else:
+            c_runs = (n.Run * max(len(runs), 1))(*[
+                n.Run(offsets.byte(r.start, f"runs[{i}].start"), offsets.byte(r.end, f"runs[{i}].end"), self._style(r.style))
+                for i, r in enumerate(runs)])
+            c_attachments = (n.Attachment * max(len(attachments), 1))(*[
+                n.Attachment(offsets.byte(a.offset, f"attachments[{i}].offset"), float(a.width), float(a.height),
+                             _option(a.vertical_align, VERTICAL_ALIGN, f"attachments[{i}].vertical_align"))
+                for i, a in enumerate(attachments)])
+            _check(_lib.ts_prepare_attributed(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
+                                              c_runs, len(runs), c_attachments, len(attachments),
+                                              self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
+        return PreparedText(handle, text, offsets)
+
+    def measure(self, text: str, style: Style = Style(), width: Optional[float] = None, mode: Optional[str] = None,
+                paragraph: Optional[Paragraph] = None, scale: float = 1) -> Measurement:
+        """Prepares and measures in one call (see :meth:`PreparedText.measure`)."""
+        return self.prepare(text, style, paragraph, scale).measure(width, mode)
+
+    def layout(self, text: str, style: Style = Style(), width: Optional[float] = None, mode: Optional[str] = None,
+               paragraph: Optional[Paragraph] = None, scale: float = 1) -> Layout:
+        """Prepares and lays out in one call (see :meth:`PreparedText.layout`)."""
+        return self.prepare(text, style, paragraph, scale).layout(width, mode)
+
+    def batch(self, request: Union[str, dict]) -> dict:
+        """Answers one request of the ``measure batch`` JSON Lines protocol (a JSON object or its text).
+
+        Raises :class:`RequestError` (with the answer's error object) for a request the protocol refuses.
+        """
+        line = (request if isinstance(request, str) else json.dumps(request)).encode("utf-8")
+        answer = ctypes.POINTER(ctypes.c_char)()
+        length = ctypes.c_size_t()
+        status = _lib.ts_batch_answer(self._handle, line, len(line), ctypes.byref(answer), ctypes.byref(length))
+        if status not in (0, RequestError.status):
+            _check(status)
+        try:
+            decoded = json.loads(ctypes.string_at(answer, length.value).decode("utf-8"))
+        finally:
+            _lib.ts_string_free(answer)
+        if status != 0:
+            raise RequestError(decoded.get("error", {}).get("message", "request refused"), decoded)
+        return decoded
+
+
+def entities(text: str) -> List[Entity]:
+    """The hashtags, mentions, cashtags and URLs of a text (twitter-text's rules), ranges in ``str`` indices."""
+    encoded = text.encode("utf-8", "surrogatepass")
+    offsets = _Offsets(text, encoded)
+    count = ctypes.c_size_t()
+    capacity = 16
+    while True:
+        found = (n.Entity * capacity)()
+        _check(_lib.ts_entities(encoded, len(encoded), found, capacity, ctypes.byref(count)))
+        if count.value <= capacity:
+            break
+        capacity = count.value
+    out = []
+    for e in found[:count.value]:
+        start, end = offsets.index(e.start), offsets.index(e.end)
+        out.append(Entity(ENTITY_KINDS[e.kind], start, end, text[start:end]))
+    return out
+
+
+def version() -> str:
+    """libtypeset's version."""
+    return _lib.ts_version().decode()
