@@ -85,6 +85,10 @@ class Tree:
         return out
 
     def free(self) -> None:
+        # poga keeps measure functions until unset; one dropped at exit, after the interpreter, aborts it.
+        for e in feed_post.names(self.element):
+            if e.kind == "text":
+                capi.YGNodeSetMeasureFunc(self.nodes[e.name], None)
         capi.YGNodeFreeRecursive(self.root)
         capi.YGConfigFree(self.config)
 
