@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "TypesetFonts", targets: ["TypesetFonts"]),
         // libtypeset: the C interface (include/typeset.h) every other language binds to.
         .library(name: "typeset", type: .dynamic, targets: ["TypesetC"]),
+        // The same entry points for Swift packages that call them directly (the fuzz targets).
+        .library(name: "TypesetC", targets: ["TypesetC"]),
         .executable(name: "measure", targets: ["measure"]),
         .executable(name: "typeset-bench", targets: ["TypesetBenchmark"]),
     ],
@@ -86,7 +88,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "TypesetBenchmark",
-            dependencies: ["Typeset", "TypesetEntities", "TypesetCells"],
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetC", "CTypeset"],
             path: "Benchmarks/TypesetBenchmark"),
         .target(
             name: "TypesetTestSupport",

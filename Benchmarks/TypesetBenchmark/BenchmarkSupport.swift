@@ -9,6 +9,8 @@ struct BenchmarkOptions {
     /// Peak RSS of `measure batch` at 10,000, 100,000 and 1,000,000 requests.
     var rssScale = false
     var shapeCache = true
+    /// The libtypeset.so the Python package's figures run over (scripts/bench passes the release one).
+    var pythonLibrary: String?
 
     init<S: Sequence>(_ args: S) where S.Element == String {
         var it = args.makeIterator()
@@ -20,8 +22,9 @@ struct BenchmarkOptions {
             case "--scale": scale = true
             case "--rss-scale": rssScale = true
             case "--no-shape-cache": shapeCache = false
+            case "--python-library": pythonLibrary = it.next()
             case "--help", "-h":
-                print("typeset-bench [--peer PATH] [--count N] [--runs R] [--scale] [--rss-scale] [--no-shape-cache]")
+                print("typeset-bench [--peer PATH] [--count N] [--runs R] [--scale] [--rss-scale] [--no-shape-cache] [--python-library LIBTYPESET]")
                 exit(0)
             default:
                 FileHandle.standardError.write(Data("typeset-bench: unknown option \(a)\n".utf8))

@@ -138,6 +138,11 @@ let warm = measureRuns(options.runs) { () -> Double in
     return (cpuNow() - t0) / Double(texts.count) * 1e6
 }
 report.add("prepare + layout, warm caches", warm, unit: "µs/text")
+let cInterface = CInterfaceBenchmark.run(fontsDirectory: fontsDir, texts: texts, families: families, size: 15,
+                                         width: width, runs: options.runs)
+report.add("prepare + layout through the C interface, warm", cInterface.c, unit: "µs/text")
+report.note(String(format: "the C interface (UTF-8 in, ts_prepare + ts_layout_new + ts_layout_get_info + frees): %+.1f%% over the same Swift calls (%.2f µs/text) in alternating runs",
+                   cInterface.overheadPercent, cInterface.swift.median))
 if let cache = typesetter.shapeCache {
     let h = Double(cache.hits), m = Double(cache.misses)
     report.note(String(format: "word cache: %.1f%% hits over the cold and warm runs, %d words held (capacity %d), %.1f MB of words (bound %.0f MB)",
@@ -264,6 +269,21 @@ if let peerPath = options.peer {
     }
 }
 
+// The Python package on the same feed, against the C call's time in this run.
+if let library = options.pythonLibrary {
+    let feed = NSTemporaryDirectory() + "typeset-bench-python-feed.jsonl"
+    try! workload.writeJSONLines(to: feed)
+    if let python = CInterfaceBenchmark.python(library: library, feed: feed, fontsDirectory: fontsDir, width: width,
+                                               runs: options.runs),
+       let layout = python["python_layout_us_per_text"], let measure = python["python_measure_us_per_text"] {
+        let c = cInterface.c.median
+        print(String(format: "Python package (ctypes), per text: Typesetter.layout %.1f µs (%.2f× the C call's %.1f µs: +%.1f µs), Typesetter.measure %.1f µs (%.2f×: +%.1f µs)\n",
+                     layout, layout / c, c, layout - c, measure, measure / c, measure - c))
+    } else {
+        print("Python package: its benchmark did not run (python3 and Benchmarks/python/bench.py)\n")
+    }
+}
+
 var targets = TargetTable()
 let withPeer = peerCold.map { String(format: "raw HarfBuzz %.1f, Pango %.1f µs/text", $0.harfBuzz, $0.pango) } ?? "no peer run"
 targets.atMost("cold prepare + layout, × raw HarfBuzz shaping's time", peerCold.map { cold.median / $0.harfBuzz }, 0.5,
@@ -271,6 +291,8 @@ targets.atMost("cold prepare + layout, × raw HarfBuzz shaping's time", peerCold
 targets.atLeast("cold prepare + layout, speed-up over Pango", peerCold.map { $0.pango / cold.median }, 10, unit: "×",
                 detail: withPeer)
 targets.atMost("warm prepare + layout", warm.median, 5, unit: "µs/text")
+targets.atMost("C interface call over the Swift call", cInterface.overheadPercent, 5, unit: "%",
+               detail: "warm prepare + layout, alternating runs")
 targets.atMost("warm heap allocations", warmAllocationsPerText, 5, unit: "/text",
                detail: warmAllocationsPerText == nil ? "run through scripts/bench (allocation counter)" : "")
 targets.atMost("re-layout at a new width", relayout.median, 0.15, unit: "µs/text")

@@ -3,8 +3,9 @@ import CTypeset
 import Foundation
 import TypesetBatch
 
+/// `ts_batch_answer` (include/typeset.h): Answers one line of the batch JSON Lines protocol; the answer is malloc'd, freed with `ts_string_free`.
 @_cdecl("ts_batch_answer")
-public func batchAnswer(_ typesetter: OpaquePointer?, _ line: UnsafePointer<CChar>?, _ length: Int,
+public func tsBatchAnswer(_ typesetter: OpaquePointer?, _ line: UnsafePointer<CChar>?, _ length: Int,
                         _ answer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
                         _ answerLength: UnsafeMutablePointer<Int>?) -> ts_status {
     var refused: String?
@@ -31,7 +32,8 @@ public func batchAnswer(_ typesetter: OpaquePointer?, _ line: UnsafePointer<CCha
     return TS_ERROR_REQUEST
 }
 
+/// `ts_string_free` (include/typeset.h): Frees a string the library returned (NULL is ignored).
 @_cdecl("ts_string_free")
-public func stringFree(_ string: UnsafeMutablePointer<CChar>?) {
+public func tsStringFree(_ string: UnsafeMutablePointer<CChar>?) {
     free(string)
 }

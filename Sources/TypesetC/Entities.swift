@@ -2,8 +2,9 @@
 import CTypeset
 import TypesetEntities
 
+/// `ts_entities` (include/typeset.h): The hashtags, mentions, cashtags and URLs of UTF-8 text, in UTF-8 byte ranges.
 @_cdecl("ts_entities")
-public func entities(_ text: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<ts_entity>?,
+public func tsEntities(_ text: UnsafePointer<CChar>?, _ length: Int, _ out: UnsafeMutablePointer<ts_entity>?,
                      _ capacity: Int, _ count: UnsafeMutablePointer<Int>?) -> ts_status {
     Status.run("ts_entities") {
         let source = try SourceText(text, length: length, name: "text")

@@ -4,8 +4,9 @@ import Foundation
 import Typeset
 import TypesetFonts
 
+/// `ts_fonts_bundled` (include/typeset.h): The bundled fonts as a `ts_fonts` handle: those of an installed prefix first (see `InstalledFonts`), else as `FontCollection.bundled()` finds them.
 @_cdecl("ts_fonts_bundled")
-public func fontsBundled(_ includeSystemFonts: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+public func tsFontsBundled(_ includeSystemFonts: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_fonts_bundled") {
         let out = try Status.required(out, "out")
         let system = includeSystemFonts != 0
@@ -15,8 +16,9 @@ public func fontsBundled(_ includeSystemFonts: Int32, _ out: UnsafeMutablePointe
     }
 }
 
+/// `ts_fonts_from_directory` (include/typeset.h): Every font file of a directory as a `ts_fonts` handle.
 @_cdecl("ts_fonts_from_directory")
-public func fontsFromDirectory(_ path: UnsafePointer<CChar>?, _ includeSystemFonts: Int32,
+public func tsFontsFromDirectory(_ path: UnsafePointer<CChar>?, _ includeSystemFonts: Int32,
                                _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_fonts_from_directory") {
         let path = try CStrings.required(path, "path")
@@ -26,8 +28,9 @@ public func fontsFromDirectory(_ path: UnsafePointer<CChar>?, _ includeSystemFon
     }
 }
 
+/// `ts_fonts_from_files` (include/typeset.h): The font files at `count` paths as a `ts_fonts` handle.
 @_cdecl("ts_fonts_from_files")
-public func fontsFromFiles(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ includeSystemFonts: Int32,
+public func tsFontsFromFiles(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ count: Int, _ includeSystemFonts: Int32,
                            _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_fonts_from_files") {
         let count = try SourceText.count(count, "count")
@@ -40,16 +43,18 @@ public func fontsFromFiles(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ cou
     }
 }
 
+/// `ts_fonts_face_count` (include/typeset.h): How many faces a `ts_fonts` handle holds.
 @_cdecl("ts_fonts_face_count")
-public func fontsFaceCount(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ts_status {
+public func tsFontsFaceCount(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ts_status {
     Status.run("ts_fonts_face_count") {
         let fonts = try Handle.argument(fonts, "fonts", as: FontsHandle.self)
         try Status.store(fonts.fonts.faces.count, to: out, "out")
     }
 }
 
+/// `ts_fonts_free` (include/typeset.h): Releases a `ts_fonts` handle (NULL is ignored).
 @_cdecl("ts_fonts_free")
-public func fontsFree(_ fonts: OpaquePointer?) {
+public func tsFontsFree(_ fonts: OpaquePointer?) {
     Handle.free(fonts, as: FontsHandle.self)
 }
 

@@ -2,8 +2,9 @@
 import CTypeset
 import Typeset
 
+/// `ts_layout_new` (include/typeset.h): A prepared text's lines under a width mode: a `ts_layout` handle.
 @_cdecl("ts_layout_new")
-public func layoutNew(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
+public func tsLayoutNew(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
                       _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_layout_new") {
         let handle = try Handle.argument(text, "text", as: PreparedHandle.self)
@@ -13,8 +14,9 @@ public func layoutNew(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
     }
 }
 
+/// `ts_layout_get_info` (include/typeset.h): A layout's ceil'd and exact size, natural width, line count and truncation.
 @_cdecl("ts_layout_get_info")
-public func layoutGetInfo(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<ts_layout_info>?) -> ts_status {
+public func tsLayoutGetInfo(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<ts_layout_info>?) -> ts_status {
     Status.run("ts_layout_get_info") {
         let layout = try Handle.argument(layout, "layout", as: LayoutHandle.self).layout
         let size = layout.size()
@@ -25,8 +27,9 @@ public func layoutGetInfo(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<
     }
 }
 
+/// `ts_layout_get_line` (include/typeset.h): One line of a layout, its range in UTF-8 byte offsets.
 @_cdecl("ts_layout_get_line")
-public func layoutGetLine(_ layout: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<ts_line>?) -> ts_status {
+public func tsLayoutGetLine(_ layout: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<ts_line>?) -> ts_status {
     Status.run("ts_layout_get_line") {
         let handle = try Handle.argument(layout, "layout", as: LayoutHandle.self)
         let lines = handle.layout.lines
@@ -43,8 +46,9 @@ public func layoutGetLine(_ layout: OpaquePointer?, _ index: Int, _ out: UnsafeM
     }
 }
 
+/// `ts_layout_free` (include/typeset.h): Releases a `ts_layout` handle (NULL is ignored).
 @_cdecl("ts_layout_free")
-public func layoutFree(_ layout: OpaquePointer?) {
+public func tsLayoutFree(_ layout: OpaquePointer?) {
     Handle.free(layout, as: LayoutHandle.self)
 }
 

@@ -2,8 +2,9 @@
 import CTypeset
 import Typeset
 
+/// `ts_measure` (include/typeset.h): A prepared text's size under a width mode, without building lines: a layout engine's measure function.
 @_cdecl("ts_measure")
-public func measure(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
+public func tsMeasure(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
                     _ out: UnsafeMutablePointer<ts_measurement>?) -> ts_status {
     Status.run("ts_measure") {
         let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).prepared

@@ -3,8 +3,9 @@
 import CTypeset
 import Typeset
 
+/// `ts_prepare` (include/typeset.h): Prepares UTF-8 text in one style: a `ts_prepared` handle.
 @_cdecl("ts_prepare")
-public func prepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+public func tsPrepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
                     _ style: UnsafePointer<ts_style>?, _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_prepare") {
@@ -20,8 +21,9 @@ public func prepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?,
     }
 }
 
+/// `ts_prepare_attributed` (include/typeset.h): Prepares UTF-8 text with styled runs and attachments at UTF-8 byte offsets: a `ts_prepared` handle.
 @_cdecl("ts_prepare_attributed")
-public func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+public func tsPrepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
                               _ baseStyle: UnsafePointer<ts_style>?,
                               _ runs: UnsafePointer<ts_run>?, _ runCount: Int,
                               _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
@@ -56,8 +58,9 @@ public func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePointe
     }
 }
 
+/// `ts_prepared_intrinsic_widths` (include/typeset.h): A prepared text's min-content and max-content widths (either out-parameter may be NULL).
 @_cdecl("ts_prepared_intrinsic_widths")
-public func preparedIntrinsicWidths(_ text: OpaquePointer?, _ minContent: UnsafeMutablePointer<Double>?,
+public func tsPreparedIntrinsicWidths(_ text: OpaquePointer?, _ minContent: UnsafeMutablePointer<Double>?,
                                     _ maxContent: UnsafeMutablePointer<Double>?) -> ts_status {
     Status.run("ts_prepared_intrinsic_widths") {
         let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).prepared
@@ -66,8 +69,9 @@ public func preparedIntrinsicWidths(_ text: OpaquePointer?, _ minContent: Unsafe
     }
 }
 
+/// `ts_prepared_free` (include/typeset.h): Releases a `ts_prepared` handle (NULL is ignored).
 @_cdecl("ts_prepared_free")
-public func preparedFree(_ text: OpaquePointer?) {
+public func tsPreparedFree(_ text: OpaquePointer?) {
     Handle.free(text, as: PreparedHandle.self)
 }
 

@@ -75,9 +75,9 @@ enum Status {
     }
 }
 
-/// `ts_last_error` is C (Sources/CTypeset/support.c); the version is here.
+/// `ts_version` (include/typeset.h): The library's version (static storage).
 @_cdecl("ts_version")
-public func typesetVersion() -> UnsafePointer<CChar> {
+public func tsVersion() -> UnsafePointer<CChar> {
     versionString
 }
 

@@ -4,9 +4,9 @@ import CTypeset
 import Foundation
 import Typeset
 
-/// `ts_style_init`: the defaults of `TextStyle` in the Noto Sans family.
+/// `ts_style_init` (include/typeset.h): Fills a `ts_style` with the defaults of `TextStyle` in the Noto Sans family (NULL is ignored).
 @_cdecl("ts_style_init")
-public func styleInit(_ style: UnsafeMutablePointer<ts_style>?) {
+public func tsStyleInit(_ style: UnsafeMutablePointer<ts_style>?) {
     guard let style else { return }
     let defaults = TextStyle(font: "Noto Sans")
     style.pointee = ts_style(
@@ -15,9 +15,9 @@ public func styleInit(_ style: UnsafeMutablePointer<ts_style>?) {
         line_height_kind: Int32(TS_LINE_HEIGHT_NORMAL.rawValue), line_height: 0, lang: nil)
 }
 
-/// `ts_paragraph_init`: the defaults of `ParagraphStyle`.
+/// `ts_paragraph_init` (include/typeset.h): Fills a `ts_paragraph` with the defaults of `ParagraphStyle` (NULL is ignored).
 @_cdecl("ts_paragraph_init")
-public func paragraphInit(_ paragraph: UnsafeMutablePointer<ts_paragraph>?) {
+public func tsParagraphInit(_ paragraph: UnsafeMutablePointer<ts_paragraph>?) {
     guard let paragraph else { return }
     let d = ParagraphStyle()
     paragraph.pointee = ts_paragraph(

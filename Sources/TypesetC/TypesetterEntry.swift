@@ -2,8 +2,9 @@
 import CTypeset
 import Typeset
 
+/// `ts_typesetter_new` (include/typeset.h): A `ts_typesetter` over a font collection (it keeps the collection).
 @_cdecl("ts_typesetter_new")
-public func typesetterNew(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+public func tsTypesetterNew(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_typesetter_new") {
         let fonts = try Handle.argument(fonts, "fonts", as: FontsHandle.self)
         let out = try Status.required(out, "out")
@@ -11,7 +12,8 @@ public func typesetterNew(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<O
     }
 }
 
+/// `ts_typesetter_free` (include/typeset.h): Releases a `ts_typesetter` handle (NULL is ignored).
 @_cdecl("ts_typesetter_free")
-public func typesetterFree(_ typesetter: OpaquePointer?) {
+public func tsTypesetterFree(_ typesetter: OpaquePointer?) {
     Handle.free(typesetter, as: TypesetterHandle.self)
 }
