@@ -34,6 +34,10 @@ let package = Package(
             ],
             swiftSettings: fuzzFlags),
         .executableTarget(
+            name: "FuzzCInterface",
+            dependencies: ["FuzzSupport", .product(name: "TypesetC", package: "Typeset")],
+            swiftSettings: fuzzFlags),
+        .executableTarget(
             name: "FuzzFonts",
             dependencies: ["FuzzSupport", .product(name: "Typeset", package: "Typeset")],
             swiftSettings: fuzzFlags),

@@ -20,26 +20,19 @@ final class TypesetterHandle {
     }
 }
 
-/// What a `ts_prepared *` points at: the prepared text and its source text,
-/// which UTF-8 offsets are counted in.
-final class PreparedHandle {
-    let prepared: PreparedText
+/// What a `ts_prepared *` (a prepared text) and a `ts_layout *` (a layout)
+/// point at: the value and its source text, which UTF-8 offsets are counted in.
+final class TextHandle<Value> {
+    let value: Value
     let text: SourceText
-    init(_ prepared: PreparedText, text: SourceText) {
-        self.prepared = prepared
+    init(_ value: Value, text: SourceText) {
+        self.value = value
         self.text = text
     }
 }
 
-/// What a `ts_layout *` points at.
-final class LayoutHandle {
-    let layout: TextLayout
-    let text: SourceText
-    init(_ layout: TextLayout, text: SourceText) {
-        self.layout = layout
-        self.text = text
-    }
-}
+typealias PreparedHandle = TextHandle<PreparedText>
+typealias LayoutHandle = TextHandle<TextLayout>
 
 /// Handing objects to C and getting them back.
 enum Handle {

@@ -10,7 +10,7 @@ public func tsLayoutNew(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
         let handle = try Handle.argument(text, "text", as: PreparedHandle.self)
         let constraint = try WidthMode.constraint(mode, width)
         let out = try Status.required(out, "out")
-        out.pointee = Handle.make(LayoutHandle(try handle.prepared.layout(constraint), text: handle.text))
+        out.pointee = Handle.make(LayoutHandle(try handle.value.layout(constraint), text: handle.text))
     }
 }
 
@@ -18,7 +18,7 @@ public func tsLayoutNew(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
 @_cdecl("ts_layout_get_info")
 public func tsLayoutGetInfo(_ layout: OpaquePointer?, _ out: UnsafeMutablePointer<ts_layout_info>?) -> ts_status {
     Status.run("ts_layout_get_info") {
-        let layout = try Handle.argument(layout, "layout", as: LayoutHandle.self).layout
+        let layout = try Handle.argument(layout, "layout", as: LayoutHandle.self).value
         let size = layout.size()
         try Status.store(ts_layout_info(
             width: size.width, height: size.height, exact_width: layout.exactWidth, exact_height: layout.exactHeight,
@@ -32,7 +32,7 @@ public func tsLayoutGetInfo(_ layout: OpaquePointer?, _ out: UnsafeMutablePointe
 public func tsLayoutGetLine(_ layout: OpaquePointer?, _ index: Int, _ out: UnsafeMutablePointer<ts_line>?) -> ts_status {
     Status.run("ts_layout_get_line") {
         let handle = try Handle.argument(layout, "layout", as: LayoutHandle.self)
-        let lines = handle.layout.lines
+        let lines = handle.value.lines
         guard index >= 0, index < lines.count else {
             throw ArgumentError("index \(UInt(bitPattern: index)) is not a line (the layout has \(lines.count))")
         }

@@ -7,7 +7,7 @@ import Typeset
 public func tsMeasure(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
                     _ out: UnsafeMutablePointer<ts_measurement>?) -> ts_status {
     Status.run("ts_measure") {
-        let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).prepared
+        let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).value
         let constraint = try WidthMode.constraint(mode, width)
         let out = try Status.required(out, "out")
         // The lines of `layout(constraint)`, counted without being built:

@@ -63,7 +63,7 @@ public func tsPrepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoin
 public func tsPreparedIntrinsicWidths(_ text: OpaquePointer?, _ minContent: UnsafeMutablePointer<Double>?,
                                     _ maxContent: UnsafeMutablePointer<Double>?) -> ts_status {
     Status.run("ts_prepared_intrinsic_widths") {
-        let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).prepared
+        let prepared = try Handle.argument(text, "text", as: PreparedHandle.self).value
         minContent?.pointee = prepared.minContentWidth
         maxContent?.pointee = prepared.maxContentWidth
     }

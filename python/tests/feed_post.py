@@ -143,3 +143,18 @@ def align_header_baselines(root: Element, frames: Frames) -> None:
     for name, baseline in baselines.items():
         x, y, w, h = frames[name]
         frames[name] = (x, y + shared - baseline, w, h)
+
+
+def check_against_chromium(case: dict, frames: Frames) -> None:
+    """Every frame of a case within 1/64 px of Chromium's."""
+    assert misses(frames, case["chromium"]) == []
+
+
+def check_text_leaves(root: Element, frames: Frames, calls: List[str], asked: set) -> None:
+    """The engine asked under the modes ``asked`` (among others), and every text leaf is the size Typeset
+    gives it at the width the engine settled on."""
+    assert asked <= set(calls), calls
+    for e in names(root):
+        if e.kind == "text":
+            m = e.text.measure(frames[e.name][2], "exactly")
+            assert frames[e.name][3] == m.exact_height, e.name

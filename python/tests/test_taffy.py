@@ -81,19 +81,11 @@ CASES = feed_post.cases()
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_taffy_frames_match_chromium(ts, case):
-    calls = []
-    root, frames = layout(ts, case["model"], case["width"], calls)
-    assert feed_post.misses(frames, case["chromium"]) == []
+    feed_post.check_against_chromium(case, layout(ts, case["model"], case["width"], [])[1])
 
 
 @pytest.mark.parametrize("case", CASES[:12], ids=[c["id"] for c in CASES[:12]])
 def test_text_leaves_are_typesets_own_answers(ts, case):
     calls = []
     root, frames = layout(ts, case["model"], case["width"], calls)
-    # Taffy asked under each kind of available space, and every text leaf is the size Typeset gives it
-    # at the width Taffy settled on.
-    assert {"max-content", "known"} <= set(calls), calls
-    for e in feed_post.names(root):
-        if e.kind == "text":
-            m = e.text.measure(frames[e.name][2], "exactly")
-            assert frames[e.name][3] == m.exact_height, e.name
+    feed_post.check_text_leaves(root, frames, calls, {"max-content", "known"})
