@@ -24,6 +24,8 @@ let package = Package(
         .library(name: "TypesetFonts", targets: ["TypesetFonts"]),
         // libtypeset: the C interface (include/typeset.h) every other language binds to.
         .library(name: "typeset", type: .dynamic, targets: ["TypesetC"]),
+        // Its objects as an archive; scripts/install merges the Swift runtime into it (libtypeset.a).
+        .library(name: "typeset-objects", type: .static, targets: ["TypesetC"]),
         // The same entry points for Swift packages that call them directly (the fuzz targets).
         .library(name: "TypesetC", targets: ["TypesetC"]),
         .executable(name: "measure", targets: ["measure"]),

@@ -21,44 +21,52 @@ public func fuzzCInterface(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let families = ["Noto Sans", "Noto Sans, Noto Color Emoji", "'Noto Sans CJK JP', \"Noto Sans Arabic\"", "",
                     ",", "No Such Family", "No Such, Noto Sans Thai", "sans-serif", "monospace, emoji", "\u{FFFD}"]
     let tags = ["", "ja", "zh-Hant", "ar", "not a tag!", "x-" + String(repeating: "a", count: 40), "en-US"]
-    let mask = UInt16(r.byte()) | UInt16(r.byte()) << 8  // which arguments go as NULL, and other choices
+    // Which arguments go as NULL (rarely: most inputs should get past the checks), and other choices.
+    let mask = r.byte() & 3 == 3 ? UInt16(r.byte()) | UInt16(r.byte()) << 8 : 0
 
+    /// One of `valid` most of the time, one of `hostile` one time in eight (both picked by one byte).
+    func value<T>(_ valid: [T], _ hostile: [T]) -> T {
+        let b = Int(r.byte())
+        return b & 7 == 7 ? hostile[(b >> 3) % hostile.count] : valid[(b >> 3) % valid.count]
+    }
     func style(_ family: UnsafePointer<CChar>?, _ lang: UnsafePointer<CChar>?) -> ts_style {
         var s = ts_style()
         tsStyleInit(&s)
         s.font_family = family
-        s.size = r.pick(numbers)
-        s.weight = r.pick(integers)
+        s.size = value([15, 9, 24, 40, 0, 200], numbers)
+        s.weight = value([400, 700, 100, 950], integers)
         s.italic = Int32(r.byte() & 1)
-        s.letter_spacing = r.pick(numbers)
-        s.line_height_kind = r.pick(integers)
-        s.line_height = r.pick(numbers)
+        s.letter_spacing = value([0, 0.5, -1, 3], numbers)
+        s.line_height_kind = value([0, 1, 2], integers)
+        s.line_height = value([21, 1.5, 0, 40], numbers)
         s.lang = lang
         return s
     }
     var paragraph = ts_paragraph()
     tsParagraphInit(&paragraph)
-    paragraph.white_space = r.pick(integers) % 4
-    paragraph.word_break = r.pick(integers) % 4
+    paragraph.white_space = value([0, 1, 2], integers)
+    paragraph.word_break = value([0, 1, 2], integers)
     paragraph.break_words = Int32(r.byte() & 1)
-    paragraph.line_break = r.pick(integers) % 6
-    paragraph.align = r.pick(integers) % 7
-    paragraph.direction = r.pick(integers) % 4
-    paragraph.max_lines = r.pick(integers) % 4
-    paragraph.text_overflow = r.pick(integers) % 3
-    paragraph.tab_size = r.pick(integers)
-    let scale = mask & 0x10 == 0 ? 1 : r.pick(numbers)
-    let mode = r.pick(integers) % 6
-    let width = r.pick(numbers)
+    paragraph.line_break = value([0, 1, 2, 3, 4], integers)
+    paragraph.align = value([0, 1, 2, 3, 4, 5], integers)
+    paragraph.direction = value([0, 1, 2], integers)
+    paragraph.max_lines = value([0, 1, 2, 3], integers)
+    paragraph.text_overflow = value([0, 1], integers)
+    paragraph.tab_size = value([8, 0, 4], integers)
+    let scale = value([1, 2, 3, 2.625], numbers)
+    let mode = value([0, 1, 2, 3, 4], integers)
+    let width = value([320, 0, 17.5, 120, 1e6], numbers)
     let runCount = Int(r.byte() % 4)
     let attachmentCount = Int(r.byte() % 3)
-    let family = r.pick(families), runFamily = r.pick(families), tag = r.pick(tags)
+    let family = value(Array(families.prefix(3)), families), runFamily = value(Array(families.prefix(3)), families)
+    let tag = r.pick(tags)
     let ellipsis: String? = r.pick([nil, "", "…", "...", "→"])
     var runOffsets: [(Int, Int)] = []
     for _ in 0..<runCount { runOffsets.append((r.pick(offsets), r.pick(offsets))) }
     var attachmentFields: [(Int, Double, Double, Int32)] = []
     for _ in 0..<attachmentCount {
-        attachmentFields.append((r.pick(offsets), r.pick(numbers), r.pick(numbers), r.pick(integers) % 5))
+        attachmentFields.append((r.pick(offsets), value([16, 0, 48], numbers), value([16, 0, 48], numbers),
+                                 value([0, 1, 2, 3], integers)))
     }
     let bytes = r.rest().map { CChar(bitPattern: $0) }
     let length = mask & 0x20 == 0 ? bytes.count : bytes.count / 2
@@ -73,21 +81,16 @@ public func fuzzCInterface(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         let typesetter = mask & 0x1 == 0 ? FuzzCInterfaceFixture.typesetter : nil
         let textPointer = mask & 0x2 == 0 ? text.baseAddress : nil
         var prepared: OpaquePointer? = nil
-        let status: ts_status
-        if runs.isEmpty && attachments.isEmpty && mask & 0x100 == 0 {
-            status = withUnsafePointer(to: &paragraph) { p in
-                tsPrepare(typesetter, textPointer, length, mask & 0x4 == 0 ? &base : nil, mask & 0x8 == 0 ? p : nil,
-                          scale, &prepared)
+        let status: ts_status = withUnsafePointer(to: &base) { b in withUnsafePointer(to: &paragraph) { p in
+            let style = mask & 0x4 == 0 ? b : nil, options = mask & 0x8 == 0 ? p : nil
+            if runs.isEmpty && attachments.isEmpty && mask & 0x100 == 0 {
+                return tsPrepare(typesetter, textPointer, length, style, options, scale, &prepared)
             }
-        } else {
-            status = runs.withUnsafeBufferPointer { runsC in attachments.withUnsafeBufferPointer { attachmentsC in
-                withUnsafePointer(to: &paragraph) { p in
-                    tsPrepareAttributed(typesetter, textPointer, length, mask & 0x4 == 0 ? &base : nil,
-                                        runsC.baseAddress, runs.count, attachmentsC.baseAddress, attachments.count,
-                                        mask & 0x8 == 0 ? p : nil, scale, &prepared)
-                }
+            return runs.withUnsafeBufferPointer { runsC in attachments.withUnsafeBufferPointer { attachmentsC in
+                tsPrepareAttributed(typesetter, textPointer, length, style, runsC.baseAddress, runs.count,
+                                    attachmentsC.baseAddress, attachments.count, options, scale, &prepared)
             } }
-        }
+        } }
         check(status, made: prepared)
         guard let prepared else { return }
         defer { tsPreparedFree(prepared) }
@@ -95,7 +98,7 @@ public func fuzzCInterface(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         precondition(tsPreparedIntrinsicWidths(prepared, &low, &high) == TS_OK, "intrinsic widths")
         precondition(low.isFinite && high.isFinite && low >= 0 && high >= 0, "intrinsic widths \(low) \(high)")
         var measurement = ts_measurement()
-        let measured = tsMeasure(prepared, mode, width, mask & 0x200 == 0 ? &measurement : nil)
+        let measured = withUnsafeMutablePointer(to: &measurement) { tsMeasure(prepared, mode, width, mask & 0x200 == 0 ? $0 : nil) }
         check(measured, made: nil)
         var layout: OpaquePointer? = nil
         let laidOut = tsLayoutNew(prepared, mode, width, &layout)
