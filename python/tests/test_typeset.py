@@ -157,3 +157,52 @@ def test_threads_share_one_typesetter(ts):
     for t in threads:
         t.join()
     assert not failures
+
+
+def test_the_c_interface_refuses_null_and_bad_arguments_with_messages(ts):
+    import ctypes
+    from typeset import _native as n
+    lib = n.lib
+    handle = ctypes.c_void_p()
+    style = n.Style()
+    lib.ts_style_init(ctypes.byref(style))
+
+    def refused(status, *words):
+        message = lib.ts_last_error().decode()
+        assert status == 1, message
+        for word in words:
+            assert word in message
+        return message
+
+    refused(lib.ts_prepare(None, b"x", 1, ctypes.byref(style), None, 1.0, ctypes.byref(handle)), "typesetter is NULL")
+    refused(lib.ts_prepare(ts._handle, None, 5, ctypes.byref(style), None, 1.0, ctypes.byref(handle)), "text is NULL")
+    refused(lib.ts_prepare(ts._handle, b"x", 1, None, None, 1.0, ctypes.byref(handle)), "style is NULL")
+    refused(lib.ts_prepare(ts._handle, b"x", 1, ctypes.byref(style), None, 1.0, None), "out is NULL")
+    refused(lib.ts_prepare(ts._handle, b"\xff", 1, ctypes.byref(style), None, 1.0, ctypes.byref(handle)), "UTF-8", "offset 0")
+    paragraph = n.Paragraph()
+    lib.ts_paragraph_init(ctypes.byref(paragraph))
+    paragraph.align = 9
+    refused(lib.ts_prepare(ts._handle, b"x", 1, ctypes.byref(style), ctypes.byref(paragraph), 1.0, ctypes.byref(handle)),
+            "paragraph.align", "9")
+    assert not handle.value  # nothing was made
+    # A run that ends inside a two-byte character.
+    runs = (n.Run * 1)(n.Run(0, 1, style))
+    refused(lib.ts_prepare_attributed(ts._handle, "é!".encode(), 3, ctypes.byref(style), runs, 1, None, 0, None, 1.0,
+                                      ctypes.byref(handle)), "runs[0].end", "inside a character")
+    refused(lib.ts_prepare_attributed(ts._handle, b"ab", 2, ctypes.byref(style), None, 3, None, 0, None, 1.0,
+                                      ctypes.byref(handle)), "runs is NULL")
+    prepared = ts.prepare("two words")
+    refused(lib.ts_layout_get_line(None, 0, ctypes.byref(n.Line())), "layout is NULL")
+    layout = ctypes.c_void_p()
+    assert lib.ts_layout_new(prepared._handle, 2, 320.0, ctypes.byref(layout)) == 0
+    refused(lib.ts_layout_get_line(layout, 1, ctypes.byref(n.Line())), "index 1", "has 1")
+    lib.ts_layout_free(layout)
+    lib.ts_layout_free(None)  # NULL is accepted by every free
+    refused(lib.ts_entities(b"#a", 2, None, 4, ctypes.byref(ctypes.c_size_t())), "out is NULL")
+    # The last error is the calling thread's own.
+    import threading
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(lib.ts_last_error()))
+    thread.start()
+    thread.join()
+    assert seen == [b""]
