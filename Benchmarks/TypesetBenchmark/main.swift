@@ -27,7 +27,8 @@ print("Single-threaded figures are thread CPU time; batch figures are wall time.
 // TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N and
 // TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts;
 // TYPESET_PROFILE_CELLS=N: the feed-post cell figures, N runs each;
-// TYPESET_PROFILE_BATCH=N: N batch runs on one core, then N on every core.
+// TYPESET_PROFILE_BATCH=N: N batch runs on one core, then N on every core;
+// TYPESET_PROFILE_CABI=N: N alternating runs through Swift and through the C interface.
 let profileEnv = ProcessInfo.processInfo.environment
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     // TYPESET_PROFILE_ONLY=ascii or other: only the posts that are (or are not) plain ASCII.
@@ -89,6 +90,12 @@ if let n = profileEnv["TYPESET_PROFILE_REMEASURE_LIST"].flatMap(Int.init) {
     exit(0)
 }
 
+if let n = profileEnv["TYPESET_PROFILE_CABI"].flatMap(Int.init) {
+    // N alternating runs of warm prepare + layout through Swift and through the C interface.
+    let r = CInterfaceBenchmark.run(fontsDirectory: fontsDir, texts: texts, families: families, size: 15, width: width, runs: n)
+    print(String(format: "Swift %.2f µs/text, C interface %.2f µs/text: %+.1f%%", r.swift.median, r.c.median, r.overheadPercent))
+    exit(0)
+}
 if let n = profileEnv["TYPESET_PROFILE_BATCH"].flatMap(Int.init) {
     // N batch runs on 1 core, then N on every core (each a fresh typesetter), wall time.
     let cores = ProcessInfo.processInfo.activeProcessorCount

@@ -30,14 +30,14 @@ struct SourceText {
 
     /// The UTF-16 offset of a byte offset on a character boundary; an
     /// error naming `name` when it is outside the text or inside a character.
-    func utf16Offset(ofByte offset: Int, _ name: String) throws -> Int {
+    func utf16Offset(ofByte offset: Int, _ name: @autoclosure () -> String) throws -> Int {
         let utf8 = string.utf8
         guard offset >= 0, offset <= utf8.count else {
-            throw ArgumentError("\(name) \(offset) is outside the text (\(utf8.count) bytes)")
+            throw ArgumentError("\(name()) \(offset) is outside the text (\(utf8.count) bytes)")
         }
         let index = utf8.index(utf8.startIndex, offsetBy: offset)
         if offset < utf8.count, UTF8.isContinuation(utf8[index]) {
-            throw ArgumentError("\(name) \(offset) is inside a character (not on a UTF-8 character boundary)")
+            throw ArgumentError("\(name()) \(offset) is inside a character (not on a UTF-8 character boundary)")
         }
         return string.utf16.distance(from: string.utf16.startIndex, to: index)
     }

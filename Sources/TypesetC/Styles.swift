@@ -33,15 +33,15 @@ enum CStrings {
 
     /// A NUL-terminated UTF-8 argument, nil for NULL; an error naming it
     /// when it is not UTF-8.
-    static func optional(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String? {
+    static func optional(_ pointer: UnsafePointer<CChar>?, _ name: @autoclosure () -> String) throws -> String? {
         guard let pointer else { return nil }
-        guard let s = String(validatingCString: pointer) else { throw ArgumentError("\(name) is not valid UTF-8") }
+        guard let s = String(validatingCString: pointer) else { throw ArgumentError("\(name()) is not valid UTF-8") }
         return s
     }
 
     /// A NUL-terminated UTF-8 argument that must not be NULL.
-    static func required(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String {
-        guard let s = try optional(pointer, name) else { throw ArgumentError("\(name) is NULL") }
+    static func required(_ pointer: UnsafePointer<CChar>?, _ name: @autoclosure () -> String) throws -> String {
+        guard let s = try optional(pointer, name()) else { throw ArgumentError("\(name()) is NULL") }
         return s
     }
 }
@@ -55,10 +55,10 @@ enum Enums {
     }
 
     /// The case of a C value; an error naming the field when out of range.
-    static func value<E: CaseIterable>(_ code: Int32, _ name: String, as _: E.Type) throws -> E {
+    static func value<E: CaseIterable>(_ code: Int32, _ name: @autoclosure () -> String, as _: E.Type) throws -> E {
         let cases = Array(E.allCases)
         guard code >= 0, Int(code) < cases.count else {
-            throw ArgumentError("\(name) must be 0 to \(cases.count - 1) (got \(code))")
+            throw ArgumentError("\(name()) must be 0 to \(cases.count - 1) (got \(code))")
         }
         return cases[Int(code)]
     }
@@ -67,7 +67,7 @@ enum Enums {
 extension TextStyle {
     /// A `ts_style` as a text style, every field checked (`name` prefixes the messages).
     init(_ c: ts_style, _ name: String) throws {
-        let families = try FontFamilyList.parse(try CStrings.required(c.font_family, "\(name).font_family"), "\(name).font_family")
+        let families = try FontFamilyList.parse(c.font_family, "\(name).font_family")
         guard c.size.isFinite, c.size >= 0 else { throw ArgumentError("\(name).size must be a finite number >= 0 (got \(c.size))") }
         guard (1...1000).contains(c.weight) else { throw ArgumentError("\(name).weight must be 1 to 1000 (got \(c.weight))") }
         guard c.letter_spacing.isFinite else {
@@ -114,10 +114,10 @@ extension ParagraphStyle {
 /// BCP 47 language tags given to the C interface.
 enum Language {
     /// A tag, nil for NULL or ""; an error naming the field when malformed.
-    static func tag(_ pointer: UnsafePointer<CChar>?, _ name: String) throws -> String? {
-        guard let s = try CStrings.optional(pointer, name), !s.isEmpty else { return nil }
+    static func tag(_ pointer: UnsafePointer<CChar>?, _ name: @autoclosure () -> String) throws -> String? {
+        guard let s = try CStrings.optional(pointer, name()), !s.isEmpty else { return nil }
         guard ShapingLanguage.isWellFormed(s) else {
-            throw ArgumentError("\(name) must be a BCP 47 language tag (letters and digits in subtags of 1 to 8 joined by \"-\"; got \"\(s)\")")
+            throw ArgumentError("\(name()) must be a BCP 47 language tag (letters and digits in subtags of 1 to 8 joined by \"-\"; got \"\(s)\")")
         }
         return s
     }
@@ -125,15 +125,34 @@ enum Language {
 
 /// CSS `font-family` lists as the C interface takes them.
 enum FontFamilyList {
-    /// The families of a comma-separated list (quotes and spaces around
-    /// names removed); an error naming the field for an empty list or name.
-    static func parse(_ list: String, _ name: String) throws -> [String] {
-        let families = list.split(separator: ",", omittingEmptySubsequences: false).map { part in
-            part.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+    /// The families of a NUL-terminated, comma-separated UTF-8 list (spaces
+    /// and quotes around names removed); an error naming the field for NULL,
+    /// invalid UTF-8, or an empty list or name. Read byte by byte: it runs
+    /// for every text prepared.
+    static func parse(_ pointer: UnsafePointer<CChar>?, _ name: @autoclosure () -> String) throws -> [String] {
+        guard let pointer else { throw ArgumentError("\(name()) is NULL") }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
+                                        count: strlen(pointer))
+        if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
+            throw ArgumentError("\(name()) is not valid UTF-8 (first bad byte at offset \(bad))")
         }
-        guard !families.contains(where: \.isEmpty) else {
-            throw ArgumentError("\(name) must be family names separated by commas, none empty (got \"\(list)\")")
+        var families: [String] = []
+        var start = 0
+        for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
+            var lo = start, hi = i
+            while lo < hi, isPadding(bytes[lo]) { lo += 1 }
+            while hi > lo, isPadding(bytes[hi - 1]) { hi -= 1 }
+            guard lo < hi else {
+                throw ArgumentError("\(name()) must be family names separated by commas, none empty (got \"\(String(decoding: bytes, as: UTF8.self))\")")
+            }
+            families.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))
+            start = i + 1
         }
         return families
+    }
+
+    /// Spaces, tabs and quotes around a family name.
+    private static func isPadding(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }
