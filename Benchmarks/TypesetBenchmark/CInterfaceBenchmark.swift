@@ -8,7 +8,7 @@ import Typeset
 import TypesetC
 
 enum CInterfaceBenchmark {
-    /// CPU µs per text of the Swift calls and of the C calls, run after run.
+    /// CPU µs per text of the Swift calls and of the C calls, run after run (each first every other run).
     struct Result {
         var swift: Figure
         var c: Figure
@@ -70,9 +70,15 @@ enum CInterfaceBenchmark {
         _ = swiftPass()
         _ = cPass()
         var swift: [Double] = [], c: [Double] = [], ratios: [Double] = []
-        for _ in 0..<runs {
-            swift.append(swiftPass())
-            c.append(cPass())
+        for run in 0..<runs {
+            // Each goes first every other run, so that neither gains from the order.
+            if run % 2 == 0 {
+                swift.append(swiftPass())
+                c.append(cPass())
+            } else {
+                c.append(cPass())
+                swift.append(swiftPass())
+            }
             ratios.append(c.last! / swift.last!)
         }
         return Result(swift: Figure(values: swift), c: Figure(values: c),

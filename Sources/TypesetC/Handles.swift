@@ -9,11 +9,12 @@ final class FontsHandle {
     init(_ fonts: FontCollection) { self.fonts = fonts }
 }
 
-/// What a `ts_typesetter *` points at: the typesetter and the batch
-/// protocol answered with it.
+/// What a `ts_typesetter *` points at: the typesetter, the batch
+/// protocol answered with it, and the style it converted last.
 final class TypesetterHandle {
     let typesetter: Typesetter
     let batch: BatchLines
+    let styles = StyleCache()
     init(_ typesetter: Typesetter) {
         self.typesetter = typesetter
         batch = BatchLines(typesetter: typesetter)

@@ -9,14 +9,14 @@ public func tsPrepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>
                     _ style: UnsafePointer<ts_style>?, _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_prepare") {
-        let typesetter = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self).typesetter
+        let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
         let source = try SourceText(text, length: length, name: "text")
         guard let style else { throw ArgumentError("style is NULL") }
-        let textStyle = try TextStyle(style.pointee, "style")
+        let textStyle = try handle.styles.style(style.pointee, "style")
         let paragraph = try ParagraphStyle(paragraph)
         try Scale.check(scale)
         let out = try Status.required(out, "out")
-        let prepared = try typesetter.prepare(source.string, style: textStyle, paragraph: paragraph, scale: scale)
+        let prepared = try handle.typesetter.prepare(source.string, style: textStyle, paragraph: paragraph, scale: scale)
         out.pointee = Handle.make(PreparedHandle(prepared, text: source))
     }
 }
@@ -30,10 +30,10 @@ public func tsPrepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoin
                               _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
                               _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_prepare_attributed") {
-        let typesetter = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self).typesetter
+        let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
         let source = try SourceText(text, length: length, name: "text")
         guard let baseStyle else { throw ArgumentError("base_style is NULL") }
-        var attributed = AttributedText(source.string, baseStyle: try TextStyle(baseStyle.pointee, "base_style"))
+        var attributed = AttributedText(source.string, baseStyle: try handle.styles.style(baseStyle.pointee, "base_style"))
         for (i, run) in try Array(runs, count: runCount, "runs").enumerated() {
             let start = try source.utf16Offset(ofByte: run.start, "runs[\(i)].start")
             let end = try source.utf16Offset(ofByte: run.end, "runs[\(i)].end")
@@ -53,7 +53,7 @@ public func tsPrepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoin
         let paragraph = try ParagraphStyle(paragraph)
         try Scale.check(scale)
         let out = try Status.required(out, "out")
-        let prepared = try typesetter.prepare(attributed, paragraph: paragraph, scale: scale)
+        let prepared = try handle.typesetter.prepare(attributed, paragraph: paragraph, scale: scale)
         out.pointee = Handle.make(PreparedHandle(prepared, text: source))
     }
 }

@@ -35,7 +35,7 @@ struct PrepareSession {
     /// A string in one style: the text `AttributedText(string, style:)`
     /// makes, without the array of its one run.
     func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle) throws -> PreparedText {
-        try withUnsafePointer(to: AttributedText.Run(range: 0..<string.utf16.count, style: style)) { run in
+        try withUnsafePointer(to: AttributedText.Run(range: 0..<string.utf16UnitCount, style: style)) { run in
             try prepare(string, baseStyle: style, runs: UnsafeBufferPointer(start: run, count: 1), attachments: [:],
                         paragraph: paragraph)
         }

@@ -5,9 +5,7 @@ extension String {
     var utf16Units: [UInt16] {
         var string = self
         return string.withUTF8 { utf8 in
-            // Every scalar is one unit, except four-byte ones (two).
-            var count = 0
-            for b in utf8 where b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
+            let count = Self.utf16Count(utf8)
             // (An uninitialized array of capacity 0 would write its count into
             // the shared empty-array storage: harmless, but a race to TSan.)
             guard count > 0 else { return [] }
@@ -34,5 +32,21 @@ extension String {
                 written = k
             }
         }
+    }
+
+    /// The number of UTF-16 code units, counted on the UTF-8 storage.
+    /// `utf16.count` builds index breadcrumbs on a non-ASCII string the first
+    /// time (an allocation and a pass), which a string met once (from a
+    /// request line, from a C caller) pays every time.
+    var utf16UnitCount: Int {
+        var string = self
+        return string.withUTF8 { Self.utf16Count($0) }
+    }
+
+    /// Every scalar is one unit, except four-byte ones (two).
+    private static func utf16Count(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        for b in utf8 where b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
+        return count
     }
 }
