@@ -36,13 +36,22 @@ public func tsLayoutGetLine(_ layout: OpaquePointer?, _ index: Int, _ out: Unsaf
         guard index >= 0, index < lines.count else {
             throw ArgumentError("index \(UInt(bitPattern: index)) is not a line (the layout has \(lines.count))")
         }
-        let line = lines[index]
-        try Status.store(ts_line(
-            start: handle.text.byteOffset(ofUTF16: line.utf16Range.lowerBound),
-            end: handle.text.byteOffset(ofUTF16: line.utf16Range.upperBound),
-            x: line.x, top: line.top, width: line.width, height: line.height, baseline: line.baseline,
-            ascent: line.ascent, descent: line.descent, has_ellipsis: line.hasEllipsis ? 1 : 0),
-            to: out, "out")
+        try Status.store(LineRecord.make(lines[index], in: handle.text), to: out, "out")
+    }
+}
+
+/// `ts_layout_get_lines` (include/typeset.h): Lines `first ..< first + count` of a layout, in one call.
+@_cdecl("ts_layout_get_lines")
+public func tsLayoutGetLines(_ layout: OpaquePointer?, _ first: Int, _ count: Int,
+                             _ out: UnsafeMutablePointer<ts_line>?) -> ts_status {
+    Status.run("ts_layout_get_lines") {
+        let handle = try Handle.argument(layout, "layout", as: LayoutHandle.self)
+        let lines = handle.value.lines
+        guard first >= 0, count >= 0, first <= lines.count, count <= lines.count - first else {
+            throw ArgumentError("lines \(UInt(bitPattern: first)) + \(UInt(bitPattern: count)) are not in the layout (it has \(lines.count))")
+        }
+        guard count == 0 || out != nil else { throw ArgumentError("out is NULL with a count of \(count)") }
+        for i in 0..<count { out![i] = LineRecord.make(lines[first + i], in: handle.text) }
     }
 }
 
@@ -50,6 +59,17 @@ public func tsLayoutGetLine(_ layout: OpaquePointer?, _ index: Int, _ out: Unsaf
 @_cdecl("ts_layout_free")
 public func tsLayoutFree(_ layout: OpaquePointer?) {
     Handle.free(layout, as: LayoutHandle.self)
+}
+
+/// `ts_line`: a line as the C interface gives it.
+enum LineRecord {
+    /// A line of a layout of `text`, its range in UTF-8 byte offsets.
+    static func make(_ line: TextLayout.Line, in text: SourceText) -> ts_line {
+        ts_line(start: text.byteOffset(ofUTF16: line.utf16Range.lowerBound),
+                end: text.byteOffset(ofUTF16: line.utf16Range.upperBound),
+                x: line.x, top: line.top, width: line.width, height: line.height, baseline: line.baseline,
+                ascent: line.ascent, descent: line.descent, has_ellipsis: line.hasEllipsis ? 1 : 0)
+    }
 }
 
 /// `ts_width_mode` values and their width.

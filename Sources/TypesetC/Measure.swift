@@ -20,7 +20,15 @@ public func tsMeasure(_ text: OpaquePointer?, _ mode: Int32, _ width: Double,
             let w = prepared.minContentWidth
             (m, box) = (try prepared.measure(width: w), w)
         case .exactly(let w): (m, box) = (try prepared.measure(width: w), w)
-        case .atMost(let w), .longestLine(let w): (m, box) = (try prepared.measure(width: w), nil)
+        case .atMost(let w): (m, box) = (try prepared.measure(width: w), nil)
+        case .longestLine(let w):
+            // As `layout(.longestLine(w))`: broken at `w`, then again at the widest line's width.
+            let wrapped = try prepared.measure(width: w)
+            if wrapped.width < w {
+                (m, box) = (try prepared.measure(width: wrapped.width), wrapped.width)
+            } else {
+                (m, box) = (wrapped, nil)
+            }
         }
         let grid = try PixelGrid(scale: prepared.scale)
         let exactWidth = box ?? m.width

@@ -99,6 +99,7 @@ _signatures = {
     "ts_layout_new": (c_int32, [c_void_p, c_int32, c_double, _handle_out]),
     "ts_layout_get_info": (c_int32, [c_void_p, ctypes.POINTER(LayoutInfo)]),
     "ts_layout_get_line": (c_int32, [c_void_p, c_size_t, ctypes.POINTER(Line)]),
+    "ts_layout_get_lines": (c_int32, [c_void_p, c_size_t, c_size_t, ctypes.POINTER(Line)]),
     "ts_layout_free": (None, [c_void_p]),
     "ts_measure": (c_int32, [c_void_p, c_int32, c_double, ctypes.POINTER(Measurement)]),
     "ts_entities": (c_int32, [c_char_p, c_size_t, ctypes.POINTER(Entity), c_size_t, ctypes.POINTER(c_size_t)]),

@@ -55,30 +55,36 @@ def _c_paragraph(p: Paragraph) -> n.Paragraph:
 
 
 class _Offsets:
-    """Conversions between ``str`` indices (code points) and the C interface's UTF-8 byte offsets."""
+    """Conversions between ``str`` indices (code points) and the C interface's UTF-8 byte offsets, worked out
+    the first time one is asked for (a measure needs none)."""
 
-    __slots__ = ("_bytes",)
+    __slots__ = ("_text", "_ascii", "_table")
 
     def __init__(self, text: str, encoded: bytes) -> None:
-        if len(encoded) == len(text):
-            self._bytes = None  # ASCII: the same offsets
-        else:
-            offsets = [0] * (len(text) + 1)
+        self._text = text
+        self._ascii = len(encoded) == len(text)  # then the offsets are the same
+        self._table: Optional[List[int]] = None
+
+    def _bytes(self) -> List[int]:
+        if self._table is None:
+            offsets = [0] * (len(self._text) + 1)
             total = 0
-            for i, ch in enumerate(text):
+            for i, ch in enumerate(self._text):
                 total += 1 if ch < "\x80" else len(ch.encode("utf-8", "surrogatepass"))
                 offsets[i + 1] = total
-            self._bytes = offsets
+            self._table = offsets
+        return self._table
 
     def byte(self, index: int, name: str) -> int:
-        if self._bytes is None:
+        if self._ascii:
             return index
-        if not 0 <= index < len(self._bytes):
-            raise error_for(1, f"{name} {index} is outside the text ({len(self._bytes) - 1} characters)")
-        return self._bytes[index]
+        table = self._bytes()
+        if not 0 <= index < len(table):
+            raise error_for(1, f"{name} {index} is outside the text ({len(table) - 1} characters)")
+        return table[index]
 
     def index(self, byte: int) -> int:
-        return byte if self._bytes is None else bisect_left(self._bytes, byte)
+        return byte if self._ascii else bisect_left(self._bytes(), byte)
 
 
 def _width_mode(width: Optional[float], mode: Optional[str]) -> tuple:
@@ -137,14 +143,12 @@ class PreparedText:
         try:
             info = n.LayoutInfo()
             _check(_lib.ts_layout_get_info(handle, ctypes.byref(info)))
-            lines = []
-            c_line = n.Line()
+            count = info.line_count
+            c_lines = (n.Line * max(count, 1))()
+            _check(_lib.ts_layout_get_lines(handle, 0, count, c_lines))
             index = self._offsets.index
-            for i in range(info.line_count):
-                _check(_lib.ts_layout_get_line(handle, i, ctypes.byref(c_line)))
-                lines.append(Line(index(c_line.start), index(c_line.end), c_line.x, c_line.top, c_line.width,
-                                  c_line.height, c_line.baseline, c_line.ascent, c_line.descent,
-                                  bool(c_line.has_ellipsis)))
+            lines = [Line(index(l.start), index(l.end), l.x, l.top, l.width, l.height, l.baseline, l.ascent, l.descent,
+                          bool(l.has_ellipsis)) for l in c_lines[:count]]
             return Layout(info.width, info.height, info.exact_width, info.exact_height, info.natural_width,
                           bool(info.truncated), lines)
         finally:

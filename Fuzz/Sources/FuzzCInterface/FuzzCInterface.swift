@@ -1,4 +1,5 @@
 import CTypeset
+import Foundation
 import FuzzSupport
 import TypesetC
 
@@ -95,33 +96,44 @@ public func fuzzCInterface(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         guard let prepared else { return }
         defer { tsPreparedFree(prepared) }
         var low = 0.0, high = 0.0
-        precondition(tsPreparedIntrinsicWidths(prepared, &low, &high) == TS_OK, "intrinsic widths")
-        precondition(low.isFinite && high.isFinite && low >= 0 && high >= 0, "intrinsic widths \(low) \(high)")
+        require(tsPreparedIntrinsicWidths(prepared, &low, &high) == TS_OK, "intrinsic widths")
+        require(low.isFinite && high.isFinite && low >= 0 && high >= 0, "intrinsic widths \(low) \(high)")
         var measurement = ts_measurement()
         let measured = withUnsafeMutablePointer(to: &measurement) { tsMeasure(prepared, mode, width, mask & 0x200 == 0 ? $0 : nil) }
         check(measured, made: nil)
         var layout: OpaquePointer? = nil
         let laidOut = tsLayoutNew(prepared, mode, width, &layout)
         check(laidOut, made: layout)
-        precondition((measured == TS_OK) == (laidOut == TS_OK) || mask & 0x200 != 0, "measure and layout disagree on the arguments")
+        require((measured == TS_OK) == (laidOut == TS_OK) || mask & 0x200 != 0, "measure and layout disagree on the arguments")
         guard let layout else { return }
         defer { tsLayoutFree(layout) }
         var info = ts_layout_info()
-        precondition(tsLayoutGetInfo(layout, &info) == TS_OK, "layout info")
+        require(tsLayoutGetInfo(layout, &info) == TS_OK, "layout info")
         if measured == TS_OK {
-            precondition(info.line_count == measurement.line_count && info.height == measurement.height,
-                         "measure (\(measurement.line_count) lines, \(measurement.height)) and layout (\(info.line_count), \(info.height)) disagree")
+            require(info.line_count == measurement.line_count && info.height == measurement.height,
+                         "measure (\(measurement.line_count) lines, \(measurement.height)) and layout (\(info.line_count), \(info.height)) disagree at mode \(mode), width \(width), scale \(scale), \(paragraph), \(base), runs \(runs.count), attachments \(attachments.count)")
         }
         var line = ts_line()
         var end = 0
         for i in [0, 1, info.line_count - 1, info.line_count, -1] where i >= 0 || mask & 0x400 != 0 {
             let got = tsLayoutGetLine(layout, i, &line)
-            precondition((got == TS_OK) == (i >= 0 && i < info.line_count), "line \(i) of \(info.line_count): \(got)")
+            require((got == TS_OK) == (i >= 0 && i < info.line_count), "line \(i) of \(info.line_count): \(got)")
             if got == TS_OK {
-                precondition(line.start <= line.end && line.end <= length, "line \(i) bytes \(line.start)..\(line.end) of \(length)")
+                require(line.start <= line.end && line.end <= length, "line \(i) bytes \(line.start)..\(line.end) of \(length)")
                 end = max(end, line.end)
             }
         }
+        var all = [ts_line](repeating: ts_line(), count: info.line_count)
+        require(all.withUnsafeMutableBufferPointer { tsLayoutGetLines(layout, 0, info.line_count, $0.baseAddress) } == TS_OK,
+                     "all lines")
+        if info.truncated == 0, let firstLine = all.first, let lastLine = all.last {
+            require(firstLine.start == 0 && lastLine.end == length, "lines cover \(firstLine.start)..\(lastLine.end) of \(length)")
+            for (a, b) in zip(all, all.dropFirst()) { require(a.end == b.start, "lines do not partition the text") }
+        }
+        require(end <= length, "a line ends at \(end) of \(length)")
+        let first = Int(mask >> 12), taken = Int(mask & 0x3)
+        let some = all.withUnsafeMutableBufferPointer { tsLayoutGetLines(layout, first, taken, $0.baseAddress) }
+        require((some == TS_OK) == (first + taken <= info.line_count), "lines \(first) + \(taken) of \(info.line_count): \(some)")
         var entities = [ts_entity](repeating: ts_entity(), count: 4)
         var count = 0
         let capacity = mask & 0x800 == 0 ? entities.count : 0
@@ -129,20 +141,28 @@ public func fuzzCInterface(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var answer: UnsafeMutablePointer<CChar>? = nil
         var answerLength = 0
         let answered = tsBatchAnswer(typesetter, textPointer, length, &answer, &answerLength)
-        precondition(answered == TS_OK || answered == TS_ERROR_REQUEST || answer == nil, "an answer without a status")
-        precondition(answered != TS_ERROR_REQUEST || answer != nil, "a refused request without its answer")
+        require(answered == TS_OK || answered == TS_ERROR_REQUEST || answer == nil, "an answer without a status")
+        require(answered != TS_ERROR_REQUEST || answer != nil, "a refused request without its answer")
         tsStringFree(answer)
     } } } } }
     return 0
 }
 
+/// A check whose message is printed before the trap (a release build's
+/// `precondition` traps without it), so that a finding says what broke.
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
+    guard !condition else { return }
+    FileHandle.standardError.write(Data("FuzzCInterface: \(message())\n".utf8))
+    fatalError(message())
+}
+
 /// A status is one of the header's, a failure leaves a message, and a
 /// handle is made exactly when the call succeeds.
 private func check(_ status: ts_status, made handle: OpaquePointer?) {
-    precondition((TS_OK.rawValue...TS_ERROR_INTERNAL.rawValue).contains(status.rawValue), "status \(status.rawValue)")
+    require((TS_OK.rawValue...TS_ERROR_INTERNAL.rawValue).contains(status.rawValue), "status \(status.rawValue)")
     if status != TS_OK {
-        precondition(tsLastErrorMessage().isEmpty == false, "a failure without a message")
-        precondition(handle == nil, "a failed call made a handle")
+        require(tsLastErrorMessage().isEmpty == false, "a failure without a message")
+        require(handle == nil, "a failed call made a handle")
     }
 }
 

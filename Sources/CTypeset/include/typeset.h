@@ -300,6 +300,10 @@ typedef struct ts_line {
 /* Line `index` (0 <= index < line_count). */
 ts_status ts_layout_get_line(const ts_layout *layout, size_t index, ts_line *out);
 
+/* Lines first .. first + count - 1 into out[0 .. count - 1] (all of them:
+ * first 0, count line_count); out may be NULL when count is 0. */
+ts_status ts_layout_get_lines(const ts_layout *layout, size_t first, size_t count, ts_line *out);
+
 void ts_layout_free(ts_layout *layout);
 
 /* ----------------------------------------------------------------- measure */
