@@ -206,3 +206,17 @@ def test_the_c_interface_refuses_null_and_bad_arguments_with_messages(ts):
     thread.start()
     thread.join()
     assert seen == [b""]
+
+
+# A fuzz finding: at 17.5 px, breaking again at the widest line's width (the longest-line mode) changed the
+# lines of this text, and ts_measure, which did not break again, gave another height than ts_layout_new.
+LONGEST_LINE_FINDING = (b'-B\x02\x00\x00\x01\x7fai-SB\x00Iet\x00t@ai-B\x02\x00\x00\x01\x7fai-SB\x02#\x00\x01\x7f\x03\x07Ki-B\x02\x00\x00\x01\x7fai-SB\x02#\x00\x01\x7f\x03\x07\x01\x02,\x00\x00\x01\x02,\x00\x00\x16?\x02#\x00\x01\x7f\x03\x07i-B\x02\x00\x00#w\x7frld", \x1fo-\x1f\x00\x01\x03\x00wstrict#ll#w\x7frld", $wi\x1f\x00\x01\x00@wl"r\x03\x7f,\x11\x11 \xd9\x85\xd8\xb1\x0c\x00\x00\x00\x00\x00\x00\x00\xd8\xad\xd0\xa8\xd8\xa7 \xe4\xbd\xa0\xe5\xa5\xbd\x11\x11\x11\x11\x11ln"\x00\x00$\x11\x11\x11 \xd9\x85\xd8\xb1$wi\x1f\x00\x01\x03\x00w\x7frl@", $wi\x1f\x00~~{"\x0c\x00\x00\x00\x00\x00\x00\x00\xd8\xad\xd0\xa8\xd8\xa7 \xe4\xbd\xa0\xe5\xa5\xbd\x11\x11\x11\x11\x11ln"\xd9\x85\xd8\xb1\x0c\x00\x00\x00\x00\x00\x00\x00\xd8\xad\xd0\xa8\x01\x7fai-SB\x02#\x00\x01\x7f\x03\x07\x01\x02,\x00\x00\x01\x02,\x00\x00\x16?\x00\x00o worleset\x00')
+
+
+def test_longest_line_measure_agrees_with_layout(ts):
+    text = LONGEST_LINE_FINDING.decode("utf-8")
+    style = Style(font_family="'Noto Sans CJK JP', \"Noto Sans Arabic\"", size=15)
+    prepared = ts.prepare(text, style, Paragraph(text_overflow="ellipsis"))
+    for width in (17.5, 12, 30):
+        m, l = prepared.measure(width, "longest-line"), prepared.layout(width, "longest-line")
+        assert (m.height, m.line_count, m.width) == (l.height, l.line_count, l.width), width
