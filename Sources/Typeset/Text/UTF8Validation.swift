@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where UTF-8 input first goes wrong: the check behind
 /// `Typesetter.prepare(utf8:)`, package-visible so that tools reading bytes (the
 /// `measure` CLI's JSON Lines) report bad input the same way.
@@ -31,6 +33,9 @@ package enum UTF8Validation {
         let decoded = String(decoding: bytes, as: UTF8.self)
         if ascii { return decoded }
         var copy = decoded
-        return copy.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) } ? decoded : nil
+        return copy.withUTF8 { utf8 in
+            // memcmp: the generic `elementsEqual` went a byte at a time.
+            utf8.count == bytes.count && (bytes.isEmpty || memcmp(utf8.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        } ? decoded : nil
     }
 }
