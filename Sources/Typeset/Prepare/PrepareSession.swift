@@ -15,12 +15,17 @@ struct PrepareSession {
     /// The device pixel ratio: every length of the styles and attachments
     /// is multiplied by it, and the prepared text is in device pixels.
     let scale: Double
+    /// Whether plain text takes the one-pass analysis (`PlainTextScan`);
+    /// false prepares every text stage by stage (the two give the same
+    /// prepared text, which `OnePassEquivalenceTests` checks).
+    let onePass: Bool
 
-    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1) {
+    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1, onePass: Bool = true) {
         self.fonts = fonts
         self.context = context
         self.cache = cache
         self.scale = scale
+        self.onePass = onePass
     }
 
     var shaper: Shaper { context.shaper }
@@ -98,37 +103,60 @@ struct PrepareSession {
         let attachments = try InlineAttachments.prepare(attachmentsGiven, scale: scale, sourceUnits: source, processed: processed,
                                                         styleOfUnit: styleOfUnit, styles: styles, stacks: stacks)
 
-        // Analysis.
-        try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
-        let graphemes = scratch.graphemes
-        let paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
-        let levels = scratch.levels
-        ScriptRuns.resolve(units, into: &scratch.scripts)
-        let scripts = scratch.scripts
-        try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
-                                       preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                       language: paragraph.locale ?? base.language,
-                                       lineBreak: paragraph.lineBreak,
-                                       into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
-        var breaks = scratch.breaks
-        // Shaping splits text into words only at break opportunities between
-        // words (WordShaper.isSeparableBreak): the ones break-all and
-        // `line-break: anywhere` add between Thai letters are not such, as
-        // Chromium shapes the run whole and only reshapes a line's end.
-        var wordBreaks = breaks.positions
-        let thai = units.contains(where: UnicodeProps.isThai)
-        if paragraph.wordBreak == .breakAll && thai {
-            wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
-                                                        preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                                        language: paragraph.locale ?? base.language,
-                                                        lineBreak: paragraph.lineBreak).positions
+        // Analysis and itemization: one pass for plain text (see `PlainTextScan`), else stage by stage.
+        let plain = onePass && n > 0 && attachments.isEmpty
+            ? PlainTextScan(units, paragraph: paragraph, asciiFaces: runs.count == 1 ? stacks[Int(styleOfUnit[0])].asciiFace : nil,
+                            into: &scratch.breaks)
+            : nil
+        let paragraphLevel: UInt8
+        var wordBreaks: [Int32], thai = false
+        if let plain {
+            scratch.graphemes.refill(true, count: n + 1)
+            paragraphLevel = 0
+            wordBreaks = scratch.breaks.positions
+        } else {
+            try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
+            paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
+            ScriptRuns.resolve(units, into: &scratch.scripts)
+            try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+                                           preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                           language: paragraph.locale ?? base.language,
+                                           lineBreak: paragraph.lineBreak,
+                                           into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
+            // Shaping splits text into words only at break opportunities between
+            // words (WordShaper.isSeparableBreak): the ones break-all and
+            // `line-break: anywhere` add between Thai letters are not such, as
+            // Chromium shapes the run whole and only reshapes a line's end.
+            wordBreaks = scratch.breaks.positions
+            thai = units.contains(where: UnicodeProps.isThai)
+            if paragraph.wordBreak == .breakAll && thai {
+                wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
+                                                            preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                            language: paragraph.locale ?? base.language,
+                                                            lineBreak: paragraph.lineBreak).positions
+            }
         }
+        let graphemes = scratch.graphemes
+        var breaks = scratch.breaks
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
-        Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
-                                       styleOfUnit: styleOfUnit, stacks: stacks, into: &scratch.items, faces: &scratch.faces,
-                                       scalars: &scratch.scalars)
-        // The prepared text keeps these: copies of exactly their size.
-        let items = scratch.items.copiedOut(), faces = scratch.faces.copiedOut()
+        // The prepared text keeps the items and faces: arrays of exactly their size.
+        let items: [Item], faces: [FontFace]
+        if let plain, plain.isOneItem {
+            items = [PlainTextScan.item(count: n, styleIndex: styleOfUnit[0])]
+            faces = [stacks[Int(styleOfUnit[0])].faces[0]]
+        } else {
+            if plain != nil {
+                // Plain text in several faces or styles: levels 0, Latin throughout.
+                scratch.levels.refill(0, count: n)
+                scratch.scripts.refill(PlainTextScan.latin, count: n)
+            }
+            Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: scratch.levels,
+                                           scripts: scratch.scripts, styleOfUnit: styleOfUnit, stacks: stacks,
+                                           into: &scratch.items, faces: &scratch.faces, scalars: &scratch.scalars)
+            items = scratch.items.copiedOut()
+            faces = scratch.faces.copiedOut()
+        }
+        let levels = plain == nil ? scratch.levels : []
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
