@@ -8,6 +8,12 @@
 /// text keeps. What is kept is copied out at its exact size (see
 /// `Array.compacted()`); nothing here outlives the call that fills it.
 struct PrepareScratch {
+    /// The source text's UTF-16 units.
+    var source: [UInt16] = []
+    /// The last text's styles when it had one: a text in the same style
+    /// keeps the same array (one allocation fewer per prepared text). Not
+    /// emptied between texts.
+    var singleStyle: [TextStyle] = []
     /// Per processed unit: its style's index.
     var styleOfUnit: [Int32] = []
     /// Per attribute run: its style's index.
@@ -54,6 +60,7 @@ struct PrepareScratch {
     /// Empties every array for the next text, keeping its capacity (up to `keptLimit`).
     mutating func clear() {
         let limit = Self.keptLimit
+        source.recycle(limit: limit)
         styleOfUnit.recycle(limit: limit)
         styleIndexOfRun.recycle(limit: limit)
         stacks.recycle(limit: limit)

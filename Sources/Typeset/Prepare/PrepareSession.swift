@@ -51,7 +51,15 @@ struct PrepareSession {
         // The transient arrays are the context's (see `PrepareScratch`), left emptied.
         defer { context.scratch.clear() }
         let base = try baseStyle.validated().scaled(by: scale)
-        let source = string.utf16Units
+        // The source units in the context's buffer (the prepared text keeps a compact copy).
+        var source = context.scratch.source
+        context.scratch.source = []
+        string.writeUTF16Units(into: &source)
+        defer {
+            // Handed back with no other reference, so that emptying it keeps its buffer.
+            source.removeAll(keepingCapacity: true)
+            swap(&context.scratch.source, &source)
+        }
         return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
                            scratch: &context.scratch)
     }
@@ -65,7 +73,8 @@ struct PrepareSession {
 
         // Styles per processed unit; the block's style is always the first
         // (the strut), whether or not a run uses it.
-        var styles: [TextStyle] = [base]
+        var styles = scratch.singleStyle.first == base ? scratch.singleStyle : [base]
+        defer { if styles.count == 1 { scratch.singleStyle = styles } }
         var styleIndexOfRun = scratch.styleIndexOfRun
         scratch.styleIndexOfRun = []
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
@@ -110,7 +119,7 @@ struct PrepareSession {
             : nil
         let paragraphLevel: UInt8
         var wordBreaks: [Int32], thai = false
-        if let plain {
+        if plain != nil {
             scratch.graphemes.refill(true, count: n + 1)
             paragraphLevel = 0
             wordBreaks = scratch.breaks.positions
@@ -143,7 +152,7 @@ struct PrepareSession {
         let items: [Item], faces: [FontFace]
         if let plain, plain.isOneItem {
             items = [PlainTextScan.item(count: n, styleIndex: styleOfUnit[0])]
-            faces = [stacks[Int(styleOfUnit[0])].faces[0]]
+            faces = stacks[Int(styleOfUnit[0])].firstFace
         } else {
             if plain != nil {
                 // Plain text in several faces or styles: levels 0, Latin throughout.

@@ -3,15 +3,22 @@ extension String {
     /// two tight passes (count, then fill); `Array(utf16)` walks the view one
     /// index at a time, which showed in the prepare profile.
     var utf16Units: [UInt16] {
+        var units: [UInt16] = []
+        writeUTF16Units(into: &units)
+        return units
+    }
+
+    /// The same units written into `units` (its contents replaced, in the
+    /// buffer it has when that is large enough: a caller keeping it between
+    /// strings allocates only while it grows).
+    func writeUTF16Units(into units: inout [UInt16]) {
         var string = self
-        return string.withUTF8 { utf8 in
+        string.withUTF8 { utf8 in
             // Every scalar is one unit, except four-byte ones (two).
             var count = 0
             for b in utf8 where b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
-            // (An uninitialized array of capacity 0 would write its count into
-            // the shared empty-array storage: harmless, but a race to TSan.)
-            guard count > 0 else { return [] }
-            return [UInt16](unsafeUninitializedCapacity: count) { out, written in
+            units.refill(0, count: count)
+            units.withUnsafeMutableBufferPointer { out in
                 var i = 0, k = 0
                 let n = utf8.count
                 while i < n {
@@ -31,7 +38,6 @@ extension String {
                         i += 4; k += 2
                     }
                 }
-                written = k
             }
         }
     }
