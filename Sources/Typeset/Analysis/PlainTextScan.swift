@@ -45,9 +45,10 @@ struct PlainTextScan {
         breaks.mandatory.reserveCapacity(n / 4 + 2)
         // OR of every unit's face index: 0 when the first face covers them all.
         var faces: UInt8 = asciiFaces == nil ? 1 : 0
+        // (The tables read in place: a global's lazy initialization check per character was a call.)
+        let table = asciiFaces ?? Self.noTable, breakAfter = Self.mayBreakAfter
         let covered: Bool? = units.withUnsafeBufferPointer { u -> Bool? in
-            let table = asciiFaces ?? Self.noTable
-            return table.withUnsafeBufferPointer { table -> Bool? in
+            breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table -> Bool? in
                 var last = u[0], lastLast: UInt16 = 0
                 guard last < 0x80 && last != 0x0D else { return nil }
                 faces |= table[Int(last)]
@@ -61,12 +62,12 @@ struct PlainTextScan {
                     }
                     if BreakOpportunities.isBreakableSpace(ch) { continue }
                     if BreakOpportunities.isBreakableSpace(last)
-                        || (Self.mayBreakAfter[Int(last)] && BreakOpportunities.shouldBreakAfter(lastLast, last, ch)) {
+                        || (breakAfter[Int(last)] && BreakOpportunities.shouldBreakAfter(lastLast, last, ch)) {
                         breaks.positions.append(Int32(i)); breaks.mandatory.append(false)
                     }
                 }
                 return faces == 0
-            }
+            } }
         }
         guard let covered else { return nil }
         breaks.positions.append(Int32(n))

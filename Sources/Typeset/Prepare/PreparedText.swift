@@ -353,7 +353,8 @@ final class PreparedDetails: Sendable {
         self.shapeCache = parts.shapeCache
         var pairs: [Int32] = []
         var i = 0
-        while i + 1 < sourceUTF16.count {
+        // (Latin-1 text has no surrogates.)
+        while !source.isLatin1 && i + 1 < sourceUTF16.count {
             if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
         }
         self.surrogatePairs = pairs.compacted()

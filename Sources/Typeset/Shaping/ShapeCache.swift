@@ -122,6 +122,9 @@ public final class ShapeCache: @unchecked Sendable {
         private let oldSlots = Atomic<UInt>(0)
         /// Every generation's slot mask (they all hold `limit` words).
         private let mask: Int
+        /// `WordTable.wordFollowsKey`, read once here: a global's lazy
+        /// initialization check on every prefetch was a call per word.
+        private let wordFollowsKey = WordTable.wordFollowsKey
 
         init(limit: Int, byteLimit: Int) {
             young = WordTable(limit: limit)
@@ -146,7 +149,7 @@ public final class ShapeCache: @unchecked Sendable {
         /// prefetched, never used.
         @inline(__always)
         func prefetchWord(_ hash: UInt64) {
-            guard WordTable.wordFollowsKey else { return }
+            guard wordFollowsKey else { return }
             let base = youngSlots.load(ordering: .relaxed)
             tsu_prefetch_slot_object(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)),
                                      WordTable.slotKey(hash))

@@ -154,16 +154,22 @@ struct WordShaper {
                             advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
         for k in scratch.pieces.indices {
             let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
+            // Cached words are copied out first thing (a warm text's every
+            // word): its face is looked at only for a word that is not.
+            if let key = piece.key, let cache {
+                let pending = !scratch.unshapedKeys.isEmpty && scratch.unshapedKeys.contains(key.hash)
+                    && piece.span == piece.word && !faces[Int(items[Int(piece.item)].faceIndex)].isColorBitmap
+                if pending {
+                    scratch.repeats.append(k)
+                    continue
+                }
+                if cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
+                              at: piece.word.lowerBound) {
+                    continue
+                }
+            }
             let item = items[Int(piece.item)], face = faces[Int(item.faceIndex)]
             let together = cache != nil && !face.isColorBitmap && piece.key != nil && piece.span == piece.word
-            if together, let key = piece.key, scratch.unshapedKeys.contains(key.hash) {
-                scratch.repeats.append(k)
-                continue
-            }
-            if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
-                                                          unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
-                continue
-            }
             if together, let key = piece.key {
                 scratch.unshapedKeys.insert(key.hash)
                 scratch.unshaped.append(k)

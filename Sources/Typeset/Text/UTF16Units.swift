@@ -18,6 +18,13 @@ extension String {
             var count = 0
             for b in utf8 where b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
             units.refill(0, count: count)
+            if count == utf8.count {
+                // ASCII: every byte is a unit.
+                units.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<count { out[i] = UInt16(utf8[i]) }
+                }
+                return
+            }
             units.withUnsafeMutableBufferPointer { out in
                 var i = 0, k = 0
                 let n = utf8.count
