@@ -85,12 +85,6 @@ struct PlainTextScan {
     /// A face table for a text of several styles: every entry non-zero.
     private static let noTable = [UInt8](repeating: 1, count: 128)
 
-    /// The single item of a plain text in its style's first face: level 0, Latin.
-    static func item(count: Int, styleIndex: Int32) -> Item {
-        Item(start: 0, end: Int32(count), level: 0, script: latin, styleIndex: UInt16(truncatingIfNeeded: styleIndex),
-             faceIndex: 0)
-    }
-
     /// ICU's script code for Latin, the script `ScriptRuns` gives ASCII text.
     static let latin: Int32 = 25
 }

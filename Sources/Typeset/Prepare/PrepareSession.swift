@@ -151,7 +151,8 @@ struct PrepareSession {
         // The prepared text keeps the items and faces: arrays of exactly their size.
         let items: [Item], faces: [FontFace]
         if let plain, plain.isOneItem {
-            items = [PlainTextScan.item(count: n, styleIndex: styleOfUnit[0])]
+            items = [Item(start: 0, end: Int32(n), level: 0, script: PlainTextScan.latin,
+                          styleIndex: UInt16(truncatingIfNeeded: styleOfUnit[0]), faceIndex: 0)]
             faces = stacks[Int(styleOfUnit[0])].firstFace
         } else {
             if plain != nil {
