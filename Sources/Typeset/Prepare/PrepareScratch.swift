@@ -10,10 +10,12 @@
 struct PrepareScratch {
     /// The source text's UTF-16 units.
     var source: [UInt16] = []
-    /// The last text's styles when it had one: a text in the same style
-    /// keeps the same array (one allocation fewer per prepared text). Not
-    /// emptied between texts.
-    var singleStyle: [TextStyle] = []
+    /// The last text's block style, alone in an array, and its resolved
+    /// stack: a text with the same block style starts from the same array
+    /// (a text in one style keeps it: one allocation fewer per prepared
+    /// text) and skips the stack lookup. Not emptied between texts.
+    var lastBase: [TextStyle] = []
+    var lastBaseStack: ResolvedStack? = nil
     /// Per processed unit: its style's index.
     var styleOfUnit: [Int32] = []
     /// Per attribute run: its style's index.

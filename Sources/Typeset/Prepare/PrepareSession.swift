@@ -73,8 +73,11 @@ struct PrepareSession {
 
         // Styles per processed unit; the block's style is always the first
         // (the strut), whether or not a run uses it.
-        var styles = scratch.singleStyle.first == base ? scratch.singleStyle : [base]
-        defer { if styles.count == 1 { scratch.singleStyle = styles } }
+        if scratch.lastBase.first != base {
+            scratch.lastBase = [base]
+            scratch.lastBaseStack = nil
+        }
+        var styles = scratch.lastBase
         var styleIndexOfRun = scratch.styleIndexOfRun
         scratch.styleIndexOfRun = []
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
@@ -103,9 +106,11 @@ struct PrepareSession {
             }
         }
         let styleOfUnit = scratch.styleOfUnit
-        for st in styles {
+        for (k, st) in styles.enumerated() {
+            if k == 0, let stack = scratch.lastBaseStack { scratch.stacks.append(stack); continue }
             scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic))
         }
+        if scratch.lastBaseStack == nil { scratch.lastBaseStack = scratch.stacks[0] }
         let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
