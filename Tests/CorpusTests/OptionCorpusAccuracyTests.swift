@@ -38,6 +38,14 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         try score(Fixtures.corpusDirectory.appendingPathComponent("edges"), pinned: true)
     }
 
+    /// `text-wrap-style: balance` and `pretty` (`corpus/wrap`, options-corpus
+    /// cases made by `make_edge_cases.py` from `corpus/wrap/texts.json`):
+    /// headlines and posts in every script, with alignments, clamps,
+    /// justification, letter spacing and forced breaks. Pinned in `corpus/wrap/pins.json`.
+    func testWrapStylesAgreeWithChromium() throws {
+        try score(Fixtures.corpusDirectory.appendingPathComponent("wrap"), pinned: true)
+    }
+
     /// Scores one directory of options cases; checks its pins and known misses when `pinned`.
     private func score(_ dir: URL, pinned: Bool) throws {
         let env = ProcessInfo.processInfo.environment

@@ -26,6 +26,7 @@ struct OptionCorpusCase: Decodable {
     var lang: String?
     /// CSS line-break (options-language only; nil for auto).
     var line_break: String?
+    var text_wrap: String?
 
     struct Expected: Decodable {
         struct Line: Decodable { var start: Int; var end: Int; var width: Double; var x: Double? }
@@ -69,6 +70,7 @@ struct OptionCorpusCase: Decodable {
         paragraph.maxLines = max_lines
         paragraph.textOverflow = try Self.value(text_overflow, "text_overflow")
         paragraph.lineBreak = try Self.value(line_break ?? "auto", "line_break")
+        paragraph.textWrap = try Self.value(text_wrap ?? "wrap", "text_wrap")
         return (style, paragraph)
     }
 

@@ -10,12 +10,14 @@ extension LineBreaker {
             let l = layout(width: width)
             return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
         }
-        let limit = breakingLimit(for: width)
+        let boxLimit = breakingLimit(for: width)
         prefetchSegments()
+        let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
         let fast = plainLinesNeedNoMark
-        while let line = nextMarkedLine(&cursor, limit: limit, width: width, fast: fast) {
+        while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
+                                        fast: fast) {
             height += line.height
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width) : line.content)
         }
@@ -72,8 +74,9 @@ extension LineBreaker {
     }
 
     func layout(width: Double?) -> TextLayout {
-        let limit = breakingLimit(for: width)
+        let boxLimit = breakingLimit(for: width)
         prefetchSegments()
+        let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var lines: [TextLayout.Line] = []
         // (Placement reads the text's details: only when some line needs it.)
@@ -100,6 +103,7 @@ extension LineBreaker {
             // (`nextMarkedLine` by hand: called, it returned its long optional
             // line through memory, a stall per line.)
             let raw: RawLine
+            let limit = wrap?.limit(forLine: cursor.lineCount) ?? boxLimit
             if fast && cursor.splitAt < 0 && cursor.segment < segments.count
                 && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
                 raw = line
