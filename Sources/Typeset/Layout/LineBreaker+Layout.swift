@@ -19,7 +19,8 @@ extension LineBreaker {
         while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
             height += line.height
-            widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width) : line.content)
+            widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
+                                                  : line.content)
         }
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
@@ -59,15 +60,21 @@ extension LineBreaker {
 
     /// The width a cut line takes in the layout: its own width, or what is
     /// drawn (visible text and ellipsis) where that is wider.
-    func truncatedContent(_ line: RawLine, width: Double?) -> Int64 {
-        truncatedLine(line, width: width).content
+    /// `keepsContent`: the line keeps all its content and the ellipsis
+    /// follows it (`WrapLimits.keepsCutLine`).
+    func truncatedContent(_ line: RawLine, width: Double?, keepsContent: Bool = false) -> Int64 {
+        truncatedLine(line, width: width, keepsContent: keepsContent).content
     }
 
     /// The drawn width of a cut line (`truncatedContent`), and the cut with
     /// the box width it was made for (placement reuses it).
-    func truncatedLine(_ line: RawLine, width: Double?) -> (content: Int64, cut: (LineCut, available: Int64)?) {
+    func truncatedLine(_ line: RawLine, width: Double?, keepsContent: Bool = false)
+        -> (content: Int64, cut: (LineCut, available: Int64)?) {
         guard line.hasEllipsis else { return (line.content, nil) }
-        let box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
+        var box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
+        if keepsContent {
+            box = max(box, PreparedCore.ceilToLayoutUnit(line.content) + PreparedCore.ceilToLayoutUnit(core.ellipsisWidth))
+        }
         guard let cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box,
                                      rightToLeft: core.paragraphLevel & 1 == 1) else { return (line.content, nil) }
         return (max(line.content, cut.drawnRight - cut.drawnLeft), (cut, box))
@@ -117,7 +124,7 @@ extension LineBreaker {
                 softWrapped = true
             }
             if raw.hasEllipsis {
-                let truncated = truncatedLine(raw, width: width)
+                let truncated = truncatedLine(raw, width: width, keepsContent: wrap?.keepsCutLine == true)
                 widest = max(widest, truncated.content)
                 if let cut = truncated.cut { knownCut = (lines.count, cut.0, cut.available) }
             } else {
@@ -150,7 +157,8 @@ extension LineBreaker {
             let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
             var justifiedWidth = 0.0
             for k in raws.indices {
-                let cut = knownCut.flatMap { $0.line == k && $0.available == boxPlacement.available ? $0.cut : nil }
+                let cut = knownCut.flatMap { $0.line == k && ($0.available == boxPlacement.available || wrap?.keepsCutLine == true)
+                    ? $0.cut : nil }
                 let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
                 truncation = truncation ?? t
                 if lines[k].justification > 0 { justifiedWidth = max(justifiedWidth, lines[k].width) }

@@ -15,6 +15,9 @@ extension LineBreaker {
     struct WrapLimits {
         var lines: [Int64]
         var rest: Int64
+        /// The score ended the line `maxLines` cuts: Chromium then keeps all of
+        /// it and puts the ellipsis after it, past the box if need be.
+        var keepsCutLine = false
 
         @inline(__always)
         func limit(forLine k: Int) -> Int64 { k < lines.count ? lines[k] : rest }
@@ -39,22 +42,54 @@ extension LineBreaker {
     func wrapLimits(limit: Int64, width: Double?) -> WrapLimits? {
         guard wrapStyle != .wrap, let width, width > 0, core.fields.pointee.whiteSpace != .nowrap else { return nil }
         let box = Self.layoutUnitsFloor(width) >> 10
-        // Chromium's line clamp ends the scored "paragraph" at the clamp.
         let clamp = maxLines.map { max(1, $0) }
+        guard var plan = plan(limit: limit, box: box, clamp: clamp) else { return nil }
+        if let clamp, plan.scored.count >= clamp {
+            // The score ended the cut line. Chromium then keeps all of it
+            // (the ellipsis after it, past the box if need be) when the
+            // paragraph's unclamped breaks before the cut differ from the
+            // greedy ones, for paragraphs of up to 5 lines: the rule that
+            // every one of 111 balanced, clamped cases follows.
+            let full = self.plan(limit: limit, box: box, clamp: nil)
+            plan.limits.keepsCutLine = full.map { full in
+                full.greedy.count < Self.maxBalancedLines && full.scored.prefix(clamp) != full.greedy.prefix(clamp)
+            } ?? false
+        }
+        return plan.limits
+    }
+
+    /// A text-wrap style's lines: their limits, where the scored ones end
+    /// (the segment after each, from the first line), and where the greedy
+    /// ones end.
+    struct WrapPlan {
+        var limits: WrapLimits
+        var scored: [Int]
+        var greedy: [Int]
+    }
+
+    /// The style's plan at `limit` when the text is cut after `clamp` lines
+    /// (Chromium's line clamp ends the scored "paragraph" there), or nil
+    /// when the greedy lines stand.
+    func plan(limit: Int64, box: Int64, clamp: Int?) -> WrapPlan? {
         let count = min(clamp ?? Int.max, wrapStyle == .balance ? Self.maxBalancedLines + 1 : Int.max)
         let lines = greedyLines(limit: limit, count: count)
         guard lines.count > 1 else { return nil }
+        let greedy = lines.map(\.endSegment)
         let hasTab = segments.contains { $0.hasTab }  // Chromium never scores text with a tab
         if wrapStyle == .balance {
             guard let end = lines.firstIndex(where: \.endsParagraph) ?? (clamp != nil ? lines.count - 1 : nil),
                   end < Self.maxBalancedLines, end > 0, !lines[...end].contains(where: \.overflows) else { return nil }
             if !hasTab, let breaks = scoredBreaks(lines[...end], box: box, balanced: true) {
-                return WrapLimits(lines: lineLimits(lines[...end], breaks: breaks, limit: limit), rest: limit)
+                return WrapPlan(limits: WrapLimits(lines: lineLimits(lines[...end], breaks: breaks, limit: limit), rest: limit),
+                                scored: breaks, greedy: greedy)
             }
-            return bisectedLimit(lines[...end], box: box).map { WrapLimits(lines: [], rest: $0) }
+            return bisectedLimit(lines[...end], box: box).map {
+                WrapPlan(limits: WrapLimits(lines: [], rest: $0), scored: [], greedy: greedy)
+            }
         }
         guard !hasTab else { return nil }
         var limits: [Int64] = []
+        var scored: [Int] = []
         var start = 0
         for (k, line) in lines.enumerated() where line.endsParagraph || k == lines.count - 1 {
             defer { start = k + 1 }
@@ -64,10 +99,14 @@ extension LineBreaker {
             guard line.endSegment - line.firstSegment == 1, ((line.content + 1023) >> 10) < box / 3 else { continue }
             let window = lines[max(start, k - Self.maxPrettyLines + 1)...k]
             guard let breaks = scoredBreaks(window, box: box, balanced: false) else { continue }
-            if limits.count < window.startIndex { limits += repeatElement(limit, count: window.startIndex - limits.count) }
+            if limits.count < window.startIndex {
+                limits += repeatElement(limit, count: window.startIndex - limits.count)
+                scored += greedy[scored.count..<window.startIndex]
+            }
             limits += lineLimits(window, breaks: breaks, limit: limit)
+            scored += breaks
         }
-        return limits.isEmpty ? nil : WrapLimits(lines: limits, rest: limit)
+        return limits.isEmpty ? nil : WrapPlan(limits: WrapLimits(lines: limits, rest: limit), scored: scored, greedy: greedy)
     }
 
     /// The greedy lines at `limit`, at most `count`, whatever `maxLines` says.
