@@ -43,27 +43,31 @@ extension LineBreaker {
         guard wrapStyle != .wrap, let width, width > 0, core.fields.pointee.whiteSpace != .nowrap else { return nil }
         let box = Self.layoutUnitsFloor(width) >> 10
         let clamp = maxLines.map { max(1, $0) }
-        guard var plan = plan(limit: limit, box: box, clamp: clamp) else { return nil }
-        if let clamp, plan.scored.count >= clamp {
-            // The score ended the cut line. Chromium then keeps all of it
-            // (the ellipsis after it, past the box if need be) when the
-            // paragraph's unclamped breaks before the cut differ from the
-            // greedy ones, for paragraphs of up to 5 lines: the rule that
-            // every one of 111 balanced, clamped cases follows.
+        var plan = plan(limit: limit, box: box, clamp: clamp)
+        if let clamp {
+            // Chromium lays a line its score ended out with no width limit:
+            // when the clamp cuts such a line, all of it stays and the
+            // ellipsis goes after it, past the box if need be. Which cut
+            // lines it does that for was measured: when the paragraph's
+            // unclamped breaks before the cut differ from the greedy ones,
+            // for paragraphs of up to 5 lines (every one of 111 balanced,
+            // clamped cases follows that rule).
             let full = self.plan(limit: limit, box: box, clamp: nil)
-            plan.limits.keepsCutLine = full.map { full in
-                full.greedy.count < Self.maxBalancedLines && full.scored.prefix(clamp) != full.greedy.prefix(clamp)
+            let keeps = full.map { full in
+                full.greedy.count < Self.maxBalancedLines && full.ends.prefix(clamp) != full.greedy.prefix(clamp)
             } ?? false
+            if keeps { plan = plan ?? WrapPlan(limits: WrapLimits(lines: [], rest: limit), ends: [], greedy: []) }
+            plan?.limits.keepsCutLine = keeps
         }
-        return plan.limits
+        return plan?.limits
     }
 
-    /// A text-wrap style's lines: their limits, where the scored ones end
+    /// A text-wrap style's lines: their limits, where the planned ones end
     /// (the segment after each, from the first line), and where the greedy
     /// ones end.
     struct WrapPlan {
         var limits: WrapLimits
-        var scored: [Int]
+        var ends: [Int]
         var greedy: [Int]
     }
 
@@ -81,15 +85,16 @@ extension LineBreaker {
                   end < Self.maxBalancedLines, end > 0, !lines[...end].contains(where: \.overflows) else { return nil }
             if !hasTab, let breaks = scoredBreaks(lines[...end], box: box, balanced: true) {
                 return WrapPlan(limits: WrapLimits(lines: lineLimits(lines[...end], breaks: breaks, limit: limit), rest: limit),
-                                scored: breaks, greedy: greedy)
+                                ends: breaks, greedy: greedy)
             }
             return bisectedLimit(lines[...end], box: box).map {
-                WrapPlan(limits: WrapLimits(lines: [], rest: $0), scored: [], greedy: greedy)
+                WrapPlan(limits: WrapLimits(lines: [], rest: $0), ends: greedyLines(limit: $0, count: count).map(\.endSegment),
+                         greedy: greedy)
             }
         }
         guard !hasTab else { return nil }
         var limits: [Int64] = []
-        var scored: [Int] = []
+        var ends: [Int] = []
         var start = 0
         for (k, line) in lines.enumerated() where line.endsParagraph || k == lines.count - 1 {
             defer { start = k + 1 }
@@ -101,12 +106,12 @@ extension LineBreaker {
             guard let breaks = scoredBreaks(window, box: box, balanced: false) else { continue }
             if limits.count < window.startIndex {
                 limits += repeatElement(limit, count: window.startIndex - limits.count)
-                scored += greedy[scored.count..<window.startIndex]
+                ends += greedy[ends.count..<window.startIndex]
             }
             limits += lineLimits(window, breaks: breaks, limit: limit)
-            scored += breaks
+            ends += breaks
         }
-        return limits.isEmpty ? nil : WrapPlan(limits: WrapLimits(lines: limits, rest: limit), scored: scored, greedy: greedy)
+        return limits.isEmpty ? nil : WrapPlan(limits: WrapLimits(lines: limits, rest: limit), ends: ends, greedy: greedy)
     }
 
     /// The greedy lines at `limit`, at most `count`, whatever `maxLines` says.
