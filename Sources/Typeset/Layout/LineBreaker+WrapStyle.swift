@@ -83,7 +83,7 @@ extension LineBreaker {
         if wrapStyle == .balance {
             guard let end = lines.firstIndex(where: \.endsParagraph) ?? (clamp != nil ? lines.count - 1 : nil),
                   end < Self.maxBalancedLines, end > 0, !lines[...end].contains(where: \.overflows) else { return nil }
-            if !hasTab, let breaks = scoredBreaks(lines[...end], box: box, balanced: true) {
+            if !hasTab, let breaks = scoredBreaks(lines[...end], from: 0, box: box, balanced: true) {
                 return WrapPlan(limits: WrapLimits(lines: lineLimits(lines[...end], breaks: breaks, limit: limit), rest: limit),
                                 ends: breaks, greedy: greedy)
             }
@@ -103,7 +103,8 @@ extension LineBreaker {
             // Only a short last line of a single word is worth it.
             guard line.endSegment - line.firstSegment == 1, ((line.content + 1023) >> 10) < box / 3 else { continue }
             let window = lines[max(start, k - Self.maxPrettyLines + 1)...k]
-            guard let breaks = scoredBreaks(window, box: box, balanced: false) else { continue }
+            guard let breaks = scoredBreaks(window, from: paragraph.first!.firstSegment, box: box, balanced: false)
+            else { continue }
             if limits.count < window.startIndex {
                 limits += repeatElement(limit, count: window.startIndex - limits.count)
                 ends += greedy[ends.count..<window.startIndex]
@@ -137,7 +138,8 @@ extension LineBreaker {
     /// by Chromium's scores (`ScoreLineBreaker::Optimize`), or nil when the
     /// score does not apply: fewer than 3 break opportunities, or a best
     /// choice with another line count. Widths in float, as Chromium's.
-    func scoredBreaks(_ lines: ArraySlice<GreedyLine>, box: Int64, balanced: Bool) -> [Int]? {
+    /// `paragraphStart`: the segment the lines' paragraph starts at.
+    func scoredBreaks(_ lines: ArraySlice<GreedyLine>, from paragraphStart: Int, box: Int64, balanced: Bool) -> [Int]? {
         let first = lines.first!.firstSegment, end = lines.last!.endSegment
         let zoom = Float(core.fields.pointee.scale)
         let available = Float(box) / 64
@@ -146,18 +148,21 @@ extension LineBreaker {
         let hyphenPenalty = justified ? widthTimesFontSize / 2 : widthTimesFontSize * 2
         let linePenalty: Float = justified ? 0 : hyphenPenalty * 2
         // Candidates: the lines' start, then every segment end (the last ends
-        // the paragraph), at their positions from the start rounded up to
-        // layout units (1/64 px), as Chromium's scores see them: equal
-        // lines tie only up to that rounding, which then decides (72 of 72
-        // balanced ideograph runs agree this way, 31 with exact positions).
-        var candidates = [ScoreCandidate(segmentEnd: first, noBreak: 0, ifBreak: 0, penalty: 0, hyphenated: false)]
+        // the paragraph). Chromium scores positions rounded up to layout
+        // units (1/64 px) from the paragraph's start, taken from the lines'
+        // start: equal lines tie only up to that rounding, which then
+        // decides (with exact positions, 41 of 72 balanced ideograph runs
+        // broke the other way; from the lines' start, pretty windows did).
         var x: Int64 = 0
+        for s in paragraphStart..<first { x += segmentContentWidth(s) + segmentTrailingWidth(s) }
+        let origin = Self.layoutUnits(x)
+        var candidates = [ScoreCandidate(segmentEnd: first, noBreak: 0, ifBreak: 0, penalty: 0, hyphenated: false)]
         for s in first..<end {
             let content = x + segmentContentWidth(s)
             let hyphen = s < end - 1 && segments[s].endsWithSoftHyphen ? hyphenWidth : 0
             x = content + segmentTrailingWidth(s)
-            candidates.append(ScoreCandidate(segmentEnd: s + 1, noBreak: Self.layoutUnits(x),
-                                             ifBreak: Self.layoutUnits(content + hyphen),
+            candidates.append(ScoreCandidate(segmentEnd: s + 1, noBreak: Self.layoutUnits(x) - origin,
+                                             ifBreak: Self.layoutUnits(content + hyphen) - origin,
                                              penalty: hyphen > 0 ? hyphenPenalty : 0, hyphenated: hyphen > 0))
         }
         guard candidates.count >= 5 else { return nil }
