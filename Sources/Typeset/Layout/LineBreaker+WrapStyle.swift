@@ -160,9 +160,13 @@ extension LineBreaker {
         for s in first..<end {
             let content = x + segmentContentWidth(s)
             let hyphen = s < end - 1 && segments[s].endsWithSoftHyphen ? hyphenWidth : 0
+            // A line ending where the break is unsafe is reshaped: it loses
+            // the kern with the next letter (`reshapeEnd`).
+            let kern = s < end - 1 && hasReshapedEnds && segments[s].contentEnd == segments[s].end
+                ? core.reshapedEndKern(at: segments[s].end) : 0
             x = content + segmentTrailingWidth(s)
             candidates.append(ScoreCandidate(segmentEnd: s + 1, noBreak: Self.layoutUnits(x) - origin,
-                                             ifBreak: Self.layoutUnits(content + hyphen) - origin,
+                                             ifBreak: Self.layoutUnits(content + hyphen + kern) - origin,
                                              penalty: hyphen > 0 ? hyphenPenalty : 0, hyphenated: hyphen > 0))
         }
         guard candidates.count >= 5 else { return nil }
