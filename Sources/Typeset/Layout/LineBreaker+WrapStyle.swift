@@ -256,8 +256,10 @@ extension LineBreaker {
 
     /// A limit per line that makes the greedy breaker end each of `lines` at
     /// its chosen break (the segment `breaks[k]` starts the next line): just
-    /// short of the next segment's content end; the paragraph's last line
-    /// keeps the box's limit.
+    /// short of what the next segment needs to fit (its content, less a
+    /// closing bracket set half-width or ideographic spaces that hang), and
+    /// no less than the line's own content with the kern its end loses; the
+    /// paragraph's last line keeps the box's limit.
     func lineLimits(_ lines: ArraySlice<GreedyLine>, breaks: [Int], limit: Int64) -> [Int64] {
         var limits: [Int64] = []
         var start = lines.first!.firstSegment
@@ -266,9 +268,18 @@ extension LineBreaker {
             if next >= paragraphEnd {
                 limits.append(limit)
             } else {
-                var x: Int64 = 0
-                for s in start..<next { x += segmentContentWidth(s) + segmentTrailingWidth(s) }
-                limits.append(x + segmentContentWidth(next) - 1)
+                var x: Int64 = 0, content: Int64 = 0
+                for s in start..<next {
+                    content = x + segmentContentWidth(s)
+                    x = content + segmentTrailingWidth(s)
+                }
+                let last = segments[next - 1]
+                let kern = hasReshapedEnds && last.contentEnd == last.end ? core.reshapedEndKern(at: last.end) : 0
+                let seg = segments[next]
+                let nextEnd = x + segmentContentWidth(next)
+                let nextFits = nextEnd - (seg.hangs ? core.hangingWidth(next) : 0)
+                    - (hasTrimmableClose ? core.trim(at: core.contentEnd(next) - 1) : 0)
+                limits.append(max(content + kern, nextFits - 1))
             }
             start = next
         }
