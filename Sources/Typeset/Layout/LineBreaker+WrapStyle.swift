@@ -48,13 +48,14 @@ extension LineBreaker {
             // Chromium lays a line its score ended out with no width limit:
             // when the clamp cuts such a line, all of it stays and the
             // ellipsis goes after it, past the box if need be. Which cut
-            // lines it does that for was measured: when the paragraph's
-            // unclamped breaks before the cut differ from the greedy ones,
-            // for paragraphs of up to 5 lines (every one of 111 balanced,
-            // clamped cases follows that rule).
+            // lines it does that for was measured, not derived: when the
+            // paragraph's unclamped breaks before the cut differ from the
+            // greedy ones, in paragraphs that balance (up to 6 lines). 110
+            // of 111 clamped, balanced corpus cases and 416 of 426 held-out
+            // ones follow that rule.
             let full = self.plan(limit: limit, box: box, clamp: nil)
             let keeps = full.map { full in
-                full.greedy.count < Self.maxBalancedLines && full.ends.prefix(clamp) != full.greedy.prefix(clamp)
+                full.greedy.count <= Self.maxBalancedLines && full.ends.prefix(clamp) != full.greedy.prefix(clamp)
             } ?? false
             if keeps { plan = plan ?? WrapPlan(limits: WrapLimits(lines: [], rest: limit), ends: [], greedy: []) }
             plan?.limits.keepsCutLine = keeps
