@@ -71,12 +71,18 @@ extension LineBreaker {
     func truncatedLine(_ line: RawLine, width: Double?, keepsContent: Bool = false)
         -> (content: Int64, cut: (LineCut, available: Int64)?) {
         guard line.hasEllipsis else { return (line.content, nil) }
-        var box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
-        if keepsContent {
-            box = max(box, PreparedCore.ceilToLayoutUnit(line.content) + PreparedCore.ceilToLayoutUnit(core.ellipsisWidth))
+        let rightToLeft = core.paragraphLevel & 1 == 1
+        let box = keepsContent ? Self.limit(for: nil) : width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
+        guard var cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box, rightToLeft: rightToLeft)
+        else { return (line.content, nil) }
+        if keepsContent && !rightToLeft {
+            // The kept line ends as laid out: a reshaped end keeps the kern it lost.
+            let end = PreparedCore.ceilToLayoutUnit(line.content)
+            if end > cut.ellipsisX {
+                cut.drawnRight += end - cut.ellipsisX
+                cut.ellipsisX = end
+            }
         }
-        guard let cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box,
-                                     rightToLeft: core.paragraphLevel & 1 == 1) else { return (line.content, nil) }
         return (max(line.content, cut.drawnRight - cut.drawnLeft), (cut, box))
     }
 
