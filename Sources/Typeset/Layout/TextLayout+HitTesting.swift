@@ -27,20 +27,24 @@ public struct TextPosition: Sendable, Hashable {
 extension TextLayout {
     /// The caret position nearest a point in layout coordinates (origin at
     /// the layout's top-left), as a browser's `caretPositionFromPoint`
-    /// answers it: the line whose box holds `y` (the first line above the
-    /// layout, the last below it), then the grapheme boundary on that line
-    /// nearest `x` in visual order, across bidi runs (a point past a line's
-    /// end is its end, before any trailing space). A position at the end
-    /// of a line that wraps without a space is `.upstream`.
+    /// answers it: the first line whose text (its glyph box: the font's
+    /// ascent and descent about the baseline, which a fixed line height
+    /// smaller than the font lets reach into the lines around) holds the
+    /// point, else the line whose box holds `y` (the first line above the
+    /// layout, the last below it); then the grapheme boundary on that line
+    /// nearest `x` in visual order, across bidi runs. A point past a line's
+    /// end is its end: before spaces that collapse, after the spaces that
+    /// hang at a pre-wrap line's end. A position at the end of a line that
+    /// wraps is `.upstream`.
     public func position(atX x: Double, y: Double) -> TextPosition {
         if let device { return device.layout.position(atX: x * device.scale, y: y * device.scale) }
         guard !lines.isEmpty else { return TextPosition(utf16Offset: 0) }
-        var index = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
+        var index = lineIndex(atX: x, y: y)
         // Lines only after a clamp's last are not drawn.
         if isTruncated, let cut = truncation?.lineIndex { index = min(index, cut) }
         let line = lines[index]
         // caretStops never returns an empty list (an empty line has one stop).
-        let stops = caretStops(of: line)
+        let stops = caretStops(of: line, hanging: true)
         var best = stops[0], left = stops[0].x, right = stops[0].x
         // Where two runs meet, both have a stop at one x: the run of the
         // lower bidi level wins (Blink's hit-test bidi adjustment).
@@ -54,13 +58,30 @@ extension TextLayout {
         // the direction of the run there: the left edge is an LTR line's
         // start and an RTL line's end.
         let rtl = core.paragraphLevel & 1 == 1
+        let hangingEnd = stops.last { $0.level == Self.hangingLevel }?.offset
         var processed = best.offset
-        if best.x <= left + 1e-9 { processed = Int(rtl ? line.contentEnd : line.contentStart) }
-        else if best.x >= right - 1e-9 { processed = Int(rtl ? line.contentStart : line.contentEnd) }
-        let offset = core.sourceOffset(processed)
-        let wrapsHere = processed == Int(line.contentEnd) && index + 1 < lines.count
+        if best.x <= left + 1e-9 { processed = rtl ? hangingEnd ?? Int(line.contentEnd) : Int(line.contentStart) }
+        else if best.x >= right - 1e-9 { processed = rtl ? Int(line.contentStart) : hangingEnd ?? Int(line.contentEnd) }
+        // At the end of a line's content, the offset is right after its last
+        // character: spaces that collapsed there are not stepped over.
+        let offset = processed == Int(line.contentEnd) && processed > Int(line.contentStart)
+            ? core.sourceOffset(processed - 1) + 1 : core.sourceOffset(processed)
+        let wrapsHere = (processed == Int(line.contentEnd) || processed == hangingEnd) && index + 1 < lines.count
             && lines[index + 1].utf16Range.lowerBound == offset
         return TextPosition(utf16Offset: offset, affinity: wrapsHere ? .upstream : .downstream)
+    }
+
+    /// The line a point hits: the first whose glyph box (the strut font's
+    /// ascent and descent about the baseline, as tall as the text Chromium
+    /// hit-tests) holds it over one of the line's runs, else the line whose
+    /// box holds `y`.
+    private func lineIndex(atX x: Double, y: Double) -> Int {
+        let ascent = core.strutAscent, descent = core.strutDescent
+        for (k, line) in lines.enumerated() where line.baseline - ascent < line.top || line.baseline + descent > line.top + line.height {
+            guard y >= line.baseline - ascent && y < line.baseline + descent else { continue }
+            if visualRuns(of: line).contains(where: { x >= $0.x && x < $0.x + $0.width }) { return k }
+        }
+        return lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
     }
 
     /// Where a caret at `position` is drawn: a zero-width rectangle at the
@@ -80,9 +101,15 @@ extension TextLayout {
         while p > Int(line.contentStart) && !metrics.isGraphemeStart(p) { p -= 1 }
         var x = caretStops(of: line).first { $0.offset == p }?.x ?? line.x
         if source > p, p == Int(line.contentEnd) {
-            // After the line's trailing spaces, as far as the box has room.
-            let spaces = Double(metrics.width(p, min(source, core.text.units.count))) / 65536
-            x = core.paragraphLevel & 1 == 1 ? max(0, x - spaces) : min(exactWidth, x + spaces)
+            if core.paragraph.whiteSpace == .preWrap {
+                // After spaces that hang at the line's end, past the box if need be.
+                let target = min(source, core.text.units.count)
+                x = caretStops(of: line, hanging: true).last { $0.level == Self.hangingLevel && $0.offset <= target }?.x ?? x
+            } else {
+                // After the line's trailing spaces, as far as the box has room.
+                let spaces = Double(metrics.width(p, min(source, core.text.units.count))) / 65536
+                x = core.paragraphLevel & 1 == 1 ? max(0, x - spaces) : min(exactWidth, x + spaces)
+            }
         }
         return LayoutRect(x: x, y: line.top, width: 0, height: line.height)
     }
@@ -126,10 +153,18 @@ extension TextLayout {
         return Int(start)..<Int(end)
     }
 
+    /// The bidi level ``caretStops(of:hanging:)`` gives the stops after a
+    /// line's hanging spaces (no run has it).
+    static let hangingLevel: UInt8 = .max
+
     /// The caret stops of a line in visual order: every grapheme boundary of
     /// each visual run, with its x and the run's bidi level (processed
     /// offsets); never empty (a line without runs has one stop, its start).
-    func caretStops(of line: Line) -> [(x: Double, offset: Int, level: UInt8)] {
+    /// Inside a ligature the stops share its advance evenly, one share per
+    /// grapheme, as Chromium places a caret there. With `hanging`, a
+    /// pre-wrap line's trailing spaces and tabs add a stop after each,
+    /// beyond its end in the paragraph's direction (level `hangingLevel`).
+    func caretStops(of line: Line, hanging: Bool = false) -> [(x: Double, offset: Int, level: UInt8)] {
         let advances = LineAdvances(core: core, line: line)
         let metrics = core.unitMetrics
         var stops: [(x: Double, offset: Int, level: UInt8)] = []
@@ -139,11 +174,59 @@ extension TextLayout {
             if run.end > run.start { boundaries.append(run.end) }
             if run.isRightToLeft { boundaries.reverse() }
             for b in boundaries {
-                let before = Double(advances.width(run.start, b)) / 65536
+                let before = Double(caretAdvance(advances, from: run.start, to: b, end: run.end)) / 65536
                 stops.append((run.isRightToLeft ? run.x + run.width - before : run.x + before, b, run.level))
             }
         }
         if stops.isEmpty { stops.append((line.x, Int(line.contentStart), core.paragraphLevel)) }
+        if hanging && core.paragraph.whiteSpace == .preWrap {
+            let spaces = hangingSpaces(of: line, advances: advances)
+            if !spaces.isEmpty {
+                let rtl = core.paragraphLevel & 1 == 1
+                var x = rtl ? stops.map(\.x).min()! : stops.map(\.x).max()!
+                for s in spaces {
+                    x += rtl ? -s.width : s.width
+                    stops.append((x, s.unit + 1, Self.hangingLevel))
+                }
+            }
+        }
         return stops
+    }
+
+    /// The advance from `a` to the boundary `b` of a run ending at `end`;
+    /// inside a ligature, the ligature's advance shared evenly among its
+    /// graphemes (1/65536 px).
+    private func caretAdvance(_ advances: LineAdvances, from a: Int, to b: Int, end: Int) -> Int64 {
+        let metrics = core.unitMetrics
+        guard b < end, !metrics.ligatures.isEmpty, let split = metrics.ligatures.split(at: Int32(b)),
+              Int(split.clusterStart) >= a else { return advances.width(a, b) }
+        let start = Int(split.clusterStart)
+        var before = 0, total = 0, clusterEnd = end
+        for i in (start + 1)..<end where metrics.isGraphemeStart(i) {
+            if metrics.ligatures.split(at: Int32(i))?.clusterStart != split.clusterStart { clusterEnd = i; break }
+            total += 1
+            if i <= b { before += 1 }
+        }
+        let ligature = advances.width(start, clusterEnd)
+        return advances.width(a, start) + ligature * Int64(before) / Int64(total + 1)
+    }
+
+    /// The spaces and tabs after a pre-wrap line's content up to its end or
+    /// its newline, each with its advance (px; a tab to its next stop from
+    /// the content's end).
+    func hangingSpaces(of line: Line, advances: LineAdvances) -> [(unit: Int, width: Double)] {
+        let a = Int(line.contentStart), b = Int(line.contentEnd)
+        let end = min(core.processedOffset(source: line.utf16Range.upperBound), core.text.units.count)
+        guard b < end else { return [] }
+        let metrics = core.unitMetrics
+        var pen = advances.width(a, b), out: [(unit: Int, width: Double)] = []
+        for u in b..<end {
+            let c = core.text.units[u]
+            guard c == 0x20 || c == 0x09 else { break }
+            let next = core.advance(pen, over: u, metrics)
+            out.append((u, Double(next - pen) / 65536))
+            pen = next
+        }
+        return out
     }
 }
