@@ -71,17 +71,21 @@ extension TextLayout {
         return TextPosition(utf16Offset: offset, affinity: wrapsHere ? .upstream : .downstream)
     }
 
-    /// The line a point hits: the first whose glyph box (the strut font's
-    /// ascent and descent about the baseline, as tall as the text Chromium
-    /// hit-tests) holds it over one of the line's runs, else the line whose
-    /// box holds `y`.
+    /// The line a point hits: the first with a run whose glyph box (its
+    /// font's rounded ascent and descent about the baseline, what Chromium
+    /// hit-tests as the text) holds the point and reaches out of the line
+    /// box, else the line whose box holds `y`.
     private func lineIndex(atX x: Double, y: Double) -> Int {
-        let ascent = core.strutAscent, descent = core.strutDescent
-        for (k, line) in lines.enumerated() where line.baseline - ascent < line.top || line.baseline + descent > line.top + line.height {
-            guard y >= line.baseline - ascent && y < line.baseline + descent else { continue }
-            if visualRuns(of: line).contains(where: { x >= $0.x && x < $0.x + $0.width }) { return k }
+        let boxed = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
+        for (k, line) in lines.enumerated() {
+            for run in visualRuns(of: line) where x >= run.x && x < run.x + run.width {
+                let m = run.face.metrics.rounded(atSize: run.fontSize)
+                let top = line.baseline - m.ascent, bottom = line.baseline + m.descent
+                guard top < line.top || bottom > line.top + line.height else { continue }
+                if y >= top && y < bottom { return k }
+            }
         }
-        return lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
+        return boxed
     }
 
     /// Where a caret at `position` is drawn: a zero-width rectangle at the
