@@ -119,6 +119,7 @@ final class HitTestingCorpusTests: XCTestCase {
                 let rect = layout.caretRect(for: TextPosition(utf16Offset: offset, affinity: wrapsInText ? .upstream : .downstream))
                 let sameLine = k[2] + k[3] / 2 >= rect.y && k[2] + k[3] / 2 < rect.y + rect.height
                 caretsByCategory[c.category, default: (0, 0)].0 += 1
+                if let debug, debug.hasSuffix("!"), c.id.hasPrefix(debug.dropLast()) { print("  all \(c.id) caret \(offset): \(rect.x) vs \(k[1])") }
                 if sameLine && abs(rect.x - k[1]) <= tolerance { carets.agree += 1; caretsByCategory[c.category, default: (0, 0)].1 += 1 } else {
                     miss("\(r.id) caret \(Int(k[0])): x \(rect.x) y \(rect.y) vs x \(k[1]) y \(k[2])")
                 }

@@ -177,8 +177,10 @@ extension TextLayout {
             for i in (run.start + 1)..<max(run.start + 1, run.end) where metrics.isGraphemeStart(i) { boundaries.append(i) }
             if run.end > run.start { boundaries.append(run.end) }
             if run.isRightToLeft { boundaries.reverse() }
+            let isTab = run.end == run.start + 1 && core.text.units[run.start] == 0x09
             for b in boundaries {
-                let before = Double(caretAdvance(advances, from: run.start, to: b, end: run.end)) / 65536
+                let before = isTab ? (b == run.start ? 0 : run.width)
+                    : Double(caretAdvance(advances, from: run.start, to: b, end: run.end)) / 65536
                 stops.append((run.isRightToLeft ? run.x + run.width - before : run.x + before, b, run.level))
             }
         }
