@@ -186,10 +186,11 @@ extension TextLayout {
         }
         if stops.isEmpty { stops.append((line.x, Int(line.contentStart), core.paragraphLevel)) }
         if hanging && core.paragraph.whiteSpace == .preWrap {
-            let spaces = hangingSpaces(of: line, advances: advances)
+            let rtl = core.paragraphLevel & 1 == 1
+            var x = rtl ? stops.map(\.x).min()! : stops.map(\.x).max()!
+            let edge = rtl ? line.x + line.width : line.x
+            let spaces = hangingSpaces(of: line, pen: Int64((abs(x - edge) * 65536).rounded()))
             if !spaces.isEmpty {
-                let rtl = core.paragraphLevel & 1 == 1
-                var x = rtl ? stops.map(\.x).min()! : stops.map(\.x).max()!
                 for s in spaces {
                     x += rtl ? -s.width : s.width
                     stops.append((x, s.unit + 1, Self.hangingLevel))
@@ -218,18 +219,24 @@ extension TextLayout {
     }
 
     /// The spaces and tabs after a pre-wrap line's content up to its end or
-    /// its newline, each with its advance (px; a tab to its next stop from
-    /// the content's end).
-    func hangingSpaces(of line: Line, advances: LineAdvances) -> [(unit: Int, width: Double)] {
-        let a = Int(line.contentStart), b = Int(line.contentEnd)
+    /// its newline, each with its advance in px, from `pen` (the content's
+    /// end, 1/65536 px from the line's start edge): a tab is an inline
+    /// item of its own, so the text before it is rounded up to 1/64 px and
+    /// the tab reaches its next stop, its width rounded up too.
+    func hangingSpaces(of line: Line, pen start: Int64) -> [(unit: Int, width: Double)] {
+        let b = Int(line.contentEnd)
         let end = min(core.processedOffset(source: line.utf16Range.upperBound), core.text.units.count)
         guard b < end else { return [] }
         let metrics = core.unitMetrics
-        var pen = advances.width(a, b), out: [(unit: Int, width: Double)] = []
+        var pen = start, out: [(unit: Int, width: Double)] = []
         for u in b..<end {
             let c = core.text.units[u]
             guard c == 0x20 || c == 0x09 else { break }
-            let next = core.advance(pen, over: u, metrics)
+            var next = pen + Int64(metrics.advances[u])
+            if c == 0x09 && core.tabInterval > 0 {
+                let rounded = Int64(LineBreaker.layoutUnitsCeil(pen) * 65536)
+                next = rounded + Int64(LineBreaker.layoutUnitsCeil(core.nextTabStop(after: rounded) - rounded) * 65536)
+            }
             out.append((u, Double(next - pen) / 65536))
             pen = next
         }

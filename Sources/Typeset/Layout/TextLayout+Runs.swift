@@ -319,13 +319,12 @@ extension TextLayout {
             let end = lo + index + 1 < lines.count ? Int(lines[lo + index + 1].contentStart) : core.text.units.count
             let t0 = max(p0, Int(line.contentEnd)), t1 = min(p1, end)
             if asSelection, core.paragraph.whiteSpace == .preWrap, t0 < t1 {
-                let metrics = core.unitMetrics
-                let offset = Double(metrics.width(Int(line.contentEnd), t0)) / 65536
-                let width = Double(metrics.width(t0, t1)) / 65536
-                if width > 0 {
-                    let left = runs.first?.x ?? line.x, right = runs.last.map { $0.x + $0.width } ?? line.x
-                    add(x: rtl ? left - offset - width : right + offset, width: width, on: line)
-                }
+                let left = runs.first?.x ?? line.x, right = runs.last.map { $0.x + $0.width } ?? line.x
+                let edge = rtl ? line.x + line.width : line.x
+                let spaces = hangingSpaces(of: line, pen: Int64((abs((rtl ? left : right) - edge) * 65536).rounded()))
+                let offset = spaces.lazy.filter { $0.unit < t0 }.reduce(0) { $0 + $1.width }
+                let width = spaces.lazy.filter { $0.unit >= t0 && $0.unit < t1 }.reduce(0) { $0 + $1.width }
+                if width > 0 { add(x: rtl ? left - offset - width : right + offset, width: width, on: line) }
             }
         }
         return rects
