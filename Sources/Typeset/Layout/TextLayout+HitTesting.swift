@@ -54,6 +54,9 @@ extension TextLayout {
             let d = abs(stop.x - x), e = abs(best.x - x)
             if d < e - 1e-9 || (abs(d - e) <= 1e-9 && stop.level < best.level) { best = stop }
         }
+        // Runs rounded up to 1/64 px apart still meet: a stop of a lower
+        // level that close is the same place.
+        for stop in stops where stop.level < best.level && abs(stop.x - best.x) <= 1.0 / 64 + 1e-9 { best = stop }
         // The line's visual edges are its logical start and end, whatever
         // the direction of the run there: the left edge is an LTR line's
         // start and an RTL line's end.
@@ -77,8 +80,16 @@ extension TextLayout {
     /// box, else the line whose box holds `y`.
     private func lineIndex(atX x: Double, y: Double) -> Int {
         let boxed = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
+        let rtl = core.paragraphLevel & 1 == 1
         for (k, line) in lines.enumerated() {
-            for run in visualRuns(of: line) where x >= run.x && x < run.x + run.width {
+            let runs = visualRuns(of: line)
+            guard let last = rtl ? runs.first : runs.last else { continue }
+            // Spaces hanging at a pre-wrap line's end are the last run's text.
+            let stops = core.paragraph.whiteSpace == .preWrap ? caretStops(of: line, hanging: true) : []
+            let hanging = stops.filter { $0.level == Self.hangingLevel }.map(\.x)
+            let pieces = runs.map { ($0, $0.x, $0.x + $0.width) }
+                + (hanging.isEmpty ? [] : [(last, min(hanging.min()!, last.x + last.width), max(hanging.max()!, last.x))])
+            for (run, x0, x1) in pieces where x >= x0 && x < x1 {
                 let m = run.face.metrics.rounded(atSize: run.fontSize)
                 let top = line.baseline - m.ascent, bottom = line.baseline + m.descent
                 guard top < line.top || bottom > line.top + line.height else { continue }
