@@ -44,7 +44,7 @@ extension TextLayout {
         if isTruncated, let cut = truncation?.lineIndex { index = min(index, cut) }
         let line = lines[index]
         // caretStops never returns an empty list (an empty line has one stop).
-        let stops = caretStops(of: line, hanging: true)
+        let stops = caretStops(of: line, hanging: true, clusters: true)
         var best = stops[0], left = stops[0].x, right = stops[0].x
         // Where two runs meet, both have a stop at one x: the run of the
         // lower bidi level wins (Blink's hit-test bidi adjustment).
@@ -179,13 +179,19 @@ extension TextLayout {
     /// grapheme, as Chromium places a caret there. With `hanging`, a
     /// pre-wrap line's trailing spaces and tabs add a stop after each,
     /// beyond its end in the paragraph's direction (level `hangingLevel`).
-    func caretStops(of line: Line, hanging: Bool = false) -> [(x: Double, offset: Int, level: UInt8)] {
+    /// With `clusters`, a Devanagari letter inside a grapheme cluster that
+    /// starts a glyph cluster of its own (after a conjunct's half form)
+    /// starts a stop too: Chromium hit-tests glyph clusters.
+    func caretStops(of line: Line, hanging: Bool = false, clusters: Bool = false) -> [(x: Double, offset: Int, level: UInt8)] {
         let advances = LineAdvances(core: core, line: line)
         let metrics = core.unitMetrics
         var stops: [(x: Double, offset: Int, level: UInt8)] = []
         for run in visualRuns(of: line) {
             var boundaries = [run.start]
-            for i in (run.start + 1)..<max(run.start + 1, run.end) where metrics.isGraphemeStart(i) { boundaries.append(i) }
+            for i in (run.start + 1)..<max(run.start + 1, run.end)
+            where metrics.isGraphemeStart(i) || (clusters && metrics.advances[i] != 0 && Self.isDevanagariLetter(core.text.units[i])) {
+                boundaries.append(i)
+            }
             if run.end > run.start { boundaries.append(run.end) }
             if run.isRightToLeft { boundaries.reverse() }
             let isTab = run.end == run.start + 1 && core.text.units[run.start] == 0x09
@@ -209,6 +215,12 @@ extension TextLayout {
             }
         }
         return stops
+    }
+
+    /// Whether a unit is a Devanagari letter (not a sign): inside a
+    /// conjunct, one with its own glyph starts a glyph cluster.
+    static func isDevanagariLetter(_ u: UInt16) -> Bool {
+        (0x0904...0x0939).contains(u) || u == 0x093D || u == 0x0950 || (0x0958...0x0961).contains(u) || (0x0972...0x097F).contains(u)
     }
 
     /// The advance from `a` to the boundary `b` of a run ending at `end`;
