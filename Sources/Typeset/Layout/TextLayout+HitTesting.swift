@@ -74,27 +74,24 @@ extension TextLayout {
         return TextPosition(utf16Offset: offset, affinity: wrapsHere ? .upstream : .downstream)
     }
 
-    /// The line a point hits: the first with a run whose glyph box (its
-    /// font's rounded ascent and descent about the baseline, what Chromium
-    /// hit-tests as the text) holds the point and reaches out of the line
-    /// box, else the line whose box holds `y`.
+    /// The line a point hits: the first whose text's glyph box (the
+    /// primary font's rounded ascent and descent about the baseline, what
+    /// Chromium hit-tests as a line's text) reaches out of the line box and
+    /// holds the point over the line's runs or hanging spaces, else the
+    /// line whose box holds `y`.
     private func lineIndex(atX x: Double, y: Double) -> Int {
         let boxed = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
-        let rtl = core.paragraphLevel & 1 == 1
+        let box = core.textBox
         for (k, line) in lines.enumerated() {
+            let top = line.baseline - box.ascent, bottom = line.baseline + box.descent
+            guard top < line.top || bottom > line.top + line.height, y >= top && y < bottom else { continue }
+            // Spaces hanging at a pre-wrap line's end are text too.
+            let stops = caretStops(of: line, hanging: true)
             let runs = visualRuns(of: line)
-            guard let last = rtl ? runs.first : runs.last else { continue }
-            // Spaces hanging at a pre-wrap line's end are the last run's text.
-            let stops = core.paragraph.whiteSpace == .preWrap ? caretStops(of: line, hanging: true) : []
             let hanging = stops.filter { $0.level == Self.hangingLevel }.map(\.x)
-            let pieces = runs.map { ($0, $0.x, $0.x + $0.width) }
-                + (hanging.isEmpty ? [] : [(last, min(hanging.min()!, last.x + last.width), max(hanging.max()!, last.x))])
-            for (run, x0, x1) in pieces where x >= x0 && x < x1 {
-                let m = run.face.metrics.rounded(atSize: run.fontSize)
-                let top = line.baseline - m.ascent, bottom = line.baseline + m.descent
-                guard top < line.top || bottom > line.top + line.height else { continue }
-                if y >= top && y < bottom { return k }
-            }
+            if runs.contains(where: { x >= $0.x && x < $0.x + $0.width }) { return k }
+            if let lo = hanging.min(), let hi = hanging.max(), let first = runs.first, let last = runs.last,
+               x >= min(lo, last.x + last.width) && x < max(hi, first.x) { return k }
         }
         return boxed
     }
