@@ -205,6 +205,10 @@ extension TextLayout {
             let edge = rtl ? line.x + line.width : line.x
             let spaces = hangingSpaces(of: line, pen: Int64((abs(x - edge) * 65536).rounded()))
             if !spaces.isEmpty {
+                // The first hanging space starts where the content ends, at
+                // the paragraph's level (a lower one than a run of the other
+                // direction ending there).
+                stops.append((x, Int(line.contentEnd), core.paragraphLevel))
                 for s in spaces {
                     x += rtl ? -s.width : s.width
                     stops.append((x, s.unit + 1, Self.hangingLevel))
