@@ -111,18 +111,27 @@ extension TextLayout {
         let metrics = core.unitMetrics
         // Inside a grapheme cluster, the caret stands before it.
         while p > Int(line.contentStart) && !metrics.isGraphemeStart(p) { p -= 1 }
-        var x = caretStops(of: line).first { $0.offset == p }?.x ?? line.x
+        let stop = caretStops(of: line).first { $0.offset == p }
+        var x = stop?.x ?? line.x
+        let rtl = core.paragraphLevel & 1 == 1
+        // Chromium reports a caret in right-to-left text on the 1/64 px grid
+        // strictly left of its exact place.
+        var snaps = (stop?.level ?? 0) & 1 == 1
         if source > p, p == Int(line.contentEnd) {
             if core.paragraph.whiteSpace == .preWrap {
                 // After spaces that hang at the line's end, past the box if need be.
                 let target = min(source, core.text.units.count)
-                x = caretStops(of: line, hanging: true).last { $0.level == Self.hangingLevel && $0.offset <= target }?.x ?? x
+                if let hanging = caretStops(of: line, hanging: true).last(where: { $0.level == Self.hangingLevel && $0.offset <= target }) {
+                    x = hanging.x
+                    snaps = rtl
+                }
             } else {
                 // After the line's trailing spaces, as far as the box has room.
                 let spaces = Double(metrics.width(p, min(source, core.text.units.count))) / 65536
-                x = core.paragraphLevel & 1 == 1 ? max(0, x - spaces) : min(exactWidth, x + spaces)
+                x = rtl ? max(0, x - spaces) : min(exactWidth, x + spaces)
             }
         }
+        if snaps { x = ((x * 64).rounded(.up) - 1) / 64 }
         return LayoutRect(x: x, y: line.top, width: 0, height: line.height)
     }
 
