@@ -236,7 +236,7 @@ extension TextLayout {
     /// The advance from `a` to the boundary `b` of a run ending at `end`;
     /// inside a ligature, the ligature's advance shared evenly among its
     /// graphemes (1/65536 px).
-    private func caretAdvance(_ advances: LineAdvances, from a: Int, to b: Int, end: Int) -> Int64 {
+    func caretAdvance(_ advances: LineAdvances, from a: Int, to b: Int, end: Int) -> Int64 {
         let metrics = core.unitMetrics
         guard b < end, !metrics.ligatures.isEmpty, let split = metrics.ligatures.split(at: Int32(b)),
               Int(split.clusterStart) >= a else { return advances.width(a, b) }

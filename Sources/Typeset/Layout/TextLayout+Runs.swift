@@ -309,8 +309,10 @@ extension TextLayout {
                 let q0 = max(p0, run.start), q1 = min(p1, run.end)
                 // A tab run (a pre-wrap line with tabs) is as wide as it was placed.
                 let isTab = run.end == run.start + 1 && core.text.units[run.start] == 0x09
-                let before = isTab ? 0 : Double(advances.width(run.start, q0)) / 65536
-                let inside = isTab ? run.width : Double(advances.width(q0, q1)) / 65536
+                // A range edge inside a ligature takes its even share (as a caret there).
+                let before = isTab ? 0 : Double(caretAdvance(advances, from: run.start, to: q0, end: run.end)) / 65536
+                let inside = isTab ? run.width
+                    : Double(caretAdvance(advances, from: run.start, to: q1, end: run.end)) / 65536 - before
                 add(x: run.isRightToLeft ? run.x + run.width - before - inside : run.x + before, width: inside, on: line)
             }
             // In a selection, preserved trailing spaces (pre-wrap: they hang)
