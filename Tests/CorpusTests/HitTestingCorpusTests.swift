@@ -72,7 +72,8 @@ final class HitTestingCorpusTests: XCTestCase {
 
     /// Scores one recording at `scale` against its cases (each measure at
     /// least `minimum`), printing the counts and the first misses
-    /// (`TYPESET_HIT_DEBUG=<id prefix>`: every miss of those cases); returns
+    /// (`TYPESET_HIT_DEBUG=<id prefix>`: every miss of those cases; with a
+    /// trailing `!`, every caret of them); returns
     /// how many agree.
     static func score(_ url: URL, cases casesURL: URL = Fixtures.corpusDirectory.appendingPathComponent("cases.jsonl"),
                       scale: Double, count: Int? = 254, minimum: Double = 0.99) throws -> (points: Int, carets: Int, selections: Int) {

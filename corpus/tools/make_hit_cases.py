@@ -12,7 +12,9 @@ order). "line_height": "alternate" gives every other case the main corpus's
 fixed line height (21/24/27 px), "small" gives every case a fixed line height
 below the primary font's glyph box (16/18/20 px and 21/24/27 px in turn).
 Every case asks hits.js for every caret boundary and a finer grid of points
-("hits": {"carets": "all", "columns": 32}). Output is deterministic.
+("hits": {"carets": "all", "columns": 32}). Every character must be in a
+font of its stack (make_cases.check_coverage, which needs fontTools).
+Output is deterministic.
 """
 
 import argparse
@@ -67,9 +69,8 @@ def main():
     with open(args.texts, encoding='utf-8') as fh:
         texts = json.load(fh)
     cases = cases_of(texts, args.prefix)
-    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
+    make_cases.check_coverage([(c['id'], c['text'], c['fonts']) for c in cases])
+    make_cases.write_cases(cases, args.out)
     print('make_hit_cases: %d cases -> %s' % (len(cases), args.out))
 
 

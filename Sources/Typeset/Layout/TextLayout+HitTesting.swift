@@ -99,8 +99,12 @@ extension TextLayout {
     /// Where a caret at `position` is drawn: a zero-width rectangle at the
     /// x of the position's grapheme boundary on its line, as tall as the
     /// line box. An offset inside a grapheme cluster counts as the
-    /// cluster's start; one after a line's trailing spaces stands after
-    /// them, at most at the box's edge (as a browser draws a caret there).
+    /// cluster's start; one inside a ligature stands at its even share of
+    /// the ligature's advance. One after a line's trailing spaces stands
+    /// after them: after spaces and tabs that hang at a pre-wrap line's end
+    /// past the box if need be, else at most at the box's edge (as Chromium
+    /// draws a caret there). In right-to-left text the x is on the 1/64 px
+    /// grid just left of the exact place, as Chromium reports it.
     public func caretRect(for position: TextPosition) -> LayoutRect {
         if let device { return device.layout.caretRect(for: position).dividedBy(device.scale) }
         guard !lines.isEmpty else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
@@ -138,9 +142,10 @@ extension TextLayout {
     /// The rectangles a selection of a source UTF-16 range highlights, as
     /// Chromium's `Range.getClientRects` reports them: one per line and
     /// visual run (adjacent pieces merged), edges on the 1/64 px grid (left
-    /// floored, width ceiled), a pre-wrap line's trailing spaces included
-    /// (they may pass the box's edge). ``rects(forUTF16Range:)`` gives the
-    /// exact advances instead.
+    /// floored, width ceiled), a pre-wrap line's trailing spaces and tabs
+    /// included (they may pass the box's edge), an edge inside a ligature
+    /// at its even share. ``rects(forUTF16Range:)`` gives the exact
+    /// advances instead.
     public func selectionRects(for utf16Range: Range<Int>) -> [LayoutRect] {
         rects(forUTF16Range: utf16Range, asSelection: true)
     }
