@@ -92,6 +92,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let breakWords: Bool
         /// `line-break: anywhere`.
         let breaksAnywhere: Bool
+        /// `text-wrap-style` (see `LineBreaker.wrapPlan`).
+        let textWrap: ParagraphStyle.TextWrap
         let hasTrimmableClose: Bool
         let hasReshapedEnds: Bool
         let hasRunBoundaries: Bool
@@ -121,7 +123,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
             ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
-            breaksAnywhere: paragraph.lineBreak == .anywhere, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
+            breaksAnywhere: paragraph.lineBreak == .anywhere, textWrap: paragraph.textWrap, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !adjustments.runBoundaries.isEmpty,
             needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
             sourceIsIdentity: parts.analysed.processed.isIdentity)
