@@ -123,14 +123,14 @@ extension TextLayout {
     }
 
     /// The runs of a pre-wrap line with tabs, placed as Chromium places
-    /// them: each tab is an inline item of its own, so the text between
-    /// two tabs (and between run boundaries) is a piece rounded up to 1/64
-    /// px, and a tab reaches from
-    /// the rounded pen to its stop (that width rounded up to 1/64 px too),
-    /// counted from the
-    /// line's start edge (the right edge of a right-to-left line). Inside
-    /// a piece the runs keep their visual order and exact advances, from
-    /// the piece's left edge. Nil for the lines this does not concern.
+    /// them: tabs are inline items of their own, so the text between two
+    /// tabs (and between run boundaries) is a piece rounded up to 1/64 px,
+    /// and a tab reaches from the rounded pen to its stop (that width
+    /// rounded up to 1/64 px too), counted from the line's start edge (the
+    /// right edge of a right-to-left line, where tabs in a row take their
+    /// widths in reverse order). Inside a piece the runs keep their visual
+    /// order and exact advances, from the piece's left edge. Nil for the
+    /// lines this does not concern.
     private func tabbedRuns(of line: Line, logical: [(start: Int, end: Int, item: Item)],
                             advances: LineAdvances) -> [VisualRun]? {
         let a = Int(line.contentStart), b = Int(line.contentEnd)
@@ -173,6 +173,23 @@ extension TextLayout {
             }
         }
         closeSegment()
+        let rtl = core.paragraphLevel & 1 == 1
+        if rtl {
+            // Tabs in a row are one item whose widths Chromium lays out in
+            // visual order: in a right-to-left line the first tab takes the
+            // last one's width, and so on.
+            var k = 0
+            while k < pieces.count {
+                var m = k
+                while m < pieces.count && core.text.units[pieces[m].start] == 0x09 { m += 1 }
+                if m - k > 1 {
+                    let widths = (k..<m).map { to[$0] - from[$0] }.reversed()
+                    var at = from[k]
+                    for (j, w) in zip(k..<m, widths) { from[j] = at; at += w; to[j] = at }
+                }
+                k = max(m, k + 1)
+            }
+        }
         var order = (0..<Int32(pieces.count)).map { $0 }
         if pieces.contains(where: { $0.item.level != 0 }) {
             var levels = pieces.map(\.item.level)
@@ -180,7 +197,6 @@ extension TextLayout {
                 order.withUnsafeMutableBufferPointer { o in tsu_reorder_visual(lv.baseAddress, Int32(lv.count), o.baseAddress) }
             }
         }
-        let rtl = core.paragraphLevel & 1 == 1
         let edge = rtl ? line.x + line.width : line.x
         // A piece's left edge; runs of one segment follow each other from it.
         var next: [Int64: Double] = [:]
