@@ -25,6 +25,8 @@ import os
 import random
 import unicodedata
 
+import make_cases
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.dirname(HERE)
 CATEGORIES = ['english', 'arabic', 'hebrew', 'japanese', 'mixed', 'emoji', 'entities', 'korean', 'hindi']
@@ -212,10 +214,7 @@ def main():
                 'font_size': size, 'line_height': lh, 'width': width, 'white_space': 'normal',
                 'letter_spacing': 0, 'dir': direction,
             })
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
+    make_cases.write_cases(cases, args.out)
     print('%d cases -> %s' % (len(cases), args.out))
 
 

@@ -224,6 +224,8 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
     out['runs'] = normalize_runs(c, fonts_dir, index)
     if 'attachments' in c:  # the attachment corpus (attachments.js)
         out['attachments'] = c['attachments']
+    if 'hits' in c:  # the hit corpus's own cases (hits.js)
+        out['hits'] = c['hits']
     return out
 
 

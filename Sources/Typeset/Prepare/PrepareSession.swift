@@ -114,6 +114,7 @@ struct PrepareSession {
         let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
+        let primaryBox = primary.metrics.rounded(atSize: base.size)
         let attachments = try InlineAttachments.prepare(attachmentsGiven, scale: scale, sourceUnits: source, processed: processed,
                                                         styleOfUnit: styleOfUnit, styles: styles, stacks: stacks)
 
@@ -250,7 +251,8 @@ struct PrepareSession {
                                    levels: levels.contains(where: { $0 != 0 }) ? levels : []),
             itemized: itemized,
             segmented: segments,
-            strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed),
+            strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed,
+                                textAscent: primaryBox.ascent, textDescent: primaryBox.descent),
             marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
         if core.fields.pointee.hasRunBoundaries {
             // Every layout of a text with run boundaries reads the per-unit

@@ -178,6 +178,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var ellipsisWidth: Int64 { details.ellipsisWidth }
     var trimmableClose: [Int32] { details.trimmableClose }
     var ligatures: LigatureSplits { details.ligatures }
+    /// The primary font's rounded ascent and descent (see `StrutMetrics`).
+    var textBox: (ascent: Double, descent: Double) { details.textBox }
     var runBoundaries: [Int32] { details.runBoundaries }
     var attachments: [PreparedAttachment] { details.attachments }
     var surrogatePairs: [Int32] { details.surrogatePairs }
@@ -303,6 +305,8 @@ final class PreparedDetails: Sendable {
     let trimmableClose: [Int32]
     /// Grapheme boundaries inside ligatures, with the width before them.
     let ligatures: LigatureSplits
+    /// The primary font's rounded ascent and descent.
+    let textBox: (ascent: Double, descent: Double)
     /// Processed offsets where a run of another style starts (each style
     /// run's piece of a line is rounded up to 1/64 px on its own).
     let runBoundaries: [Int32]
@@ -348,6 +352,7 @@ final class PreparedDetails: Sendable {
         self.ellipsisWidth = marks.ellipsisWidth
         self.trimmableClose = adjustments.trimmableClose.compacted()
         self.ligatures = adjustments.ligatures.compacted()
+        self.textBox = (parts.strut.textAscent, parts.strut.textDescent)
         self.runBoundaries = adjustments.runBoundaries.compacted()
         self.attachments = adjustments.attachments
         self.wordBreaks = adjustments.wordBreaks.compacted()
