@@ -113,23 +113,23 @@ def variants(widths, scales):
 
 
 def requests_of_partition(partition, posts, layouts, id_as_text):
-    """(row, request line or None) for each post and layout. The row is a
-    JSON object: the key (`partition`, `row`, `layout`: the request's id is
-    [partition, row, layout]), the post's `id`, `width`, `scale` and, for a
-    post that cannot be a request, `bad_post`: why."""
+    """(post, request lines or None) for each post of a partition. The post
+    is a JSON object: its key (`partition`, `row`), its `id` and, when it
+    cannot be a request, `bad_post`: why. Its request at the k-th layout has
+    the id [partition, row, k]."""
     for row, post in enumerate(posts):
         body = post if isinstance(post, BadPost) else request_body(post)
         post_id = None if isinstance(post, BadPost) else post.get("id")
         if id_as_text and post_id is not None and not isinstance(post_id, str):
             post_id = json.dumps(post_id, ensure_ascii=False, separators=(",", ":"))
-        for layout, (width, scale) in enumerate(layouts):
-            meta = {"partition": partition, "row": row, "layout": layout, "id": post_id,
-                    "width": width, "scale": scale}
-            if isinstance(body, BadPost):
-                meta["bad_post"] = body.message
-                yield json.dumps(meta, ensure_ascii=False), None
-            else:
-                yield json.dumps(meta, ensure_ascii=False), request_line(body, [partition, row, layout], width, scale)
+        meta = {"partition": partition, "row": row, "id": post_id}
+        if isinstance(body, BadPost):
+            meta["bad_post"] = body.message
+            yield json.dumps(meta, ensure_ascii=False), None
+        else:
+            yield json.dumps(meta, ensure_ascii=False), [
+                request_line(body, [partition, row, layout], width, scale)
+                for layout, (width, scale) in enumerate(layouts)]
 
 
 def pipe_command(measure, jobs):
@@ -203,13 +203,16 @@ def main(argv):
 
     jobs = int(sc.getConf().get("spark.task.cpus", "1"))
     command = pipe_command(measure_path(sc, args.archive, args.measure), jobs)
-    answers = requests.filter(lambda r: r[1] is not None).map(lambda r: r[1]).pipe(command, checkCode=True)
+    answers = requests.flatMap(lambda r: r[1] or ()).pipe(command, checkCode=True)
 
-    # Both sides cross into the JVM as JSON text and are parsed there.
-    key = [StructField("partition", LongType()), StructField("row", LongType()), StructField("layout", LongType())]
-    request_frame = spark.read.schema(StructType(key + [
-        StructField("id", id_type), StructField("width", DoubleType()), StructField("scale", DoubleType()),
+    # Both sides cross into the JVM as JSON text and are parsed there; the
+    # posts meet their layouts there too.
+    request_frame = spark.read.schema(StructType([
+        StructField("partition", LongType()), StructField("row", LongType()), StructField("id", id_type),
         StructField("bad_post", StringType())])).json(requests.map(lambda r: r[0]))
+    layout_frame = spark.createDataFrame([(k, float(w), float(s)) for k, (w, s) in enumerate(layouts)],
+                                         "layout long, width double, scale double")
+    request_frame = request_frame.crossJoin(F.broadcast(layout_frame))
     answer_types = {"line_count": LongType(), "truncated": BooleanType()}
     answer_schema = StructType(
         [StructField("id", ArrayType(LongType()))]

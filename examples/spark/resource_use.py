@@ -2,10 +2,12 @@
 
     python3 examples/spark/resource_use.py REPORT.json -- COMMAND ARGS...
 
-The report holds the wall time, the CPU time (user + system) of the command
-and of every descendant waited for (getrusage), and its peak memory: every
-100 ms the resident set size (VmRSS) of every process below the command is
-read from /proc and summed by kind, `jvm` (java), `python` (the PySpark
+Every 100 ms it reads every process below the command from /proc. The
+report holds the wall time; the CPU time (user + system) of the whole
+tree, each process's last reading (getrusage would miss the processes that
+no parent waits for, as Spark's Python workers; a reading misses at most
+the last 100 ms of a process); and its peak memory: the resident set size
+(VmRSS) of every process summed by kind, `jvm` (java), `python` (the PySpark
 driver and workers) and `measure`; the report holds each kind's peak sum,
 the peak of the whole tree (the sums at one instant), and each kind's
 largest single process by its own high-water mark (VmHWM, which no sample
@@ -84,7 +86,7 @@ def main():
     counts = {"jvm": set(), "python": set(), "measure": set()}
     cpu = {}
     while True:
-        pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        pid, status = os.waitpid(process.pid, os.WNOHANG)
         if pid:
             break
         sums = {"jvm": 0, "python": 0, "measure": 0, "other": 0}
@@ -93,7 +95,7 @@ def main():
             if k is None:
                 continue
             sums[k] += status_kib(child, "VmRSS")
-            cpu[child] = max(cpu.get(child, 0.0), cpu_seconds(child))
+            cpu[child] = (k, max(cpu.get(child, (k, 0.0))[1], cpu_seconds(child)))
             if k in largest:
                 largest[k] = max(largest[k], status_kib(child, "VmHWM"))
                 counts[k].add(child)
@@ -103,8 +105,9 @@ def main():
         time.sleep(0.1)
     mib = lambda kib: round(kib / 1024, 1)
     report = {"wall_seconds": round(time.time() - started, 3),
-              "cpu_seconds": round(usage.ru_utime + usage.ru_stime, 3),
-              "cpu_seconds_sampled": round(sum(cpu.values()), 3),
+              "cpu_seconds": round(sum(seconds for _, seconds in cpu.values()), 3),
+              "cpu_seconds_by_kind": {k: round(sum(seconds for kk, seconds in cpu.values() if kk == k), 3)
+                                      for k in ("jvm", "python", "measure", "other")},
               "peak_sum_mib": {k: mib(v) for k, v in peak_sum.items()},
               "largest_process_mib": {k: mib(v) for k, v in largest.items()},
               "processes": {k: len(v) for k, v in counts.items()}}
