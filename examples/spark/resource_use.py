@@ -9,7 +9,7 @@ no parent waits for, as Spark's Python workers; a reading misses at most
 the last 100 ms of a process); and its peak memory: the resident set size
 (VmRSS) of every process summed by kind, `jvm` (java), `python` (the PySpark
 driver and workers) and `measure`; the report holds each kind's peak sum,
-the peak of the whole tree (the sums at one instant), and each kind's
+the peak of the whole tree (with each kind's sum at that instant), and each kind's
 largest single process by its own high-water mark (VmHWM, which no sample
 can miss). In Spark's local mode the JVM is both the driver and the
 one executor, so the tree's peak is what one executor with its Python
@@ -62,10 +62,12 @@ def status_kib(pid, field):
 
 def tree(root):
     """The root and every process below it (from /proc/PID/task/TID/children)."""
-    found, todo = [], [root]
+    found, todo = set(), [root]
     while todo:
         pid = todo.pop()
-        found.append(pid)
+        if pid in found:
+            continue
+        found.add(pid)
         try:
             for tid in os.listdir("/proc/%d/task" % pid):
                 with open("/proc/%d/task/%s/children" % (pid, tid)) as f:
@@ -85,6 +87,7 @@ def main():
     largest = {"jvm": 0, "python": 0, "measure": 0}
     counts = {"jvm": set(), "python": set(), "measure": set()}
     cpu = {}
+    at_peak = {}
     while True:
         pid, status = os.waitpid(process.pid, os.WNOHANG)
         if pid:
@@ -101,7 +104,9 @@ def main():
                 counts[k].add(child)
         for k in ("jvm", "python", "measure"):
             peak_sum[k] = max(peak_sum[k], sums[k])
-        peak_sum["tree"] = max(peak_sum["tree"], sum(sums.values()))
+        if sum(sums.values()) > peak_sum["tree"]:
+            peak_sum["tree"] = sum(sums.values())
+            at_peak = dict(sums)
         time.sleep(0.1)
     mib = lambda kib: round(kib / 1024, 1)
     report = {"wall_seconds": round(time.time() - started, 3),
@@ -109,6 +114,7 @@ def main():
               "cpu_seconds_by_kind": {k: round(sum(seconds for kk, seconds in cpu.values() if kk == k), 3)
                                       for k in ("jvm", "python", "measure", "other")},
               "peak_sum_mib": {k: mib(v) for k, v in peak_sum.items()},
+              "at_tree_peak_mib": {k: mib(v) for k, v in at_peak.items()},
               "largest_process_mib": {k: mib(v) for k, v in largest.items()},
               "processes": {k: len(v) for k, v in counts.items()}}
     with open(report_path, "w") as f:
