@@ -13,6 +13,12 @@
         posts that cannot be measured are error rows, with measure's own
         message when measure answered them; and, with --planted (from
         make_posts.py), that the planted bad rows are exactly those.
+    python3 examples/spark/check_layout.py parquet POSTS.jsonl POSTS.parquet
+        writes the posts whose fields fit one Parquet schema (ids as the job
+        writes them, line heights as multiples or none) as Parquet;
+    python3 examples/spark/check_layout.py same FROM_PARQUET.parquet FROM_JSONL.parquet
+        checks that the job's rows for the Parquet posts (run with --answers)
+        equal its rows for the same posts read from JSON Lines.
 Exit status 0 when every check holds, 1 with the failures listed otherwise
 (on stdout, with a summary line).
 """
@@ -136,6 +142,80 @@ def compare(args):
     return 1 if failures else 0
 
 
+def parquet_schema():
+    from pyspark.sql.types import (ArrayType, DoubleType, LongType, StringType, StructField, StructType)
+    longs = lambda *names: [StructField(n, LongType()) for n in names]
+    doubles = lambda *names: [StructField(n, DoubleType()) for n in names]
+    strings = lambda *names: [StructField(n, StringType()) for n in names]
+    return StructType(
+        strings("id", "text") + [StructField("font_family", ArrayType(StringType()))] + doubles("font_size")
+        + longs("max_lines") + [StructField("line_height", StructType(doubles("multiple")))]
+        + strings("white_space", "lang")
+        + [StructField("runs", ArrayType(StructType(longs("start", "end", "font_weight") + doubles("font_size")))),
+           StructField("attachments", ArrayType(StructType(
+               longs("offset") + doubles("width", "height") + strings("vertical_align"))))])
+
+
+def as_row(value, data_type):
+    """A JSON value as a value of the Parquet type; TypeError if it is not one."""
+    from pyspark.sql.types import ArrayType, DoubleType, LongType, StringType, StructType
+    if value is None:
+        return None
+    if isinstance(data_type, StructType) and isinstance(value, dict):
+        return tuple(as_row(value.get(field.name), field.dataType) for field in data_type.fields)
+    if isinstance(data_type, ArrayType) and isinstance(value, list):
+        return [as_row(v, data_type.elementType) for v in value]
+    if isinstance(data_type, DoubleType) and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    if isinstance(data_type, LongType) and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(data_type, StringType) and isinstance(value, str):
+        return value
+    raise TypeError("%r is not a %s" % (value, data_type))
+
+
+def write_parquet(args):
+    from pyspark.sql import SparkSession
+    schema = parquet_schema()
+    columns = [field.name for field in schema.fields]
+    rows = []
+    for line in post_lines(args.posts):
+        post = layout_posts.parse_json_post(line)
+        if isinstance(post, layout_posts.BadPost) or not set(post) <= set(columns):
+            continue
+        try:
+            rows.append(as_row(dict(post, id=id_text(post.get("id"))), schema))
+        except TypeError:
+            continue
+    spark = SparkSession.builder.master("local[1]").appName("typeset-posts-parquet").getOrCreate()
+    spark.createDataFrame(rows, schema).coalesce(2).write.mode("overwrite").parquet(args.parquet)
+    spark.stop()
+    print("check_layout: %d posts written as Parquet" % len(rows))
+
+
+def same(args):
+    from pyspark.sql import SparkSession
+    spark = SparkSession.builder.master("local[1]").appName("typeset-check-same").getOrCreate()
+    read = lambda path: {(r["id"], r["width"], r["scale"]): r.asDict() for r in spark.read.parquet(path).collect()}
+    parquet, jsonl = read(args.from_parquet), read(args.from_jsonl)
+    spark.stop()
+    differ = 0
+    for key, row in parquet.items():
+        other = jsonl.get(key)
+        # An error answer names the line of its measure process: the messages are compared.
+        answers = [None if r is None or r["error"] is not None or r["answer"] is None
+                   else without_id(json.loads(r["answer"])) for r in (row, other)]
+        if (other is None or answers[0] != answers[1] or row["error"] != other["error"]
+                or (row["error"] is None and row["answer"] is None)):
+            differ += 1
+            if differ <= 10:
+                print("check_layout: id %r at width %s, scale %s: from Parquet %r, from JSON Lines %r"
+                      % (key + (row.get("answer"), other and other.get("answer"))))
+    print("check_layout: %d rows from Parquet, %d of them errors; %d differ from the JSON Lines run"
+          % (len(parquet), sum(1 for r in parquet.values() if r["error"]), differ))
+    return 1 if differ or not parquet else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -148,10 +228,21 @@ def main():
     for p in (requests, check):
         p.add_argument("--widths", required=True, type=layout_posts.numbers)
         p.add_argument("--scales", default=[1], type=layout_posts.numbers)
+    to_parquet = sub.add_parser("parquet")
+    to_parquet.add_argument("posts")
+    to_parquet.add_argument("parquet")
+    compare_runs = sub.add_parser("same")
+    compare_runs.add_argument("from_parquet")
+    compare_runs.add_argument("from_jsonl")
     args = parser.parse_args()
     if args.command == "requests":
         write_requests(args)
         return 0
+    if args.command == "parquet":
+        write_parquet(args)
+        return 0
+    if args.command == "same":
+        return same(args)
     return compare(args)
 
 
