@@ -26,7 +26,7 @@ struct TargetTable {
     }
 
     var table: String {
-        var out = "Targets (issue 17), judged on this run's medians\n"
+        var out = "Targets, judged on this run's medians\n"
         out += "| target | figure | target | | from |\n|---|---:|---:|---|---|\n"
         for row in rows {
             let sign = row.atMost ? "≤" : "≥"

@@ -33,6 +33,8 @@ struct LayoutOptions: ParsableArguments {
     var textOverflow: ParagraphStyle.TextOverflow = .clip
     @Option(name: .customLong("word-break"), help: "CSS word-break.") var wordBreak: ParagraphStyle.WordBreak = .normal
     @Option(name: .customLong("line-break"), help: "CSS line-break.") var lineBreak: ParagraphStyle.LineBreak = .auto
+    @Option(name: .customLong("text-wrap"), help: "CSS text-wrap: balance (titles), pretty (no short last line), or nowrap.")
+    var textWrap: TextWrapField = .wrap
     @Option(help: ArgumentHelp("The text's language (BCP 47), for line breaking and shaping.", valueName: "TAG"))
     var lang: String?
     @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: ArgumentHelp("Extra px after every character (may be negative).", valueName: "PX"))
@@ -93,6 +95,7 @@ struct LayoutOptions: ParsableArguments {
             ("font_style", .string(italic ? "italic" : "normal")),
             ("white_space", .string(whiteSpace.rawValue)), ("text_overflow", .string(textOverflow.rawValue)),
             ("word_break", .string(wordBreak.rawValue)), ("line_break", .string(lineBreak.rawValue)),
+            ("text_wrap", .string(textWrap.rawValue)),
             ("letter_spacing", .number(letterSpacing)), ("align", .string(align.rawValue)),
             ("direction", .string(direction.rawValue)), ("scale", .number(scale)),
             ("font_family", .array(font.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })),

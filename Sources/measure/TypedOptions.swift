@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Typeset
+import TypesetBatch
 
 // The paragraph options as typed command-line values: `--help` lists each
 // one's values, shell completion knows them, and a bad value is a usage error
@@ -11,6 +12,7 @@ extension ParagraphStyle.WordBreak: ExpressibleByArgument {}
 extension ParagraphStyle.LineBreak: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
 extension ParagraphStyle.Direction: ExpressibleByArgument {}
+extension TextWrapField: ExpressibleByArgument {}
 
 /// What output offsets count (`--offsets`).
 enum OffsetUnit: String, CaseIterable, ExpressibleByArgument {

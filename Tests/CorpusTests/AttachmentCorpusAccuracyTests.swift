@@ -142,6 +142,7 @@ final class CutAttachmentCorpusAccuracyTests: XCTestCase {
         var direction: String
         var max_lines: Int?
         var text_overflow: String
+        var text_wrap: String?
     }
 
     struct Expected: Decodable {
@@ -211,6 +212,7 @@ final class CutAttachmentCorpusAccuracyTests: XCTestCase {
         paragraph.direction = ParagraphStyle.Direction(rawValue: c.direction)!
         paragraph.maxLines = c.max_lines
         paragraph.textOverflow = ParagraphStyle.TextOverflow(rawValue: c.text_overflow)!
+        paragraph.textWrap = ParagraphStyle.TextWrap(rawValue: c.text_wrap ?? "wrap")!
         return try Fixtures.typesetter.prepare(text, paragraph: paragraph).layout(width: c.width)
     }
 }

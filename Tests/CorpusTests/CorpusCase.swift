@@ -21,6 +21,7 @@ struct CorpusCase: Decodable {
     var white_space: String?
     var letter_spacing: Double?
     var dir: String?
+    var text_wrap: String?
     /// Spans with their own style (code-point offsets, style fields resolved).
     var runs: [Run]?
 
@@ -55,6 +56,8 @@ struct CorpusCase: Decodable {
                    expected: dir.appendingPathComponent("expected-runs.jsonl"))
             + load(cases: dir.appendingPathComponent("intrinsic/cases.jsonl"),
                    expected: dir.appendingPathComponent("intrinsic/expected.jsonl"))
+            + load(cases: dir.appendingPathComponent("wrap/runs-cases.jsonl"),
+                   expected: dir.appendingPathComponent("wrap/runs-expected.jsonl"))
     }
 
     /// Cases and expectations from one pair of files (e.g. a held-out set).
@@ -71,7 +74,8 @@ struct CorpusCase: Decodable {
                               weight: font_weight ?? 400, italic: font_style == "italic",
                               letterSpacing: letter_spacing ?? 0, lineHeight: line_height.map { .points($0) } ?? .normal)
         let paragraph = ParagraphStyle(whiteSpace: white_space == "pre-wrap" ? .preWrap : .normal,
-                                       direction: dir == "rtl" ? .rtl : .ltr)
+                                       direction: dir == "rtl" ? .rtl : .ltr,
+                                       textWrap: text_wrap.flatMap(ParagraphStyle.TextWrap.init(rawValue:)) ?? .wrap)
         return (style, paragraph)
     }
 

@@ -13,7 +13,8 @@ import TypesetTestSupport
 /// Pins and known misses are `corpus/options/pins.json` and
 /// `known-misses.tsv` (`TYPESET_CORPUS_UPDATE=1` rewrites them, as for the
 /// main corpus). `TYPESET_OPTIONS_CORPUS=DIR` scores another directory of
-/// the same format (a held-out set) and only prints its table;
+/// the same format (a held-out set) and only prints its table (with
+/// `TYPESET_OPTIONS_SCALE=2`, its `expected@2x.jsonl` at that ratio);
 /// `TYPESET_CORPUS_DEBUG=id-prefix` writes disagreeing cases line by line to
 /// $TMPDIR/typeset-options-debug.txt.
 final class OptionCorpusAccuracyTests: XCTestCase {
@@ -26,8 +27,10 @@ final class OptionCorpusAccuracyTests: XCTestCase {
     ]
 
     func testOptionsCorpusAgreesWithChromium() throws {
-        let heldOut = ProcessInfo.processInfo.environment["TYPESET_OPTIONS_CORPUS"].map { URL(fileURLWithPath: $0) }
-        try score(heldOut ?? Fixtures.corpusDirectory.appendingPathComponent("options"), pinned: heldOut == nil)
+        let env = ProcessInfo.processInfo.environment
+        let heldOut = env["TYPESET_OPTIONS_CORPUS"].map { URL(fileURLWithPath: $0) }
+        let scale = heldOut == nil ? 1 : env["TYPESET_OPTIONS_SCALE"].flatMap(Double.init) ?? 1
+        try score(heldOut ?? Fixtures.corpusDirectory.appendingPathComponent("options"), pinned: heldOut == nil, scale: scale)
     }
 
     /// The edges designers hit (`corpus/edges`, options-corpus cases made by
@@ -38,10 +41,20 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         try score(Fixtures.corpusDirectory.appendingPathComponent("edges"), pinned: true)
     }
 
-    /// Scores one directory of options cases; checks its pins and known misses when `pinned`.
-    private func score(_ dir: URL, pinned: Bool) throws {
+    /// `text-wrap-style: balance` and `pretty` (`corpus/wrap`, options-corpus
+    /// cases made by `make_edge_cases.py` from `corpus/wrap/texts.json`):
+    /// headlines and posts in every script, with alignments, clamps,
+    /// justification, letter spacing and forced breaks. Pinned in `corpus/wrap/pins.json`.
+    func testWrapStylesAgreeWithChromium() throws {
+        try score(Fixtures.corpusDirectory.appendingPathComponent("wrap"), pinned: true)
+    }
+
+    /// Scores one directory of options cases; checks its pins and known
+    /// misses when `pinned`. At another `scale` it reads `expected@<s>x.jsonl`.
+    private func score(_ dir: URL, pinned: Bool, scale: Double = 1) throws {
         let env = ProcessInfo.processInfo.environment
-        let all = try OptionCorpusCase.loadAll(dir)
+        let all = try OptionCorpusCase.loadAll(dir, expected: scale == 1 ? "expected.jsonl"
+                                                : "expected@\(ScaledCorpusAccuracyTests.name(scale)).jsonl")
         XCTAssertGreaterThan(all.count, 0, "no options corpus cases found in \(dir.path)")
         var tallies: [String: CorpusScoreboard.Tally] = [:]
         var misses: [CorpusScoreboard.Miss] = []
@@ -55,7 +68,7 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             let layout: TextLayout
             do {
                 let (style, paragraph) = try c.engineInput()
-                let prepared = try Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph)
+                let prepared = try Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph, scale: scale)
                 layout = try prepared.layout(width: c.width)
                 // The allocation-free measure path must agree with the full layout, truncation included.
                 let m = try prepared.measure(width: c.width)

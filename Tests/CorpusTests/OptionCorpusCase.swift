@@ -26,6 +26,7 @@ struct OptionCorpusCase: Decodable {
     var lang: String?
     /// CSS line-break (options-language only; nil for auto).
     var line_break: String?
+    var text_wrap: String?
 
     struct Expected: Decodable {
         struct Line: Decodable { var start: Int; var end: Int; var width: Double; var x: Double? }
@@ -47,9 +48,10 @@ struct OptionCorpusCase: Decodable {
     }
 
     /// Loads every case of a directory with its expectation.
-    static func loadAll(_ dir: URL) throws -> [(OptionCorpusCase, Expected)] {
+    /// `expected`: the recording's file name (`expected@2x.jsonl` for one at a device pixel ratio).
+    static func loadAll(_ dir: URL, expected file: String = "expected.jsonl") throws -> [(OptionCorpusCase, Expected)] {
         let cases = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("cases.jsonl"), as: OptionCorpusCase.self)
-        let expected = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("expected.jsonl"), as: Expected.self)
+        let expected = try CorpusScoreboard.jsonLines(dir.appendingPathComponent(file), as: Expected.self)
         let byID = Dictionary(expected.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         return cases.compactMap { c in byID[c.id].map { (c, $0) } }
     }
@@ -69,6 +71,7 @@ struct OptionCorpusCase: Decodable {
         paragraph.maxLines = max_lines
         paragraph.textOverflow = try Self.value(text_overflow, "text_overflow")
         paragraph.lineBreak = try Self.value(line_break ?? "auto", "line_break")
+        paragraph.textWrap = try Self.value(text_wrap ?? "wrap", "text_wrap")
         return (style, paragraph)
     }
 

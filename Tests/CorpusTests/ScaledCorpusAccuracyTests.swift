@@ -96,10 +96,22 @@ final class ScaledCorpusAccuracyTests: XCTestCase {
     }
 
     func testOptionsAgreeAtEveryScale() throws {
-        let cases = try CorpusScoreboard.jsonLines(Self.directory.appendingPathComponent("options-cases.jsonl"), as: OptionCorpusCase.self)
+        try scoreOptionCases("options")
+    }
+
+    /// `text-wrap-style` balance and pretty (a third of `corpus/wrap`).
+    func testWrapStylesAgreeAtEveryScale() throws {
+        try scoreOptionCases("wrap")
+    }
+
+    /// Scores `<corpus>-cases.jsonl` (options-corpus cases) against its
+    /// recordings at every scale, by the options corpus's rule; pinned in
+    /// `<corpus>@<scale>-pins.json`.
+    private func scoreOptionCases(_ corpus: String) throws {
+        let cases = try CorpusScoreboard.jsonLines(Self.directory.appendingPathComponent("\(corpus)-cases.jsonl"), as: OptionCorpusCase.self)
         for scale in Self.scales {
             let expected = try CorpusScoreboard.jsonLines(
-                Self.directory.appendingPathComponent("options-expected@\(Self.name(scale)).jsonl"), as: OptionCorpusCase.Expected.self)
+                Self.directory.appendingPathComponent("\(corpus)-expected@\(Self.name(scale)).jsonl"), as: OptionCorpusCase.Expected.self)
             let byID = Dictionary(expected.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             var tallies: [String: CorpusScoreboard.Tally] = [:]
             var misses: [CorpusScoreboard.Miss] = []
@@ -115,8 +127,8 @@ final class ScaledCorpusAccuracyTests: XCTestCase {
                     misses.append(.init(id: "\(c.id)@\(Self.name(scale))", detail: why.joined(separator: "; ")))
                 }
             }
-            print("options corpus at \(Self.name(scale)):\n" + CorpusScoreboard.table(tallies))
-            try CorpusScoreboard(directory: Self.directory, prefix: "options@\(Self.name(scale))-").check(tallies, misses: misses)
+            print("\(corpus) corpus at \(Self.name(scale)):\n" + CorpusScoreboard.table(tallies))
+            try CorpusScoreboard(directory: Self.directory, prefix: "\(corpus)@\(Self.name(scale))-").check(tallies, misses: misses)
         }
     }
 

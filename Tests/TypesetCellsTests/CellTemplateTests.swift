@@ -49,6 +49,29 @@ final class CellTemplateTests: XCTestCase {
         XCTAssertEqual(CellTests.notification.textNames, ["message", "button_title"])
     }
 
+    func testTextWrapIsATextField() throws {
+        func headline(_ wrap: String) throws -> CellTemplate {
+            try CellTemplate(json: Data("""
+            {"root": {"kind": "column", "name": "cell", "alignment": "start", "children": [
+              {"kind": "text", "name": "title", "key": "title", "text_wrap": "\(wrap)", "width": "longest_line",
+               "style": {"font_size": 17, "font_family": "Noto Sans"}}]}}
+            """.utf8))
+        }
+        let balanced = try headline("balance")
+        XCTAssertEqual(try CellTemplate(json: try balanced.jsonData()), balanced)
+        guard case .stack(let column) = balanced.root.content, case .text(let text) = column.children[0].content else {
+            return XCTFail("not a column holding a text")
+        }
+        XCTAssertEqual(text.textWrap, .balance)
+        let model = try CellData(json: Data(#"{"title": "Council approves the new riverside park after a two-year public consultation"}"#.utf8),
+                                 defaultID: .int(0))
+        let greedy = try CellTests.engine.layout(try headline("wrap"), for: model, width: 420, scale: 2)
+        let even = try CellTests.engine.layout(balanced, for: model, width: 420, scale: 2)
+        XCTAssertEqual(try CellTests.frame(even, "title").height, try CellTests.frame(greedy, "title").height)
+        XCTAssertLessThan(try CellTests.frame(even, "title").width, try CellTests.frame(greedy, "title").width)
+        XCTAssertThrowsError(try headline("stable"))
+    }
+
     func testPartStylesOverrideTheTextStyle() throws {
         let t = try CellTemplate(json: Data("""
         {"root": {"kind": "text", "name": "t", "style": {"size": 17, "font": "Noto Sans"},

@@ -15,7 +15,7 @@
 //   natural_width: the width of a copy laid out at width: max-content (CSS
 //           max-content: one number per text, whatever the box's width);
 //   starts: the UTF-16 offset where each line starts, read from a probe copy
-//           with line-height 1000px (line breaking does not depend on it;
+//           (clamped as the case for a clamped wrap style) with line-height 1000px (line breaking does not depend on it;
 //           every line box is then 1000 px tall, so a code point's or a
 //           box's vertical centre names its line). White space never starts
 //           a line (collapsed and hanging spaces end the line before).
@@ -86,7 +86,9 @@
   }
 
   function attachCase(c, host) {
-    const probe = build(c, host, '1000px');
+    // A wrap style's clamped lines are its own (the score stops at the
+    // clamp): the probe is clamped too (its clamped-away lines stay laid out).
+    const probe = build(c, host, '1000px', !!(c.extended && c.max_lines && c.text_wrap && c.text_wrap !== 'wrap'));
     const starts = lineStarts(c, probe);
     host.removeChild(probe.div);
     // Options cases with a line clamp or a cut single line are laid out cut.

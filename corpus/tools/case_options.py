@@ -6,7 +6,7 @@ import families as fam_index
 # Options-corpus fields (the batch protocol's names, see corpus/README.md);
 # a case that has any of them, or font_family, is "extended".
 EXTENDED_FIELDS = ('font_family', 'font_weight', 'font_style', 'word_break', 'align',
-                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow', 'lang', 'line_break')
+                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow', 'lang', 'line_break', 'text_wrap')
 
 
 def normalize(c, index, error):
@@ -42,5 +42,6 @@ def normalize(c, index, error):
         'nowrap_ellipsis': overflow == 'ellipsis',
         'lang': c.get('lang') or '',
         'line_break': pick('line_break', ('auto', 'normal', 'strict', 'loose', 'anywhere'), 'auto'),
+        'text_wrap': pick('text_wrap', ('wrap', 'balance', 'pretty'), 'wrap'),
         'ellipsis_text': fam_index.ellipsis_text(index, c['font_family'], w, style),
     }

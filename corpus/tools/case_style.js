@@ -5,7 +5,7 @@ const TypesetCaseStyle = (function () {
   'use strict';
   // The case's CSS. Options-corpus cases (c.extended) also set weight, style,
   // word-break, text-align, direction (dir, "auto" included), a unitless
-  // line-height, and when `clamp` is set their truncation: a line clamp
+  // line-height, text-wrap-style, and when `clamp` is set their truncation: a line clamp
   // (display:-webkit-box; -webkit-line-clamp) or, for white_space "nowrap"
   // with text_overflow "ellipsis", overflow:hidden; text-overflow:ellipsis.
   function styleBox(el, c, clamp) {
@@ -33,6 +33,8 @@ const TypesetCaseStyle = (function () {
     s.textAlign = c.extended ? c.align : 'start';
     s.lineBreak = c.extended ? c.line_break : 'auto';
     if (c.extended && c.lang) el.lang = c.lang;
+    // text-wrap-style (balance, pretty) leaves text-wrap-mode to white-space.
+    s.textWrapStyle = c.extended && c.text_wrap ? (c.text_wrap === 'wrap' ? 'auto' : c.text_wrap) : 'auto';
     s.textIndent = '0px';
     el.dir = c.dir || 'ltr';
     if (clamp && c.extended && c.max_lines) {

@@ -140,6 +140,7 @@ function build(el, parentAxis, parentSpacing, ctx) {
     s.whiteSpace = el.white_space || 'normal';
     s.overflowWrap = 'break-word';
     s.wordBreak = el.word_break || 'normal';
+    s.textWrapStyle = el.text_wrap && el.text_wrap !== 'wrap' ? el.text_wrap : 'auto';
     s.textAlign = el.align || 'start';
     const dir = el.direction || 'auto';
     node.setAttribute('dir', dir);

@@ -12,6 +12,10 @@
 //           caret is drawn from), relative to the box.
 //   ranges: [start, end, [[x, y, width, height], ...]] for every word (at
 //           most 12) and for two ranges that cross lines: Range.getClientRects.
+// A case with "hits": {"carets": "all", "columns": n} (the hit corpus's own
+// cases) gets a caret at every code point boundary, n + 1 points per row,
+// and every line's range from its first to its last code point with the
+// white space after it (what a triple click selects).
 (function () {
   'use strict';
 
@@ -49,8 +53,9 @@
     const rows = Math.max(2, Math.round(box.height / (c.font_size * 0.45)));
     for (let r = 0; r <= rows; r++) {
       const y = -8 + (box.height + 16) * r / rows;
-      for (let k = 0; k <= 16; k++) {
-        const x = -8 + (c.width + 16) * k / 16;
+      const columns = (c.hits && c.hits.columns) || 16;
+      for (let k = 0; k <= columns; k++) {
+        const x = -8 + (c.width + 16) * k / columns;
         const p = document.caretPositionFromPoint(box.left + x, box.top + y);
         if (!p) continue;
         let offset = null;
@@ -62,7 +67,8 @@
 
     const range = document.createRange();
     const carets = [];
-    for (const i of sample(boundaries(text), 60)) {
+    const all = c.hits && c.hits.carets === 'all';
+    for (const i of all ? boundaries(text) : sample(boundaries(text), 60)) {
       range.setStart(node, i);
       range.setEnd(node, i);
       const rects = range.getClientRects();
@@ -77,6 +83,23 @@
     if (text.length > 4) {
       ranges.push([1, Math.floor(text.length * 2 / 3)]);
       ranges.push([Math.floor(text.length / 3), text.length]);
+    }
+    if (all) {
+      // Each line's text: a line starts where a boundary's caret is lower
+      // than the one before.
+      let start = 0, top = null;
+      for (const i of boundaries(text)) {
+        range.setStart(node, i);
+        range.setEnd(node, i);
+        const r = range.getClientRects()[0];
+        if (!r) continue;
+        if (top !== null && r.top > top + c.font_size / 2 && i > start) {
+          ranges.push([start, i]);
+          start = i;
+        }
+        top = r.top;
+      }
+      if (text.length > start) ranges.push([start, text.length]);
     }
     const out = [];
     for (const [a, b] of ranges) {

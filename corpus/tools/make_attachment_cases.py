@@ -25,6 +25,8 @@ import os
 import random
 import unicodedata
 
+import make_cases
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.dirname(HERE)
 CATEGORIES = ['english', 'arabic', 'hebrew', 'japanese', 'mixed', 'emoji', 'entities', 'korean', 'hindi']
@@ -110,10 +112,11 @@ def option_cases(rng, per_kind):
     by family): attachments-clamp (max_lines 1-3 with the ellipsis, every
     alignment but justify), attachments-nowrap (one line cut by
     text-overflow: ellipsis), attachments-justify (text-align: justify,
-    some also clamped). Boxes go after words, at the start and the end;
+    some also clamped), attachments-wrap (text-wrap-style balance or
+    pretty, every alignment, some clamped). Boxes go after words, at the start and the end;
     widths are chosen so that lines wrap and cuts fall near boxes."""
     cases = []
-    for kind in ('clamp', 'nowrap', 'justify'):
+    for kind in ('clamp', 'nowrap', 'justify', 'wrap'):
         for k in range(per_kind):
             cat = OPTION_CATEGORIES[k % len(OPTION_CATEGORIES)]
             pool = texts(cat)
@@ -135,7 +138,7 @@ def option_cases(rng, per_kind):
             lh = rng.choice([None, None, round(size * 1.5)])
             rtl_text = cat in ('arabic', 'hebrew')
             direction = rng.choice(['rtl', 'rtl', 'ltr'] if rtl_text else (['ltr', 'ltr', 'rtl'] if cat == 'mixed' else ['ltr']))
-            ws, overflow, max_lines = 'normal', 'clip', None
+            ws, overflow, max_lines, wrap = 'normal', 'clip', None, None
             if kind == 'clamp':
                 align = rng.choice(['start', 'end', 'left', 'right', 'center'])
                 max_lines = rng.choice([1, 2, 2, 3])
@@ -144,10 +147,15 @@ def option_cases(rng, per_kind):
                 align = rng.choice(['start', 'end', 'center'])
                 ws, overflow = 'nowrap', 'ellipsis'
                 width = rng.choice([80, 120, 160, 200])
-            else:
+            elif kind == 'justify':
                 align = 'justify'
                 max_lines = rng.choice([None, None, None, 2, 3])
                 width = rng.choice([120, 160, 200, 240, 320])
+            else:
+                align = rng.choice(['start', 'end', 'center', 'justify'])
+                max_lines = rng.choice([None, None, None, 2, 3])
+                width = rng.choice([90, 120, 160, 200, 240])
+                wrap = rng.choice(['balance', 'pretty'])
             cases.append({
                 'id': 'attachments-%s-%03d-%s-s%d-w%d-lh%s-%s-%s%s' % (
                     kind, k, cat, size, width, 'N' if lh is None else lh, align, direction,
@@ -158,6 +166,9 @@ def option_cases(rng, per_kind):
                 'word_break': 'normal', 'align': align, 'direction': direction,
                 'max_lines': max_lines, 'text_overflow': overflow,
             })
+            if wrap:
+                cases[-1]['id'] += '-' + wrap
+                cases[-1]['text_wrap'] = wrap
     return cases
 
 
@@ -203,10 +214,7 @@ def main():
                 'font_size': size, 'line_height': lh, 'width': width, 'white_space': 'normal',
                 'letter_spacing': 0, 'dir': direction,
             })
-    os.makedirs(os.path.dirname(args.out), exist_ok=True)
-    with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
+    make_cases.write_cases(cases, args.out)
     print('%d cases -> %s' % (len(cases), args.out))
 
 

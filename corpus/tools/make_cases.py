@@ -219,6 +219,14 @@ def is_exempt(cp):
     return any(a <= cp <= b for a, b in ranges)
 
 
+def write_cases(cases, out):
+    """Writes cases to `out` as JSON Lines (UTF-8, one case per line)."""
+    os.makedirs(os.path.dirname(out) or '.', exist_ok=True)
+    with open(out, 'w', encoding='utf-8', newline='\n') as fh:
+        for c in cases:
+            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
+
+
 def check_coverage(texts):
     try:
         from fontTools.ttLib import TTFont

@@ -13,7 +13,8 @@ as the text's max-content, or that less or plus the offsets (px, or "-ls" /
 from Chromium: the group also writes one case per text, size and letter
 spacing at a 2000 px box ("-wmax"), and the fit cases are written once
 corpus/edges/expected.jsonl has those rows (so: make, record, make, record).
-Every case is crossed with the group's variants (options fields).
+Every case is crossed with the group's variants (options fields). A group's
+optional "tag" goes into its case ids (several groups of one category).
 """
 
 import argparse
@@ -67,7 +68,8 @@ def main():
         for n, text in enumerate(g['texts'], 1):
             for size in g['sizes']:
                 for ls in g.get('letter_spacing', [0]):
-                    stem = '%s-%03d-s%d%s' % (cat, n, size, '' if not ls else '-ls' + fmt(ls))
+                    stem = '%s-%s%03d-s%d%s' % (cat, g['tag'] + '-' if 'tag' in g else '', n, size,
+                                                '' if not ls else '-ls' + fmt(ls))
                     widths = g.get('widths')
                     if 'fit' in g:
                         probe = stem + '-wmax'

@@ -4,7 +4,7 @@ record.py as <span>s inside the block, from corpus/texts/runs.json.
 
     python3 corpus/tools/make_run_cases.py [--texts corpus/texts/runs.json]
         [--out corpus/cases-runs.jsonl] [--widths 100,160,240,360,560]
-        [--skip-font-check]
+        [--skip-font-check] [--text-wrap balance,pretty]
 
 Texts: {"category": "runs", "texts": [<entry>, ...]}; an entry is
     {"spans": [<piece>, ...], "primary": "<family>", "weight": 700,
@@ -37,6 +37,10 @@ Cases per text: block font_size 13/15/17 x widths (default
 13/15/17; a run's own "line_height" stays) = 30 cases, id
 "runs-<nnn>-s<size>-w<width>-lh<N|px>"; texts with "rtl": the normal
 line-height cases again with dir rtl (suffix "-rtl").
+
+--text-wrap crosses the normal line-height cases with the given wrap styles
+(field "text_wrap", id "wrap-<id>-<style>", category "wrap-<category>"):
+corpus/wrap/runs-cases.jsonl.
 
 Before writing, every character is checked to be in the cmap of some font
 of the stack that applies to it (the face CSS font matching picks for the
@@ -211,9 +215,13 @@ def main():
     ap.add_argument('--widths', default=','.join(str(w) for w in WIDTHS),
                     help='comma-separated box widths in px')
     ap.add_argument('--skip-font-check', action='store_true')
+    ap.add_argument('--text-wrap', default=None, help='comma-separated wrap styles to cross the cases with')
     args = ap.parse_args()
     widths = [int(w) for w in args.widths.split(',')]
     cases, checks = build(args.texts, widths)
+    if args.text_wrap:
+        cases = [dict(c, id='wrap-%s-%s' % (c['id'], style), category='wrap-' + c['category'], text_wrap=style)
+                 for c in cases if c['line_height'] is None for style in args.text_wrap.split(',')]
     if not args.skip_font_check:
         check_coverage(checks)
     tmp = args.out + '.tmp'

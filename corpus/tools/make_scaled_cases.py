@@ -16,6 +16,7 @@ every option kind still occurs:
     runs          cases-runs.jsonl                2nd        runs-cases.jsonl
     attachments   attachments/cases.jsonl         all        attachments-cases.jsonl
     cells         cells/cases.jsonl               all        cells-cases.jsonl
+    wrap          wrap/cases.jsonl                3rd        wrap-cases.jsonl
     main @2.625   main-cases.jsonl                8th        main-cases@2.625x.jsonl
 
 How a subset is chosen (deterministic, no seed): the source's cases are
@@ -68,6 +69,14 @@ def runs_stratum(c):
     return (c['id'].split('-')[1], lh_kind(c), c.get('dir'))
 
 
+# Wrap-style cases: the category, the family (the group's tag) and every
+# option a group crosses with the style.
+def wrap_stratum(c):
+    return (c['category'], c['id'].split('-')[2] if c['category'].count('-') == 1 else c['id'].split('-')[3],
+            c.get('text_wrap'), c.get('align'), c.get('direction'), c.get('max_lines') is not None,
+            c.get('white_space'), c.get('letter_spacing', 0) != 0)
+
+
 def spot_stratum(c):
     return c['category']
 
@@ -79,6 +88,7 @@ STRATA = [
     ('runs', 'cases-runs.jsonl', 2, runs_stratum, 'runs-cases.jsonl'),
     ('attachments', 'attachments/cases.jsonl', 1, None, 'attachments-cases.jsonl'),
     ('cells', 'cells/cases.jsonl', 1, None, 'cells-cases.jsonl'),
+    ('wrap', 'wrap/cases.jsonl', 3, wrap_stratum, 'wrap-cases.jsonl'),
     ('main@2.625x', 'scaled/main-cases.jsonl', 8, spot_stratum, 'main-cases@2.625x.jsonl'),
 ]
 

@@ -224,6 +224,8 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
     out['runs'] = normalize_runs(c, fonts_dir, index)
     if 'attachments' in c:  # the attachment corpus (attachments.js)
         out['attachments'] = c['attachments']
+    if 'hits' in c:  # the hit corpus's own cases (hits.js)
+        out['hits'] = c['hits']
     return out
 
 
@@ -278,7 +280,7 @@ def case_stacks(c):
 JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'letter_spacing', 'dir', 'extended', 'font_weight', 'font_style', 'word_break',
              'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text',
-             'lang', 'line_break', 'attachments')
+             'lang', 'line_break', 'text_wrap', 'attachments')
 
 
 def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS, scale=1):

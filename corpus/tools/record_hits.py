@@ -17,7 +17,10 @@ case:
 Coordinates are px from the box's top-left; offsets are UTF-16 offsets into
 the case's text. HitTestingCorpusTests compares the engine with them.
 --scale S lays the cases out at device pixel ratio S (as record.py --scale;
-answers in CSS px).
+answers in CSS px). The hit corpus's own cases (make_hit_cases.py) are
+recorded with --cases corpus/hits/cases.jsonl --every 1 --out
+corpus/hits/cases-expected.jsonl; their "hits" field asks for every caret
+boundary, a finer point grid and every line as a range (see hits.js).
 """
 
 import argparse

@@ -147,7 +147,7 @@ enum BreakOpportunities {
 
     /// Chromium's rule for two ASCII characters (and `-` before a digit).
     @inline(__always)
-    private static func shouldBreakAfter(_ lastLast: UInt16, _ last: UInt16, _ ch: UInt16) -> Bool {
+    static func shouldBreakAfter(_ lastLast: UInt16, _ last: UInt16, _ ch: UInt16) -> Bool {
         if last == 0x2D && isDigit(ch) { return isAlnum(lastLast) }
         guard last >= 0x21, last <= 0x7F, ch >= 0x21, ch <= 0x7F else { return false }
         switch last {

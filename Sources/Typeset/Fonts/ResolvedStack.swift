@@ -11,6 +11,9 @@ final class ResolvedStack: Sendable {
     let faceIDs: [ObjectIdentifier]
     /// Index into `faces` per ASCII code 0x20–0x7E, or `FaceTable.none`.
     let asciiFace: [UInt8]
+    /// The first face alone: the faces of every text that is one item in
+    /// it (see `PlainTextScan`), one array for all of them.
+    let firstFace: [FontFace]
     /// The same for the whole BMP, built the first time a text needs it
     /// (64 KB; a stack used only for ASCII never builds it).
     private let storedBMPFaces = LazyReference<FaceTable>()
@@ -67,6 +70,7 @@ final class ResolvedStack: Sendable {
         self.italic = italic
         faceIDs = faces.map(ObjectIdentifier.init)
         asciiFace = FaceTable(faces: faces, count: 0x80).index
+        firstFace = Array(faces.prefix(1))
     }
 
     /// Whether HarfBuzz draws the scalar with the face: the face maps it, or

@@ -10,14 +10,17 @@ extension LineBreaker {
             let l = layout(width: width)
             return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
         }
-        let limit = breakingLimit(for: width)
+        let boxLimit = breakingLimit(for: width)
         prefetchSegments()
+        let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
         let fast = plainLinesNeedNoMark
-        while let line = nextMarkedLine(&cursor, limit: limit, width: width, fast: fast) {
+        while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
+                                        fast: fast) {
             height += line.height
-            widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width) : line.content)
+            widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
+                                                  : line.content)
         }
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
@@ -57,23 +60,36 @@ extension LineBreaker {
 
     /// The width a cut line takes in the layout: its own width, or what is
     /// drawn (visible text and ellipsis) where that is wider.
-    func truncatedContent(_ line: RawLine, width: Double?) -> Int64 {
-        truncatedLine(line, width: width).content
+    /// `keepsContent`: the line keeps all its content and the ellipsis
+    /// follows it (`WrapLimits.keepsCutLine`).
+    func truncatedContent(_ line: RawLine, width: Double?, keepsContent: Bool = false) -> Int64 {
+        truncatedLine(line, width: width, keepsContent: keepsContent).content
     }
 
     /// The drawn width of a cut line (`truncatedContent`), and the cut with
     /// the box width it was made for (placement reuses it).
-    func truncatedLine(_ line: RawLine, width: Double?) -> (content: Int64, cut: (LineCut, available: Int64)?) {
+    func truncatedLine(_ line: RawLine, width: Double?, keepsContent: Bool = false)
+        -> (content: Int64, cut: (LineCut, available: Int64)?) {
         guard line.hasEllipsis else { return (line.content, nil) }
-        let box = width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
-        guard let cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box,
-                                     rightToLeft: core.paragraphLevel & 1 == 1) else { return (line.content, nil) }
+        let rightToLeft = core.paragraphLevel & 1 == 1
+        let box = keepsContent ? Self.limit(for: nil) : width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
+        guard var cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box, rightToLeft: rightToLeft)
+        else { return (line.content, nil) }
+        if keepsContent && !rightToLeft {
+            // The kept line ends as laid out: a reshaped end keeps the kern it lost.
+            let end = PreparedCore.ceilToLayoutUnit(line.content)
+            if end > cut.ellipsisX {
+                cut.drawnRight += end - cut.ellipsisX
+                cut.ellipsisX = end
+            }
+        }
         return (max(line.content, cut.drawnRight - cut.drawnLeft), (cut, box))
     }
 
     func layout(width: Double?) -> TextLayout {
-        let limit = breakingLimit(for: width)
+        let boxLimit = breakingLimit(for: width)
         prefetchSegments()
+        let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var lines: [TextLayout.Line] = []
         // (Placement reads the text's details: only when some line needs it.)
@@ -100,6 +116,7 @@ extension LineBreaker {
             // (`nextMarkedLine` by hand: called, it returned its long optional
             // line through memory, a stall per line.)
             let raw: RawLine
+            let limit = wrap?.limit(forLine: cursor.lineCount) ?? boxLimit
             if fast && cursor.splitAt < 0 && cursor.segment < segments.count
                 && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
                 raw = line
@@ -113,7 +130,7 @@ extension LineBreaker {
                 softWrapped = true
             }
             if raw.hasEllipsis {
-                let truncated = truncatedLine(raw, width: width)
+                let truncated = truncatedLine(raw, width: width, keepsContent: wrap?.keepsCutLine == true)
                 widest = max(widest, truncated.content)
                 if let cut = truncated.cut { knownCut = (lines.count, cut.0, cut.available) }
             } else {
@@ -146,7 +163,8 @@ extension LineBreaker {
             let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
             var justifiedWidth = 0.0
             for k in raws.indices {
-                let cut = knownCut.flatMap { $0.line == k && $0.available == boxPlacement.available ? $0.cut : nil }
+                let cut = knownCut.flatMap { $0.line == k && ($0.available == boxPlacement.available || wrap?.keepsCutLine == true)
+                    ? $0.cut : nil }
                 let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
                 truncation = truncation ?? t
                 if lines[k].justification > 0 { justifiedWidth = max(justifiedWidth, lines[k].width) }

@@ -42,6 +42,8 @@ struct LineBreaker {
     let strutMetricsOnly: Bool
     /// The text has runs of several styles (each run's piece of a line is rounded on its own).
     let hasRunBoundaries: Bool
+    /// `text-wrap-style`; `.wrap` for intrinsic sizes (see `wrapLimits`).
+    let wrapStyle: ParagraphStyle.TextWrap
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
     /// `minContent` breaks only at the text's own opportunities (no
@@ -88,6 +90,7 @@ struct LineBreaker {
         plain = core.fields.pointee.hasOnlyPlainSegments && maxLines == nil
         strutMetricsOnly = core.fields.pointee.strutMetricsOnly
         hasRunBoundaries = core.fields.pointee.hasRunBoundaries
+        wrapStyle = minContent || ignoresLineLimit ? .wrap : core.fields.pointee.textWrap
     }
 
     @inline(__always)

@@ -48,7 +48,9 @@ extension TextLayout {
             while lo < hi { let m = (lo + hi) / 2; if starts[m] <= cluster { lo = m + 1 } else { hi = m } }
             return lo < starts.count ? starts[lo] : run.end
         }
-        func offset(_ a: Int, _ b: Int) -> Double { Double(advances.width(a, b)) / 65536 }
+        // A tab of a pre-wrap line is a run of its own, as wide as it was placed.
+        let isTab = run.end == run.start + 1 && core.text.units[run.start] == 0x09
+        func offset(_ a: Int, _ b: Int) -> Double { isTab ? (b > a ? run.width : 0) : Double(advances.width(a, b)) / 65536 }
         var out: [PositionedGlyph] = []
         out.reserveCapacity(shaped.count)
         var i = 0

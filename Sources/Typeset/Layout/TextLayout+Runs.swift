@@ -80,10 +80,11 @@ extension TextLayout {
                 }
             }
         }
+        let advances = LineAdvances(core: core, line: line)
+        if let tabbed = tabbedRuns(of: line, logical: logical, advances: advances) { return tabbed }
         var x = line.x
         var runs: [VisualRun] = []
         runs.reserveCapacity(order.count)
-        let advances = LineAdvances(core: core, line: line)
         // Chromium rounds each inline item's piece of the line (split where
         // the style or the direction changes, and around each attachment)
         // up to 1/64 px and places the pieces side by side: the rounding
@@ -117,6 +118,102 @@ extension TextLayout {
         if visible != nil && core.paragraphLevel & 1 == 1 {
             let shift = line.x + line.width - x
             if shift != 0 { runs = runs.map { $0.moved(by: shift) } }
+        }
+        return runs
+    }
+
+    /// The runs of a pre-wrap line with tabs, placed as Chromium places
+    /// them: tabs are inline items of their own, so the text between two
+    /// tabs (and between run boundaries) is a piece rounded up to 1/64 px,
+    /// and a tab reaches from the rounded pen to its stop (that width
+    /// rounded up to 1/64 px too), counted from the line's start edge (the
+    /// right edge of a right-to-left line, where tabs in a row take their
+    /// widths in reverse order). Inside a piece the runs keep their visual
+    /// order and exact advances, from the piece's left edge. Nil for the
+    /// lines this does not concern.
+    private func tabbedRuns(of line: Line, logical: [(start: Int, end: Int, item: Item)],
+                            advances: LineAdvances) -> [VisualRun]? {
+        let a = Int(line.contentStart), b = Int(line.contentEnd)
+        guard core.tabInterval > 0, core.attachments.isEmpty, !line.hasEllipsis,
+              line.justification == 0, core.text.units[a..<b].contains(0x09) else { return nil }
+        // Each tab a run of its own.
+        var pieces: [(start: Int, end: Int, item: Item)] = []
+        for r in logical {
+            var start = r.start
+            for i in r.start..<r.end where core.text.units[i] == 0x09 {
+                if i > start { pieces.append((start, i, r.item)) }
+                pieces.append((i, i + 1, r.item))
+                start = i + 1
+            }
+            if start < r.end { pieces.append((start, r.end, r.item)) }
+        }
+        let bounds = Set(core.runBoundaries.lazy.map(Int.init).filter { $0 > a && $0 < b })
+        // Logical extents from the start edge (1/65536 px): a segment of
+        // text between tabs rounded up, a tab to its rounded stop.
+        var from = [Int64](repeating: 0, count: pieces.count), to = from
+        var segment: [Int] = []
+        var pen: Int64 = 0
+        func closeSegment() {
+            guard !segment.isEmpty else { return }
+            let w = segment.reduce(Int64(0)) { $0 + advances.width(pieces[$1].start, pieces[$1].end) }
+            for k in segment { from[k] = pen; to[k] = pen + w }
+            pen += Int64(LineBreaker.layoutUnitsCeil(w) * 65536)
+            segment.removeAll()
+        }
+        for (k, r) in pieces.enumerated() {
+            if core.text.units[r.start] == 0x09 {
+                closeSegment()
+                let stop = pen + Int64(LineBreaker.layoutUnitsCeil(core.nextTabStop(after: pen) - pen) * 65536)
+                from[k] = pen
+                to[k] = stop
+                pen = stop
+            } else {
+                if bounds.contains(r.start) { closeSegment() }
+                segment.append(k)
+            }
+        }
+        closeSegment()
+        let rtl = core.paragraphLevel & 1 == 1
+        if rtl {
+            // Tabs in a row are one item whose widths Chromium lays out in
+            // visual order: in a right-to-left line the first tab takes the
+            // last one's width, and so on.
+            var k = 0
+            while k < pieces.count {
+                var m = k
+                while m < pieces.count && core.text.units[pieces[m].start] == 0x09 { m += 1 }
+                if m - k > 1 {
+                    let widths = (k..<m).map { to[$0] - from[$0] }.reversed()
+                    var at = from[k]
+                    for (j, w) in zip(k..<m, widths) { from[j] = at; at += w; to[j] = at }
+                }
+                k = max(m, k + 1)
+            }
+        }
+        var order = (0..<Int32(pieces.count)).map { $0 }
+        if pieces.contains(where: { $0.item.level != 0 }) {
+            var levels = pieces.map(\.item.level)
+            levels.withUnsafeMutableBufferPointer { lv in
+                order.withUnsafeMutableBufferPointer { o in tsu_reorder_visual(lv.baseAddress, Int32(lv.count), o.baseAddress) }
+            }
+        }
+        let edge = rtl ? line.x + line.width : line.x
+        // A piece's left edge; runs of one segment follow each other from it.
+        var next: [Int64: Double] = [:]
+        var runs: [VisualRun] = []
+        for k in order.map(Int.init) {
+            let r = pieces[k]
+            let isTab = core.text.units[r.start] == 0x09
+            let w = isTab ? Double(to[k] - from[k]) / 65536 : Double(advances.width(r.start, r.end)) / 65536
+            let left = rtl ? edge - (isTab ? Double(to[k]) / 65536 : LineBreaker.layoutUnitsCeil(to[k] - from[k]) + Double(from[k]) / 65536)
+                : edge + Double(from[k]) / 65536
+            let x = isTab ? left : next[from[k]] ?? left
+            if !isTab { next[from[k]] = x + w }
+            runs.append(VisualRun(utf16Range: core.sourceOffset(r.start)..<core.sourceOffset(r.end),
+                                  face: core.faces[Int(r.item.faceIndex)],
+                                  fontSize: core.styles[Int(r.item.styleIndex)].size, isRightToLeft: r.item.level & 1 == 1,
+                                  x: x, width: w, start: r.start, end: r.end, styleIndex: Int(r.item.styleIndex),
+                                  level: r.item.level))
         }
         return runs
     }
@@ -226,8 +323,12 @@ extension TextLayout {
             let runs = visualRuns(of: line)
             for run in runs where run.end > p0 && run.start < p1 {
                 let q0 = max(p0, run.start), q1 = min(p1, run.end)
-                let before = Double(advances.width(run.start, q0)) / 65536
-                let inside = Double(advances.width(q0, q1)) / 65536
+                // A tab run (a pre-wrap line with tabs) is as wide as it was placed.
+                let isTab = run.end == run.start + 1 && core.text.units[run.start] == 0x09
+                // A range edge inside a ligature takes its even share (as a caret there).
+                let before = isTab ? 0 : Double(caretAdvance(advances, from: run.start, to: q0, end: run.end)) / 65536
+                let inside = isTab ? run.width
+                    : Double(caretAdvance(advances, from: run.start, to: q1, end: run.end)) / 65536 - before
                 add(x: run.isRightToLeft ? run.x + run.width - before - inside : run.x + before, width: inside, on: line)
             }
             // In a selection, preserved trailing spaces (pre-wrap: they hang)
@@ -236,13 +337,12 @@ extension TextLayout {
             let end = lo + index + 1 < lines.count ? Int(lines[lo + index + 1].contentStart) : core.text.units.count
             let t0 = max(p0, Int(line.contentEnd)), t1 = min(p1, end)
             if asSelection, core.paragraph.whiteSpace == .preWrap, t0 < t1 {
-                let metrics = core.unitMetrics
-                let offset = Double(metrics.width(Int(line.contentEnd), t0)) / 65536
-                let width = Double(metrics.width(t0, t1)) / 65536
-                if width > 0 {
-                    let left = runs.first?.x ?? line.x, right = runs.last.map { $0.x + $0.width } ?? line.x
-                    add(x: rtl ? left - offset - width : right + offset, width: width, on: line)
-                }
+                let left = runs.first?.x ?? line.x, right = runs.last.map { $0.x + $0.width } ?? line.x
+                let edge = rtl ? line.x + line.width : line.x
+                let spaces = hangingSpaces(of: line, pen: Int64((abs((rtl ? left : right) - edge) * 65536).rounded()))
+                let offset = spaces.lazy.filter { $0.unit < t0 }.reduce(0) { $0 + $1.width }
+                let width = spaces.lazy.filter { $0.unit >= t0 && $0.unit < t1 }.reduce(0) { $0 + $1.width }
+                if width > 0 { add(x: rtl ? left - offset - width : right + offset, width: width, on: line) }
             }
         }
         return rects

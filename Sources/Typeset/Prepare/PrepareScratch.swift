@@ -8,6 +8,14 @@
 /// text keeps. What is kept is copied out at its exact size (see
 /// `Array.compacted()`); nothing here outlives the call that fills it.
 struct PrepareScratch {
+    /// The source text's UTF-16 units.
+    var source: [UInt16] = []
+    /// The last text's block style, alone in an array, and its resolved
+    /// stack: a text with the same block style starts from the same array
+    /// (a text in one style keeps it: one allocation fewer per prepared
+    /// text) and skips the stack lookup. Not emptied between texts.
+    var lastBase: [TextStyle] = []
+    var lastBaseStack: ResolvedStack? = nil
     /// Per processed unit: its style's index.
     var styleOfUnit: [Int32] = []
     /// Per attribute run: its style's index.
@@ -54,6 +62,7 @@ struct PrepareScratch {
     /// Empties every array for the next text, keeping its capacity (up to `keptLimit`).
     mutating func clear() {
         let limit = Self.keptLimit
+        source.recycle(limit: limit)
         styleOfUnit.recycle(limit: limit)
         styleIndexOfRun.recycle(limit: limit)
         stacks.recycle(limit: limit)

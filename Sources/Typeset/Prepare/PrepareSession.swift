@@ -15,12 +15,17 @@ struct PrepareSession {
     /// The device pixel ratio: every length of the styles and attachments
     /// is multiplied by it, and the prepared text is in device pixels.
     let scale: Double
+    /// Whether plain text takes the one-pass analysis (`PlainTextScan`);
+    /// false prepares every text stage by stage (the two give the same
+    /// prepared text, which `OnePassEquivalenceTests` checks).
+    let onePass: Bool
 
-    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1) {
+    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1, onePass: Bool = true) {
         self.fonts = fonts
         self.context = context
         self.cache = cache
         self.scale = scale
+        self.onePass = onePass
     }
 
     var shaper: Shaper { context.shaper }
@@ -46,7 +51,15 @@ struct PrepareSession {
         // The transient arrays are the context's (see `PrepareScratch`), left emptied.
         defer { context.scratch.clear() }
         let base = try baseStyle.validated().scaled(by: scale)
-        let source = string.utf16Units
+        // The source units in the context's buffer (the prepared text keeps a compact copy).
+        var source = context.scratch.source
+        context.scratch.source = []
+        string.writeUTF16Units(into: &source)
+        defer {
+            // Handed back with no other reference, so that emptying it keeps its buffer.
+            source.removeAll(keepingCapacity: true)
+            swap(&context.scratch.source, &source)
+        }
         return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
                            scratch: &context.scratch)
     }
@@ -60,7 +73,11 @@ struct PrepareSession {
 
         // Styles per processed unit; the block's style is always the first
         // (the strut), whether or not a run uses it.
-        var styles: [TextStyle] = [base]
+        if scratch.lastBase.first != base {
+            scratch.lastBase = [base]
+            scratch.lastBaseStack = nil
+        }
+        var styles = scratch.lastBase
         var styleIndexOfRun = scratch.styleIndexOfRun
         scratch.styleIndexOfRun = []
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
@@ -89,46 +106,73 @@ struct PrepareSession {
             }
         }
         let styleOfUnit = scratch.styleOfUnit
-        for st in styles {
+        for (k, st) in styles.enumerated() {
+            if k == 0, let stack = scratch.lastBaseStack { scratch.stacks.append(stack); continue }
             scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic))
         }
+        if scratch.lastBaseStack == nil { scratch.lastBaseStack = scratch.stacks[0] }
         let stacks = scratch.stacks
         let primary = stacks[0].faces[0]
         let strut = InlineBox(style: base, primary: primary, used: nil)
+        let primaryBox = primary.metrics.rounded(atSize: base.size)
         let attachments = try InlineAttachments.prepare(attachmentsGiven, scale: scale, sourceUnits: source, processed: processed,
                                                         styleOfUnit: styleOfUnit, styles: styles, stacks: stacks)
 
-        // Analysis.
-        try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
-        let graphemes = scratch.graphemes
-        let paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
-        let levels = scratch.levels
-        ScriptRuns.resolve(units, into: &scratch.scripts)
-        let scripts = scratch.scripts
-        try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
-                                       preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                       language: paragraph.locale ?? base.language,
-                                       lineBreak: paragraph.lineBreak,
-                                       into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
-        var breaks = scratch.breaks
-        // Shaping splits text into words only at break opportunities between
-        // words (WordShaper.isSeparableBreak): the ones break-all and
-        // `line-break: anywhere` add between Thai letters are not such, as
-        // Chromium shapes the run whole and only reshapes a line's end.
-        var wordBreaks = breaks.positions
-        let thai = units.contains(where: UnicodeProps.isThai)
-        if paragraph.wordBreak == .breakAll && thai {
-            wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
-                                                        preserveNewlines: paragraph.whiteSpace == .preWrap,
-                                                        language: paragraph.locale ?? base.language,
-                                                        lineBreak: paragraph.lineBreak).positions
+        // Analysis and itemization: one pass for plain text (see `PlainTextScan`), else stage by stage.
+        let plain = onePass && n > 0 && attachments.isEmpty
+            ? PlainTextScan(units, paragraph: paragraph, asciiFaces: runs.count == 1 ? stacks[Int(styleOfUnit[0])].asciiFace : nil,
+                            into: &scratch.breaks)
+            : nil
+        let paragraphLevel: UInt8
+        var wordBreaks: [Int32], thai = false
+        if plain != nil {
+            scratch.graphemes.refill(true, count: n + 1)
+            paragraphLevel = 0
+            wordBreaks = scratch.breaks.positions
+        } else {
+            try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
+            paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
+            ScriptRuns.resolve(units, into: &scratch.scripts)
+            try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
+                                           preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                           language: paragraph.locale ?? base.language,
+                                           lineBreak: paragraph.lineBreak,
+                                           into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
+            // Shaping splits text into words only at break opportunities between
+            // words (WordShaper.isSeparableBreak): the ones break-all and
+            // `line-break: anywhere` add between Thai letters are not such, as
+            // Chromium shapes the run whole and only reshapes a line's end.
+            wordBreaks = scratch.breaks.positions
+            thai = units.contains(where: UnicodeProps.isThai)
+            if paragraph.wordBreak == .breakAll && thai {
+                wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
+                                                            preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                            language: paragraph.locale ?? base.language,
+                                                            lineBreak: paragraph.lineBreak).positions
+            }
         }
+        let graphemes = scratch.graphemes
+        var breaks = scratch.breaks
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
-        Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
-                                       styleOfUnit: styleOfUnit, stacks: stacks, into: &scratch.items, faces: &scratch.faces,
-                                       scalars: &scratch.scalars)
-        // The prepared text keeps these: copies of exactly their size.
-        let items = scratch.items.copiedOut(), faces = scratch.faces.copiedOut()
+        // The prepared text keeps the items and faces: arrays of exactly their size.
+        let items: [Item], faces: [FontFace]
+        if let plain, plain.isOneItem {
+            items = [Item(start: 0, end: Int32(n), level: 0, script: PlainTextScan.latin,
+                          styleIndex: UInt16(truncatingIfNeeded: styleOfUnit[0]), faceIndex: 0)]
+            faces = stacks[Int(styleOfUnit[0])].firstFace
+        } else {
+            if plain != nil {
+                // Plain text in several faces or styles: levels 0, Latin throughout.
+                scratch.levels.refill(0, count: n)
+                scratch.scripts.refill(PlainTextScan.latin, count: n)
+            }
+            Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: scratch.levels,
+                                           scripts: scratch.scripts, styleOfUnit: styleOfUnit, stacks: stacks,
+                                           into: &scratch.items, faces: &scratch.faces, scalars: &scratch.scalars)
+            items = scratch.items.copiedOut()
+            faces = scratch.faces.copiedOut()
+        }
+        let levels = plain == nil ? scratch.levels : []
 
         // Shaping: glyph advances summed per processed unit (its cluster).
         let wordShaper = WordShaper(shaper: shaper, cache: cache)
@@ -207,7 +251,8 @@ struct PrepareSession {
                                    levels: levels.contains(where: { $0 != 0 }) ? levels : []),
             itemized: itemized,
             segmented: segments,
-            strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed),
+            strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed,
+                                textAscent: primaryBox.ascent, textDescent: primaryBox.descent),
             marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
         if core.fields.pointee.hasRunBoundaries {
             // Every layout of a text with run boundaries reads the per-unit
@@ -282,12 +327,15 @@ struct PrepareSession {
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
         var start = 0
-        var item = 0, attachment = 0
+        var item = 0, attachment = 0, lastMetrics = -1
+        // (The units and advances read in place: bounds checks per unit showed in the warm profile.)
+        units.withUnsafeBufferPointer { u in advances.withUnsafeBufferPointer { adv in
         for (k, p) in breaks.positions.enumerated() {
             let end = Int(p)
-            let contentEnd = BreakOpportunities.contentEnd(units, start: start, end: end)
+            var contentEnd = end
+            while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(u[contentEnd - 1]) { contentEnd -= 1 }
             var width: Int64 = 0, trailing: Int64 = 0
-            for i in start..<contentEnd { width &+= Int64(advances[i]) }
+            for i in start..<contentEnd { width &+= Int64(adv[i]) }
             let uncorrected = width
             natural = max(natural, pen &+ uncorrected)
             // A break inside a ligature (break-all): each side counts its own piece.
@@ -297,8 +345,8 @@ struct PrepareSession {
             }
             var hasTab = false
             for i in contentEnd..<end {
-                trailing &+= Int64(advances[i])
-                if units[i] == 0x09 { hasTab = true }
+                trailing &+= Int64(adv[i])
+                if u[i] == 0x09 { hasTab = true }
             }
             pen = breaks.mandatory[k] ? 0 : pen &+ uncorrected &+ trailing
             var asc = 0.0, desc = 0.0
@@ -317,7 +365,9 @@ struct PrepareSession {
                 }
                 attachment += 1
             }
-            var m = metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
+            // (Most segments have the previous one's metrics.)
+            var m = lastMetrics >= 0 && lastMetrics < Segment.metricsLimit && metrics[lastMetrics] == (asc, desc) ? lastMetrics
+                : metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
             if m < 0 && metrics.count > Segment.metricsLimit {
                 // More distinct fonts and sizes than a segment can refer to: the
                 // last entry grows to the tallest of the rest.
@@ -327,14 +377,16 @@ struct PrepareSession {
                 metrics.append((asc, desc))
                 m = metrics.count - 1
             }
+            lastMetrics = m
             var flags: Segment.Flags = breaks.mandatory[k] ? .mandatoryBreak : []
-            if contentEnd > start && units[contentEnd - 1] == 0xAD { flags.insert(.endsWithSoftHyphen) }
+            if contentEnd > start && u[contentEnd - 1] == 0xAD { flags.insert(.endsWithSoftHyphen) }
             if hasTab { flags.insert(.hasTab) }
-            if contentEnd > start && UnicodeProps.isOtherSpaceSeparator(units[contentEnd - 1]) { flags.insert(.hangs) }
+            if contentEnd > start && UnicodeProps.isOtherSpaceSeparator(u[contentEnd - 1]) { flags.insert(.hangs) }
             segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
                                     metrics: m, flags: flags))
             start = end
         }
+        } }
         return natural
     }
 

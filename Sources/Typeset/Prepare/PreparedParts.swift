@@ -39,6 +39,10 @@ struct StrutMetrics {
     var descent: Double
     /// The block's fixed line height in px; nil for `normal`.
     var fixedLineHeight: Double?
+    /// The primary font's rounded ascent and descent: the glyph box of the
+    /// block's text, what hit testing tests (it can pass the line box).
+    var textAscent: Double = 0
+    var textDescent: Double = 0
 }
 
 /// What is shaped once beside the text, only when the text needs it:

@@ -92,6 +92,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let breakWords: Bool
         /// `line-break: anywhere`.
         let breaksAnywhere: Bool
+        /// `text-wrap-style` (see `LineBreaker.wrapPlan`).
+        let textWrap: ParagraphStyle.TextWrap
         let hasTrimmableClose: Bool
         let hasReshapedEnds: Bool
         let hasRunBoundaries: Bool
@@ -121,7 +123,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
             ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
-            breaksAnywhere: paragraph.lineBreak == .anywhere, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
+            breaksAnywhere: paragraph.lineBreak == .anywhere, textWrap: paragraph.textWrap, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !adjustments.runBoundaries.isEmpty,
             needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
             sourceIsIdentity: parts.analysed.processed.isIdentity)
@@ -176,6 +178,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var ellipsisWidth: Int64 { details.ellipsisWidth }
     var trimmableClose: [Int32] { details.trimmableClose }
     var ligatures: LigatureSplits { details.ligatures }
+    /// The primary font's rounded ascent and descent (see `StrutMetrics`).
+    var textBox: (ascent: Double, descent: Double) { details.textBox }
     var runBoundaries: [Int32] { details.runBoundaries }
     var attachments: [PreparedAttachment] { details.attachments }
     var surrogatePairs: [Int32] { details.surrogatePairs }
@@ -301,6 +305,8 @@ final class PreparedDetails: Sendable {
     let trimmableClose: [Int32]
     /// Grapheme boundaries inside ligatures, with the width before them.
     let ligatures: LigatureSplits
+    /// The primary font's rounded ascent and descent.
+    let textBox: (ascent: Double, descent: Double)
     /// Processed offsets where a run of another style starts (each style
     /// run's piece of a line is rounded up to 1/64 px on its own).
     let runBoundaries: [Int32]
@@ -346,6 +352,7 @@ final class PreparedDetails: Sendable {
         self.ellipsisWidth = marks.ellipsisWidth
         self.trimmableClose = adjustments.trimmableClose.compacted()
         self.ligatures = adjustments.ligatures.compacted()
+        self.textBox = (parts.strut.textAscent, parts.strut.textDescent)
         self.runBoundaries = adjustments.runBoundaries.compacted()
         self.attachments = adjustments.attachments
         self.wordBreaks = adjustments.wordBreaks.compacted()
@@ -353,7 +360,8 @@ final class PreparedDetails: Sendable {
         self.shapeCache = parts.shapeCache
         var pairs: [Int32] = []
         var i = 0
-        while i + 1 < sourceUTF16.count {
+        // (Latin-1 text has no surrogates.)
+        while !source.isLatin1 && i + 1 < sourceUTF16.count {
             if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
         }
         self.surrogatePairs = pairs.compacted()

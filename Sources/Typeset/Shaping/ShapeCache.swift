@@ -122,6 +122,9 @@ public final class ShapeCache: @unchecked Sendable {
         private let oldSlots = Atomic<UInt>(0)
         /// Every generation's slot mask (they all hold `limit` words).
         private let mask: Int
+        /// `WordTable.wordFollowsKey`, read once here: a global's lazy
+        /// initialization check on every prefetch was a call per word.
+        private let wordFollowsKey = WordTable.wordFollowsKey
 
         init(limit: Int, byteLimit: Int) {
             young = WordTable(limit: limit)
@@ -146,7 +149,7 @@ public final class ShapeCache: @unchecked Sendable {
         /// prefetched, never used.
         @inline(__always)
         func prefetchWord(_ hash: UInt64) {
-            guard WordTable.wordFollowsKey else { return }
+            guard wordFollowsKey else { return }
             let base = youngSlots.load(ordering: .relaxed)
             tsu_prefetch_slot_object(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)),
                                      WordTable.slotKey(hash))
@@ -308,24 +311,52 @@ struct ShapeKey {
     /// - Parameter context: for a word shaped with the text around it as
     ///   context (`units` then holds the context too), how many of `units`
     ///   come before the word and after it; nil for a word shaped alone.
-    init(units: UnsafeBufferPointer<UInt16>, face: FontFace, size: Double, featureHash: UInt64, script: Int32,
-         rtl: Bool, language: String?, context: (before: Int, after: Int)? = nil) {
+    init(units: UnsafeBufferPointer<UInt16>, parameters: ShapeParameters, context: (before: Int, after: Int)? = nil) {
         var h = FNV1aHash()
         var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
+        for u in units { h.mix(UInt64(u)); c = ShapeParameters.mixCheck(c, UInt64(u)) }
+        h.mix(parameters.hash)
+        c = ShapeParameters.mixCheck(c, parameters.check)
+        if let context {
+            let v = 1 << 40 | UInt64(context.before) << 20 | UInt64(context.after)
+            h.mix(v)
+            c = ShapeParameters.mixCheck(c, v)
+        }
+        hash = h.value
+        check = c
+    }
+}
+
+/// What a word's cache key holds besides its text: the face, size,
+/// features, script, direction and language it is shaped with, as the two
+/// independent hashes `ShapeKey` mixes in. The same for every word of an
+/// item, so mixed once per item.
+struct ShapeParameters {
+    var hash: UInt64
+    var check: UInt64
+
+    init(face: FontFace, size: Double, featureHash: UInt64, script: Int32, rtl: Bool, language: String?) {
+        var h = FNV1aHash()
+        var c: UInt64 = 0xc2b2_ae3d_27d4_eb4f
         @inline(__always) func mix(_ v: UInt64) {
             h.mix(v)
-            c = (c ^ v) &* 0xff51_afd7_ed55_8ccd
-            c ^= c >> 29
+            c = Self.mixCheck(c, v)
         }
-        for u in units { mix(UInt64(u)) }
         mix(face.serial)
         mix(size.bitPattern)
         mix(featureHash)
         mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
         if let language { for b in language.utf8 { mix(UInt64(b) | 0x100) } }
-        if let context { mix(1 << 40 | UInt64(context.before) << 20 | UInt64(context.after)) }
         hash = h.value
         check = c
+    }
+
+    /// One step of the check's mix (independent of FNV-1a).
+    @inline(__always)
+    static func mixCheck(_ c: UInt64, _ v: UInt64) -> UInt64 {
+        var c = (c ^ v) &* 0xff51_afd7_ed55_8ccd
+        c ^= c >> 29
+        return c
     }
 }
 

@@ -114,6 +114,9 @@ struct WordShaper {
                               into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
+        // The item's shaping parameters, mixed into every word's key.
+        let parameters = ShapeParameters(face: face, size: size, featureHash: featureHash, script: item.script,
+                                         rtl: item.level & 1 == 1, language: language)
         // The first break opportunity after the item's start.
         var b = 0, hi = breaks.count
         while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
@@ -132,8 +135,7 @@ struct WordShaper {
                 || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop))
             let span = inContext ? Self.contextSpan(units, start: start, end: stop, script: item.script) : start..<stop
             // Without context the piece shapes as it would alone: the plain word's entry serves.
-            let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, item: item,
-                               face: face, size: size, language: language, featureHash: featureHash,
+            let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
             if let key { cache?.prefetch(key) }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
@@ -154,16 +156,22 @@ struct WordShaper {
                             advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
         for k in scratch.pieces.indices {
             let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
+            // Cached words are copied out first thing (a warm text's every
+            // word): its face is looked at only for a word that is not.
+            if let key = piece.key, let cache {
+                let pending = !scratch.unshapedKeys.isEmpty && scratch.unshapedKeys.contains(key.hash)
+                    && piece.span == piece.word && !faces[Int(items[Int(piece.item)].faceIndex)].isColorBitmap
+                if pending {
+                    scratch.repeats.append(k)
+                    continue
+                }
+                if cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
+                              at: piece.word.lowerBound) {
+                    continue
+                }
+            }
             let item = items[Int(piece.item)], face = faces[Int(item.faceIndex)]
             let together = cache != nil && !face.isColorBitmap && piece.key != nil && piece.span == piece.word
-            if together, let key = piece.key, scratch.unshapedKeys.contains(key.hash) {
-                scratch.repeats.append(k)
-                continue
-            }
-            if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
-                                                          unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
-                continue
-            }
             if together, let key = piece.key {
                 scratch.unshapedKeys.insert(key.hash)
                 scratch.unshaped.append(k)
@@ -250,17 +258,18 @@ struct WordShaper {
     @inline(__always)
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
                      featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
-        key(units, wordLength: wordLength, item: item, face: face, size: style.size, language: style.language,
-            featureHash: featureHash, context: context)
+        guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
+        let parameters = ShapeParameters(face: face, size: style.size, featureHash: featureHash, script: item.script,
+                                         rtl: item.level & 1 == 1, language: style.language)
+        return key(units, wordLength: wordLength, parameters: parameters, context: context)
     }
 
-    /// The same key from the style's size and language.
+    /// The same key from the shaping parameters, mixed once for a whole item.
     @inline(__always)
-    private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, size: Double,
-                     language: String?, featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
+    private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, parameters: ShapeParameters,
+                     context: (before: Int, after: Int)? = nil) -> ShapeKey? {
         guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
-        return ShapeKey(units: units, face: face, size: size, featureHash: featureHash, script: item.script,
-                        rtl: item.level & 1 == 1, language: language, context: context)
+        return ShapeKey(units: units, parameters: parameters, context: context)
     }
 
     /// The most code points HarfBuzz reads around a shaped piece as its pre-

@@ -58,6 +58,28 @@ public struct ParagraphStyle: Sendable, Hashable {
         case anywhere
     }
 
+    /// CSS `text-wrap-style`: how a paragraph that wraps picks its breaks.
+    /// Only where the text wraps (not `nowrap`); the intrinsic widths
+    /// (min- and max-content) are the same for every style, as in CSS.
+    public enum TextWrap: String, Sendable, Hashable, CaseIterable {
+        /// Each line takes as much as fits (greedy; CSS `auto`).
+        case wrap
+        /// Lines of near-equal width, for headlines and titles. As Chromium
+        /// does it: only the text's first paragraph (up to the first forced
+        /// break), only when it takes at most 6 lines, by the same scores as
+        /// `pretty` with the last line scored too, and, when scoring does not
+        /// apply (fewer than 3 break opportunities), the narrowest width
+        /// that keeps the line count (found by halving, to 1 px). The line
+        /// count never changes.
+        case balance
+        /// No short word alone on a paragraph's last line. As Chromium does
+        /// it: only when a paragraph's last line is a single word shorter
+        /// than a third of the box, and then only its last 4 lines are
+        /// re-broken (scores like Knuth and Plass's, as Android's
+        /// high-quality breaking); the line count never changes.
+        case pretty
+    }
+
     /// CSS `white-space`, default `.normal`.
     public var whiteSpace: WhiteSpace
     /// CSS `word-break`, default `.normal`.
@@ -87,12 +109,14 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var locale: String?
     /// CSS `line-break`, default `.auto`.
     public var lineBreak: LineBreak
+    /// CSS `text-wrap-style`, default `.wrap` (greedy).
+    public var textWrap: TextWrap
 
     /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,
                 alignment: Alignment = .start, direction: Direction = .auto, maxLines: Int? = nil,
                 textOverflow: TextOverflow = .clip, ellipsis: String = "\u{2026}", tabSize: Int = 8,
-                locale: String? = nil, lineBreak: LineBreak = .auto) {
+                locale: String? = nil, lineBreak: LineBreak = .auto, textWrap: TextWrap = .wrap) {
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
         self.breakWords = breakWords
@@ -104,6 +128,7 @@ public struct ParagraphStyle: Sendable, Hashable {
         self.tabSize = tabSize
         self.locale = locale
         self.lineBreak = lineBreak
+        self.textWrap = textWrap
     }
 
     /// Whether a line can be cut with the ellipsis (`maxLines`, or `nowrap`

@@ -3,13 +3,27 @@ extension String {
     /// two tight passes (count, then fill); `Array(utf16)` walks the view one
     /// index at a time, which showed in the prepare profile.
     var utf16Units: [UInt16] {
+        var units: [UInt16] = []
+        writeUTF16Units(into: &units)
+        return units
+    }
+
+    /// The same units written into `units` (its contents replaced, in the
+    /// buffer it has when that is large enough: a caller keeping it between
+    /// strings allocates only while it grows).
+    func writeUTF16Units(into units: inout [UInt16]) {
         var string = self
-        return string.withUTF8 { utf8 in
+        string.withUTF8 { utf8 in
             let count = Self.utf16Count(utf8)
-            // (An uninitialized array of capacity 0 would write its count into
-            // the shared empty-array storage: harmless, but a race to TSan.)
-            guard count > 0 else { return [] }
-            return [UInt16](unsafeUninitializedCapacity: count) { out, written in
+            units.refill(0, count: count)
+            if count == utf8.count {
+                // ASCII: every byte is a unit.
+                units.withUnsafeMutableBufferPointer { out in
+                    for i in 0..<count { out[i] = UInt16(utf8[i]) }
+                }
+                return
+            }
+            units.withUnsafeMutableBufferPointer { out in
                 var i = 0, k = 0
                 let n = utf8.count
                 while i < n {
@@ -29,7 +43,6 @@ extension String {
                         i += 4; k += 2
                     }
                 }
-                written = k
             }
         }
     }

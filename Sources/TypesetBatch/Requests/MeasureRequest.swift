@@ -47,6 +47,14 @@ package struct MeasureRequest: Decodable {
         if let v = try o.enumValue("align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
         if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
+        if let v = try o.enumValue("text_wrap", TextWrapField.self) {
+            // CSS `text-wrap: nowrap` is `white-space: nowrap` (with `pre-wrap` it would be `pre`, which is not laid out).
+            if let style = v.style { paragraph.textWrap = style } else if paragraph.whiteSpace == .preWrap {
+                throw RequestError("text_wrap nowrap with white_space pre-wrap is CSS white-space: pre, which Typeset does not lay out")
+            } else {
+                paragraph.whiteSpace = .nowrap
+            }
+        }
         if let v = try o.string("lang"), !v.isEmpty {
             guard ShapingLanguage.isWellFormed(v) else {
                 throw RequestError("lang must be a BCP 47 language tag (letters and digits in subtags of 1 to 8 joined by \"-\", at most \(ShapingLanguage.maxTagBytes) bytes)")

@@ -22,7 +22,7 @@ import TypesetEntities
 /// `{"attachment": {"name", "width", "height", "vertical_align", "present"}}`,
 /// see ``CellInlineAttachment``), and `style`, `max_lines`,
 /// `ellipsis`, `single_line`, `entities`, `omit_when_empty`, `align`,
-/// `white_space`, `word_break`, `direction`; a `style` holds the package's
+/// `white_space`, `word_break`, `text_wrap`, `direction`; a `style` holds the package's
 /// text-style fields (``CellTextStyle``: `font_family`, `font_size`, … as in
 /// batch requests). Box: `height` (px) or
 /// `aspect_ratio` (a number, or a string naming the model's key). Row and
@@ -34,7 +34,7 @@ extension CellElement: Codable {
         case alignSelf = "align_self", alignSelfWhen = "align_self_when", visibleWhen = "visible_when"
         case key, text, parts, style, ellipsis, entities, align, direction
         case maxLines = "max_lines", singleLine = "single_line", omitWhenEmpty = "omit_when_empty"
-        case whiteSpace = "white_space", wordBreak = "word_break"
+        case whiteSpace = "white_space", wordBreak = "word_break", textWrap = "text_wrap"
         case height, aspectRatio = "aspect_ratio"
         case spacing, alignment, children
     }
@@ -42,7 +42,7 @@ extension CellElement: Codable {
     private static let commonKeys: [Key] = [.kind, .name, .width, .maxWidth, .minHeight, .padding, .spacingBefore,
                                             .priority, .alignSelf, .alignSelfWhen, .visibleWhen]
     private static let textKeys: [Key] = [.key, .text, .parts, .style, .maxLines, .ellipsis, .singleLine, .entities,
-                                          .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .direction]
+                                          .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .textWrap, .direction]
     private static let boxKeys: [Key] = [.height, .aspectRatio]
     private static let stackKeys: [Key] = [.spacing, .alignment, .children]
     /// The element kinds JSON knows.
@@ -182,7 +182,8 @@ extension CellElement: Codable {
             alignment: try enumValue(c, .align, ParagraphStyle.Alignment.self) ?? .start,
             whiteSpace: try enumValue(c, .whiteSpace, ParagraphStyle.WhiteSpace.self) ?? .normal,
             wordBreak: try enumValue(c, .wordBreak, ParagraphStyle.WordBreak.self) ?? .normal,
-            direction: try enumValue(c, .direction, ParagraphStyle.Direction.self) ?? .auto)
+            direction: try enumValue(c, .direction, ParagraphStyle.Direction.self) ?? .auto,
+            textWrap: try enumValue(c, .textWrap, ParagraphStyle.TextWrap.self) ?? .wrap)
     }
 
     private static func enumValue<E: RawRepresentable & CaseIterable>(
@@ -246,6 +247,7 @@ extension CellElement: Codable {
             if t.alignment != .start { try c.encode(t.alignment.rawValue, forKey: .align) }
             if t.whiteSpace != .normal { try c.encode(t.whiteSpace.rawValue, forKey: .whiteSpace) }
             if t.wordBreak != .normal { try c.encode(t.wordBreak.rawValue, forKey: .wordBreak) }
+            if t.textWrap != .wrap { try c.encode(t.textWrap.rawValue, forKey: .textWrap) }
             if t.direction != .auto { try c.encode(t.direction.rawValue, forKey: .direction) }
         case .box(let b):
             switch b.height {

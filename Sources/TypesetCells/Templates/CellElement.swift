@@ -110,6 +110,9 @@ public struct CellText: Sendable, Hashable {
     public var whiteSpace: ParagraphStyle.WhiteSpace
     /// CSS `word-break`.
     public var wordBreak: ParagraphStyle.WordBreak
+    /// CSS `text-wrap-style`: `.balance` for titles and headlines, `.pretty`
+    /// for posts (no short word alone on the last line).
+    public var textWrap: ParagraphStyle.TextWrap
     /// The paragraph's base direction.
     public var direction: ParagraphStyle.Direction
 
@@ -118,7 +121,7 @@ public struct CellText: Sendable, Hashable {
                 ellipsis: String = "\u{2026}", singleLine: Bool = false, detectEntities: Bool = false,
                 omitWhenEmpty: Bool = true, alignment: ParagraphStyle.Alignment = .start,
                 whiteSpace: ParagraphStyle.WhiteSpace = .normal, wordBreak: ParagraphStyle.WordBreak = .normal,
-                direction: ParagraphStyle.Direction = .auto) {
+                direction: ParagraphStyle.Direction = .auto, textWrap: ParagraphStyle.TextWrap = .wrap) {
         self.parts = parts
         self.style = style
         self.maxLines = maxLines
@@ -129,6 +132,7 @@ public struct CellText: Sendable, Hashable {
         self.alignment = alignment
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
+        self.textWrap = textWrap
         self.direction = direction
     }
 }

@@ -116,7 +116,8 @@ final class CompiledCellTemplate: Sendable {
                 let paragraph = ParagraphStyle(whiteSpace: t.singleLine ? .nowrap : t.whiteSpace, wordBreak: t.wordBreak,
                                                alignment: t.alignment, direction: t.direction,
                                                maxLines: t.singleLine ? nil : t.maxLines,
-                                               textOverflow: t.singleLine ? .ellipsis : .clip, ellipsis: t.ellipsis)
+                                               textOverflow: t.singleLine ? .ellipsis : .clip, ellipsis: t.ellipsis,
+                                               textWrap: t.textWrap)
                 kind = .text(texts.count)
                 texts.append(CompiledText(name: name, node: index, parts: parts, paragraph: paragraph,
                                           singleLine: t.singleLine, detectEntities: t.detectEntities,

@@ -1,0 +1,90 @@
+// Pipeline stage: Analysis, the one-pass path for plain text.
+// In: processed text, the paragraph options, the style's ASCII face table.
+// Out: break opportunities and whether one item in the style's first face covers the text; nil when the
+// text needs the stage-by-stage analysis (GraphemeBreaks, BidiLevels, ScriptRuns, BreakOpportunities, Itemizer).
+
+/// One pass over processed text made only of ASCII characters (the text most
+/// feed posts are), standing in for the analysis stages and itemization,
+/// whose answers for such text are fixed:
+///
+/// - every unit starts a grapheme cluster (only CR LF joins below U+0300,
+///   and a text with a carriage return is left to `GraphemeBreaks`);
+/// - every bidi level is 0 and so is the paragraph's, unless the paragraph
+///   is right-to-left (left to `BidiLevels`);
+/// - every unit's script is Latin (`ScriptRuns` gives ASCII text Latin);
+/// - break opportunities are `BreakOpportunities`' without ICU: after a run
+///   of breakable spaces, and Chromium's ASCII pairs (`break-all` adds
+///   opportunities between letters and is left to `BreakOpportunities`;
+///   `keep-all` removes none between ASCII letters that ICU would have given);
+/// - when the style's first face covers every character, the text is one
+///   item in that face.
+///
+/// The same scan finds all of it, so a text that turns out not to be plain
+/// (a unit past U+007F, a carriage return) costs one partial pass before
+/// the general path. Preparing a text either way gives the same prepared
+/// text (`OnePassEquivalenceTests` holds the whole corpus to that).
+struct PlainTextScan {
+    /// Whether the style's first face covers every character (the text is
+    /// one item in it); false when some character takes another face, a
+    /// control, or several styles (the `Itemizer` decides then).
+    let isOneItem: Bool
+
+    /// Scans `units`, writing the break opportunities into `breaks` (its
+    /// contents replaced); nil, with `breaks` holding nothing meaningful, when
+    /// the text is not plain.
+    /// - Parameter asciiFaces: the style's `ResolvedStack.asciiFace` when the
+    ///   text has one style, else nil.
+    init?(_ units: [UInt16], paragraph: ParagraphStyle, asciiFaces: [UInt8]?,
+          into breaks: inout (positions: [Int32], mandatory: [Bool])) {
+        let n = units.count
+        guard n > 0, paragraph.direction != .rtl, paragraph.wordBreak != .breakAll else { return nil }
+        let preserveNewlines = paragraph.whiteSpace == .preWrap
+        breaks.positions.removeAll(keepingCapacity: true)
+        breaks.mandatory.removeAll(keepingCapacity: true)
+        breaks.positions.reserveCapacity(n / 4 + 2)
+        breaks.mandatory.reserveCapacity(n / 4 + 2)
+        // OR of every unit's face index: 0 when the first face covers them all.
+        var faces: UInt8 = asciiFaces == nil ? 1 : 0
+        // (The tables read in place: a global's lazy initialization check per character was a call.)
+        let table = asciiFaces ?? Self.noTable, breakAfter = Self.mayBreakAfter
+        let covered: Bool? = units.withUnsafeBufferPointer { u -> Bool? in
+            breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table -> Bool? in
+                var last = u[0], lastLast: UInt16 = 0
+                guard last < 0x80 && last != 0x0D else { return nil }
+                faces |= table[Int(last)]
+                for i in 1..<n {
+                    let ch = u[i]
+                    guard ch < 0x80 && ch != 0x0D else { return nil }
+                    faces |= table[Int(ch)]
+                    defer { lastLast = last; last = ch }
+                    if preserveNewlines && last == 0x0A {
+                        breaks.positions.append(Int32(i)); breaks.mandatory.append(true); continue
+                    }
+                    if BreakOpportunities.isBreakableSpace(ch) { continue }
+                    if BreakOpportunities.isBreakableSpace(last)
+                        || (breakAfter[Int(last)] && BreakOpportunities.shouldBreakAfter(lastLast, last, ch)) {
+                        breaks.positions.append(Int32(i)); breaks.mandatory.append(false)
+                    }
+                }
+                return faces == 0
+            } }
+        }
+        guard let covered else { return nil }
+        breaks.positions.append(Int32(n))
+        breaks.mandatory.append(true)
+        isOneItem = covered
+    }
+
+    /// The ASCII characters `BreakOpportunities.shouldBreakAfter` may allow
+    /// a break after: punctuation and symbols, never a letter or digit, so
+    /// that the pair rules are asked only after those.
+    private static let mayBreakAfter: [Bool] = (0..<128).map { u in
+        !(u >= 0x30 && u <= 0x39) && !(u | 0x20 >= 0x61 && u | 0x20 <= 0x7A)
+    }
+
+    /// A face table for a text of several styles: every entry non-zero.
+    private static let noTable = [UInt8](repeating: 1, count: 128)
+
+    /// ICU's script code for Latin, the script `ScriptRuns` gives ASCII text.
+    static let latin: Int32 = 25
+}
