@@ -66,7 +66,9 @@ extension PreparedText {
         case .atMost(let w): return try layout(width: w)
         case .longestLine(let w):
             // Broken at `w`, then laid out again in a box as wide as the
-            // longest line: the same lines (each fits it), aligned in it.
+            // longest line, as the browser reference gives the box that
+            // width: greedy lines stay the same (each fits it); a balanced
+            // or pretty paragraph is scored again at it, as CSS does.
             let wrapped = try layout(width: w)
             guard wrapped.contentWidth < w else { return wrapped }
             var l = try layout(width: wrapped.contentWidth)
