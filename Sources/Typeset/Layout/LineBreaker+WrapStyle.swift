@@ -43,7 +43,13 @@ extension LineBreaker {
         guard wrapStyle != .wrap, let width, width > 0, core.fields.pointee.whiteSpace != .nowrap else { return nil }
         let box = Self.layoutUnitsFloor(width) >> 10
         let clamp = maxLines.map { max(1, $0) }
-        var plan = plan(limit: limit, box: box, clamp: clamp)
+        // The greedy lines once, whatever the clamp (the clamped plan takes
+        // their first lines): balance looks at no more than 6.
+        let cap = wrapStyle == .balance ? Self.maxBalancedLines + 1 : Int.max
+        let lines = greedyLines(limit: limit, count: cap)
+        let hasTab = segments.contains { $0.hasTab }  // Chromium never scores text with a tab
+        let clampedCap = clamp.map { min($0, cap) } ?? cap
+        var plan = plan(lines.prefix(clampedCap), cap: clampedCap, clamped: clamp != nil, hasTab: hasTab, limit: limit, box: box)
         if let clamp {
             // Chromium lays a line its score ended out with no width limit:
             // when the clamp cuts such a line, all of it stays and the
@@ -53,7 +59,7 @@ extension LineBreaker {
             // greedy ones, in paragraphs that balance (up to 6 lines). 110
             // of 111 clamped, balanced corpus cases and 415 of 426 held-out
             // ones follow that rule.
-            let full = self.plan(limit: limit, box: box, clamp: nil)
+            let full = self.plan(lines[...], cap: cap, clamped: false, hasTab: hasTab, limit: limit, box: box)
             let keeps = full.map { full in
                 full.greedy.count <= Self.maxBalancedLines && full.ends.prefix(clamp) != full.greedy.prefix(clamp)
             } ?? false
@@ -72,24 +78,21 @@ extension LineBreaker {
         var greedy: [Int]
     }
 
-    /// The style's plan at `limit` when the text is cut after `clamp` lines
-    /// (Chromium's line clamp ends the scored "paragraph" there), or nil
-    /// when the greedy lines stand.
-    func plan(limit: Int64, box: Int64, clamp: Int?) -> WrapPlan? {
-        let count = min(clamp ?? Int.max, wrapStyle == .balance ? Self.maxBalancedLines + 1 : Int.max)
-        let lines = greedyLines(limit: limit, count: count)
+    /// The style's plan for the greedy `lines` at `limit` (at most `cap`
+    /// of them; `clamped`: the text is cut after them, and Chromium's line
+    /// clamp ends the scored "paragraph" there), or nil when they stand.
+    func plan(_ lines: ArraySlice<GreedyLine>, cap: Int, clamped: Bool, hasTab: Bool, limit: Int64, box: Int64) -> WrapPlan? {
         guard lines.count > 1 else { return nil }
         let greedy = lines.map(\.endSegment)
-        let hasTab = segments.contains { $0.hasTab }  // Chromium never scores text with a tab
         if wrapStyle == .balance {
-            guard let end = lines.firstIndex(where: \.endsParagraph) ?? (clamp != nil ? lines.count - 1 : nil),
+            guard let end = lines.firstIndex(where: \.endsParagraph) ?? (clamped ? lines.count - 1 : nil),
                   end < Self.maxBalancedLines, end > 0, !lines[...end].contains(where: \.overflows) else { return nil }
             if !hasTab, let breaks = scoredBreaks(lines[...end], from: 0, box: box, balanced: true) {
                 return WrapPlan(limits: WrapLimits(lines: lineLimits(lines[...end], breaks: breaks, limit: limit), rest: limit),
                                 ends: breaks, greedy: greedy)
             }
             return bisectedLimit(lines[...end], box: box).map {
-                WrapPlan(limits: WrapLimits(lines: [], rest: $0), ends: greedyLines(limit: $0, count: count).map(\.endSegment),
+                WrapPlan(limits: WrapLimits(lines: [], rest: $0), ends: greedyLines(limit: $0, count: cap).map(\.endSegment),
                          greedy: greedy)
             }
         }
