@@ -21,6 +21,8 @@ struct WordScratch {
     var unshapedKeys: Set<UInt64> = []
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int] = []
+    /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
+    var alone: [Int] = []
     /// `WordShaper.shapeTogether`'s joined words, where each starts in them,
     /// and where the joined text may be broken.
     var joined: [UInt16] = []
@@ -33,6 +35,7 @@ struct WordScratch {
         unshaped.removeAll(keepingCapacity: true)
         unshapedKeys.removeAll(keepingCapacity: true)
         repeats.removeAll(keepingCapacity: true)
+        alone.removeAll(keepingCapacity: true)
         joined.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         boundaries.removeAll(keepingCapacity: true)

@@ -14,6 +14,14 @@ import CUnicode
 struct WordShaper {
     let shaper: Shaper
     let cache: ShapeCache?
+    /// The prepare context's table in front of `cache` (see `WordFrontCache`), if any.
+    let front: WordFrontCache?
+
+    init(shaper: Shaper, cache: ShapeCache?, front: WordFrontCache? = nil) {
+        self.shaper = shaper
+        self.cache = cache
+        self.front = front
+    }
 
     /// Words longer than this are shaped without the cache (they rarely repeat).
     static let longestCachedWord = 48
@@ -50,7 +58,11 @@ struct WordShaper {
         advances.refill(0, count: n)
         clusterStarts.refill(false, count: n)
         unsafeBefore.refill(false, count: n)
-        defer { scratch.clear() }
+        if let cache { front?.begin(with: cache) }
+        defer {
+            scratch.clear()
+            if let cache { front?.end(with: cache) }
+        }
         units.withUnsafeBufferPointer { buf in
             // First every word of the text found and keyed, each key's cache
             // slot prefetched, so that the lookups wait for memory together,
@@ -69,7 +81,18 @@ struct WordShaper {
             // Then, the slots having had time to arrive, every found word's
             // storage prefetched (outside the lookups' locks, which would
             // take these misses one at a time).
-            if let cache { for piece in scratch.pieces { if let key = piece.key { cache.prefetchWord(key) } } }
+            // (A word in the context's front table has its storage prefetched
+            // from there; the others their shared cache slot and storage.)
+            if let cache {
+                for piece in scratch.pieces {
+                    guard let key = piece.key else { continue }
+                    if let front, front.prefetchWord(key) { continue }
+                    cache.prefetch(key)
+                }
+                for piece in scratch.pieces {
+                    if let key = piece.key, front?.contains(key) != true { cache.prefetchWord(key) }
+                }
+            }
             // Then each word copied out of the cache, or shaped.
             shapeWords(items: items, faces: faces, styles: styles, features: features.lists, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
@@ -91,9 +114,18 @@ struct WordShaper {
             }
         }
         // Newlines, carriage returns and tabs take no width of their own.
-        for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
+        // (One pass, in place, that also finds the highest unit.)
+        var highest: UInt16 = 0
+        units.withUnsafeBufferPointer { u in advances.withUnsafeMutableBufferPointer { a in
+            for i in 0..<n {
+                let c = u[i]
+                highest = max(highest, c)
+                if c <= 0x0D && (c == 0x0A || c == 0x0D || c == 0x09) { a[i] = 0 }
+            }
+        } }
 
         // Fullwidth CJK punctuation that meets other punctuation is set half-width.
+        guard highest >= PunctuationTrim.lowest else { return [] }
         let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
             // The item holding unit `i` (items are in order and cover the text).
             var lo = 0, hi = items.count - 1
@@ -137,7 +169,7 @@ struct WordShaper {
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
-            if let key { cache?.prefetch(key) }
+            if let key { front?.prefetch(key) }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
             start = stop
         }
@@ -154,45 +186,57 @@ struct WordShaper {
     private func shapeWords(items: [Item], faces: [FontFace], styles: [TextStyle], features: [[hb_feature_t]],
                             units: UnsafeBufferPointer<UInt16>, scratch: inout WordScratch,
                             advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
-        for k in scratch.pieces.indices {
-            let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
-            // Cached words are copied out first thing (a warm text's every
-            // word): its face is looked at only for a word that is not.
-            if let key = piece.key, let cache {
-                let pending = !scratch.unshapedKeys.isEmpty && scratch.unshapedKeys.contains(key.hash)
-                    && piece.span == piece.word && !faces[Int(items[Int(piece.item)].faceIndex)].isColorBitmap
-                if pending {
-                    scratch.repeats.append(k)
-                    continue
-                }
-                if cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
-                              at: piece.word.lowerBound) {
-                    continue
+        // Cached words are copied out first thing (a warm text's every
+        // word), into the arrays held in place and with the cache and the
+        // front table unretained: a word's face is looked at only when it
+        // is not cached. Words shaped alone (in context, or in a colour
+        // bitmap face) are shaped after the loop.
+        let pieces = scratch.pieces
+        UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+            pieces.withUnsafeBufferPointer { pieces in
+                withCache { cache, front in
+                    for k in pieces.indices {
+                        let piece = pieces[k]
+                        if let key = piece.key, let cache {
+                            let pending = !scratch.unshapedKeys.isEmpty && scratch.unshapedKeys.contains(key.hash)
+                                && piece.span == piece.word && !faces[Int(items[Int(piece.item)].faceIndex)].isColorBitmap
+                            if pending {
+                                scratch.repeats.append(k)
+                                continue
+                            }
+                            if Self.copyCached(key, units: UnsafeBufferPointer(rebasing: units[piece.span]), from: cache,
+                                               front: front, into: out, at: piece.word.lowerBound) {
+                                continue
+                            }
+                        }
+                        let face = faces[Int(items[Int(piece.item)].faceIndex)]
+                        if let key = piece.key, cache != nil && !face.isColorBitmap && piece.span == piece.word {
+                            scratch.unshapedKeys.insert(key.hash)
+                            scratch.unshaped.append(k)
+                        } else {
+                            scratch.alone.append(k)
+                        }
+                    }
                 }
             }
-            let item = items[Int(piece.item)], face = faces[Int(item.faceIndex)]
-            let together = cache != nil && !face.isColorBitmap && piece.key != nil && piece.span == piece.word
-            if together, let key = piece.key {
-                scratch.unshapedKeys.insert(key.hash)
-                scratch.unshaped.append(k)
-                continue
-            }
-            let style = Int(item.styleIndex)
-            shape(span, context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
-                  key: piece.key, item: item, face: face, style: styles[style], features: features[style])
+        }
+        for k in scratch.alone {
+            let piece = pieces[k], item = items[Int(piece.item)], style = Int(item.styleIndex)
+            shape(UnsafeBufferPointer(rebasing: units[piece.span]),
+                  context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
+                  key: piece.key, item: item, face: faces[Int(item.faceIndex)], style: styles[style], features: features[style])
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
         // The unshaped words grouped by shaping run (face, script, direction,
         // style), in text order within each. (`pieces` is read while
         // `scratch.unshaped` is sorted and `shapeTogether` fills the rest.)
-        let pieces = scratch.pieces
         func run(_ k: Int) -> UInt64 {
             let item = items[Int(pieces[k].item)]
             // (ICU script codes are below 2^16.)
             return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
                 | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
         }
-        scratch.unshaped.sort { (run($0), $0) < (run($1), $1) }
+        if scratch.unshaped.count > 1 { scratch.unshaped.sort { (run($0), $0) < (run($1), $1) } }
         var first = 0
         while first < scratch.unshaped.count {
             let r = run(scratch.unshaped[first])
@@ -209,9 +253,11 @@ struct WordShaper {
             first = next
         }
         for k in scratch.repeats {
-            let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
-            if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
-                                                          unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
+            let piece = pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
+            if let key = piece.key, let cache,
+               UnitArrays.with(&advances, &clusterStarts, &unsafeBefore, { out in
+                   Self.copyCached(key, units: span, from: cache, front: front, into: out, at: piece.word.lowerBound)
+               }) {
                 continue
             }
             // Not stored after all (too large for the cache, or a hash collision): shaped alone.
@@ -220,6 +266,30 @@ struct WordShaper {
                   features: features[style])
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
+    }
+
+    /// `body` with the cache and the front table, unretained (the word
+    /// shaper holds them).
+    @inline(__always)
+    private func withCache<R>(_ body: (ShapeCache?, WordFrontCache?) -> R) -> R {
+        withExtendedLifetime(self) {
+            let cache = cache.map { Unmanaged.passUnretained($0) }, front = front.map { Unmanaged.passUnretained($0) }
+            return body(cache?._withUnsafeGuaranteedRef { $0 }, front?._withUnsafeGuaranteedRef { $0 })
+        }
+    }
+
+    /// Copies the cached word `key` names (its advances, cluster starts and
+    /// kerned-before units) to `offset` of the arrays: from the context's
+    /// front table when it has it, else from the shared cache (and kept in
+    /// the front table); false if neither has it.
+    @inline(__always)
+    private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: ShapeCache,
+                                   front: WordFrontCache?, into out: UnitArrays, at offset: Int) -> Bool {
+        if let front, front.copy(key, units: units, into: out, at: offset) { return true }
+        guard let word = cache.word(key, units: units) else { return false }
+        front?.insert(key, word, length: units.count)
+        word.copy(into: out, at: offset)
+        return true
     }
 
     /// Whether shaping on either side of a break opportunity is independent:
@@ -244,7 +314,9 @@ struct WordShaper {
         starts.refill(false, count: word.count)
         unsafe.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
-        if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0) {
+        if let key, let cache, UnitArrays.with(&advances, &starts, &unsafe, { out in
+            Self.copyCached(key, units: word, from: cache, front: front, into: out, at: 0)
+        }) {
             return
         }
         shape(word, key: key, item: item, face: face, style: style, features: features)
