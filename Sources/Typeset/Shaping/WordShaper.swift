@@ -64,25 +64,27 @@ struct WordShaper {
             if let cache { front?.end(with: cache) }
         }
         units.withUnsafeBufferPointer { buf in
-            // First every word of the text found and keyed, each key's cache
-            // slot prefetched, so that the lookups wait for memory together,
-            // not in turn (items are often a word long: an Arabic word in its
-            // font between spaces in the primary font, a run of kana).
+            // First every word of the text found and keyed, each key's entry
+            // in the context's front table prefetched, so that the lookups
+            // wait for memory together, not in turn (items are often a word
+            // long: an Arabic word in its font between spaces in the primary
+            // font, a run of kana).
             // (The styles are read in place: copying one per item retained
             // its font stack, features and language.)
             styles.withUnsafeBufferPointer { styles in
+                var b = 0
                 for (k, item) in items.enumerated() {
                     let style = Int(item.styleIndex)
-                    collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
+                    collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks, from: &b,
                                  size: styles[style].size, language: styles[style].language,
                                  featureHash: features.hashes[style], into: &scratch)
                 }
             }
-            // Then, the slots having had time to arrive, every found word's
-            // storage prefetched (outside the lookups' locks, which would
-            // take these misses one at a time).
-            // (A word in the context's front table has its storage prefetched
-            // from there; the others their shared cache slot and storage.)
+            // Then, the entries having had time to arrive, the storage of
+            // each word found there prefetched, and for the others their
+            // shared cache slot, then (those having arrived) their storage:
+            // outside the lookups' locks, which would take these misses one
+            // at a time.
             if let cache {
                 for piece in scratch.pieces {
                     guard let key = piece.key else { continue }
@@ -137,21 +139,22 @@ struct WordShaper {
     }
 
     /// Appends an item's words to `scratch.pieces`, each with the span it is
-    /// shaped in and its cache key, the key's slot prefetched. A word ends at
+    /// shaped in and its cache key, the key's front-table entry prefetched
+    /// (`b`: where the search for the item's first break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway.
     private func collectWords(_ item: Item, index: Int, face: FontFace, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], size: Double, language: String?, featureHash: UInt64,
+                              breaks: [Int32], from b: inout Int, size: Double, language: String?, featureHash: UInt64,
                               into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
         let parameters = ShapeParameters(face: face, size: size, featureHash: featureHash, script: item.script,
                                          rtl: item.level & 1 == 1, language: language)
-        // The first break opportunity after the item's start.
-        var b = 0, hi = breaks.count
-        while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
+        // The first break opportunity after the item's start (items come in
+        // order: from where the previous item's search ended).
+        while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
         while start < end {
             // The next break opportunity where shaping is known to be separable.
             var stop = end
