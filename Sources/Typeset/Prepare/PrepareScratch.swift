@@ -59,6 +59,8 @@ struct PrepareScratch {
     var itemMetrics: [(ascent: Double, descent: Double)] = []
     /// The segments (the prepared text copies them into its object) and
     /// the distinct metrics they refer to.
+    /// Each style and face's inline box, by style × faces + face, made on first need.
+    var boxes: [InlineBox?] = []
     var segments: [Segment] = []
     var segmentMetrics: [(ascent: Double, descent: Double)] = []
 
@@ -101,6 +103,7 @@ struct PrepareScratch {
         wordClusterStarts.recycle(limit: limit)
         wordUnsafeBefore.recycle(limit: limit)
         itemMetrics.recycle(limit: limit)
+        boxes.recycle(limit: limit)
         segments.recycle(limit: limit)
         segmentMetrics.recycle(limit: limit)
     }

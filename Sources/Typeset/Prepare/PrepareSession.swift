@@ -196,11 +196,16 @@ struct PrepareSession {
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper,
                                           scratch: &scratch)
 
-        // Each item's inline box (its style's line height about its fonts).
+        // Each item's inline box (its style's line height about its fonts),
+        // made once per style and face: an Arabic or Hindi post's items are
+        // its words, in two faces.
+        scratch.boxes.refill(nil, count: styles.count * faces.count)
         styles.withUnsafeBufferPointer { styles in  // (read in place, not copied per item)
             for item in items {
-                let style = Int(item.styleIndex)
-                let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
+                let style = Int(item.styleIndex), k = style * faces.count + Int(item.faceIndex)
+                let box = scratch.boxes[k] ?? InlineBox(style: styles[style], primary: stacks[style].faces[0],
+                                                        used: faces[Int(item.faceIndex)])
+                scratch.boxes[k] = box
                 scratch.itemMetrics.append((box.ascent, box.descent))
             }
         }

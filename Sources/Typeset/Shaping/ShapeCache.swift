@@ -369,18 +369,18 @@ struct ShapeParameters {
     var hash: UInt64
     var check: UInt64
 
-    init(face: FontFace, size: Double, featureHash: UInt64, script: Int32, rtl: Bool, language: String?) {
+    /// - Parameter styleHash: the style's features and language (`StyleFeatures.hashes`).
+    init(faceSerial: UInt64, size: Double, styleHash: UInt64, script: Int32, rtl: Bool) {
         var h = FNV1aHash()
         var c: UInt64 = 0xc2b2_ae3d_27d4_eb4f
         @inline(__always) func mix(_ v: UInt64) {
             h.mix(v)
             c = Self.mixCheck(c, v)
         }
-        mix(face.serial)
+        mix(faceSerial)
         mix(size.bitPattern)
-        mix(featureHash)
+        mix(styleHash)
         mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
-        if let language { for b in language.utf8 { mix(UInt64(b) | 0x100) } }
         hash = h.value
         check = c
     }

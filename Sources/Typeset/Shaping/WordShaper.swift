@@ -71,13 +71,14 @@ struct WordShaper {
             // font, a run of kana).
             // (The styles are read in place: copying one per item retained
             // its font stack, features and language.)
+            // (Faces and styles read without retaining them per item.)
+            let faceSerials = faces.map(\.serial)
             styles.withUnsafeBufferPointer { styles in
                 var b = 0
                 for (k, item) in items.enumerated() {
                     let style = Int(item.styleIndex)
-                    collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks, from: &b,
-                                 size: styles[style].size, language: styles[style].language,
-                                 featureHash: features.hashes[style], into: &scratch)
+                    collectWords(item, index: k, faceSerial: faceSerials[Int(item.faceIndex)], units: buf, breaks: breaks,
+                                 from: &b, size: styles[style].size, styleHash: features.hashes[style], into: &scratch)
                 }
             }
             // Then, the entries having had time to arrive, the storage of
@@ -144,14 +145,14 @@ struct WordShaper {
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway.
-    private func collectWords(_ item: Item, index: Int, face: FontFace, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], from b: inout Int, size: Double, language: String?, featureHash: UInt64,
+    private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
+                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
                               into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
-        let parameters = ShapeParameters(face: face, size: size, featureHash: featureHash, script: item.script,
-                                         rtl: item.level & 1 == 1, language: language)
+        let parameters = ShapeParameters(faceSerial: faceSerial, size: size, styleHash: styleHash, script: item.script,
+                                         rtl: item.level & 1 == 1)
         // The first break opportunity after the item's start (items come in
         // order: from where the previous item's search ended).
         while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
@@ -334,8 +335,8 @@ struct WordShaper {
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
                      featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
         guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
-        let parameters = ShapeParameters(face: face, size: style.size, featureHash: featureHash, script: item.script,
-                                         rtl: item.level & 1 == 1, language: style.language)
+        let parameters = ShapeParameters(faceSerial: face.serial, size: style.size, styleHash: featureHash,
+                                         script: item.script, rtl: item.level & 1 == 1)
         return key(units, wordLength: wordLength, parameters: parameters, context: context)
     }
 
@@ -441,18 +442,20 @@ struct WordShaper {
         return result
     }
 
-    /// A hash of a feature list, part of the word cache's key (`StyleFeatures.hashes`).
-    static func hash(_ features: [hb_feature_t]) -> UInt64 {
+    /// A hash of a style's feature list and language, part of the word
+    /// cache's key (`StyleFeatures.hashes`).
+    static func hash(_ features: [hb_feature_t], language: String?) -> UInt64 {
         var h = FNV1aHash()
         for f in features {
             h.mix(UInt64(f.tag))
             h.mix(UInt64(f.value))
         }
+        if let language { for b in language.utf8 { h.mix(UInt64(b) | 0x100) } }
         return h.value
     }
 }
 
-/// Each style's HarfBuzz features (`Shaper.features(for:)`) and their hash
+/// Each style's HarfBuzz features (`Shaper.features(for:)`) and a hash of them and its language
 /// (part of the word cache's key), by style index: made once per text.
 struct StyleFeatures {
     var lists: [[hb_feature_t]] = []
@@ -465,7 +468,7 @@ struct StyleFeatures {
         for style in styles {
             let f = Shaper.features(for: style)
             lists.append(f)
-            hashes.append(WordShaper.hash(f))
+            hashes.append(WordShaper.hash(f, language: style.language))
         }
     }
 
