@@ -112,13 +112,14 @@ final class WordFrontCache {
     /// by its rare ones, each met once. A longer word than `longestWord` is
     /// not kept.
     @inline(__always)
-    func insert(_ key: ShapeKey, _ word: ShapedWord, length: Int) {
+    func insert(_ key: ShapeKey, _ word: consuming ShapedWord, length: Int) {
         guard length <= Self.longestWord else { return }
         let entry = entries + Self.index(key)
         if entry.pointee.used {
             entry.pointee.used = false
             return
         }
-        entry.pointee = Entry(hash: key.hash, word: word, base: word.storageBase, used: false)
+        let base = word.storageBase
+        entry.pointee = Entry(hash: key.hash, word: word, base: base, used: false)
     }
 }

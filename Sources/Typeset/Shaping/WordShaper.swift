@@ -258,10 +258,11 @@ struct WordShaper {
         }
         for k in scratch.repeats {
             let piece = pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
-            if let key = piece.key, let cache,
-               UnitArrays.with(&advances, &clusterStarts, &unsafeBefore, { out in
-                   Self.copyCached(key, units: span, from: cache, front: front, into: out, at: piece.word.lowerBound)
-               }) {
+            if let key = piece.key, cache != nil, UnitArrays.with(&advances, &clusterStarts, &unsafeBefore, { out in
+                withCache { cache, front in
+                    Self.copyCached(key, units: span, from: cache!, front: front, into: out, at: piece.word.lowerBound)
+                }
+            }) {
                 continue
             }
             // Not stored after all (too large for the cache, or a hash collision): shaped alone.
@@ -275,24 +276,25 @@ struct WordShaper {
     /// `body` with the cache and the front table, unretained (the word
     /// shaper holds them).
     @inline(__always)
-    private func withCache<R>(_ body: (ShapeCache?, WordFrontCache?) -> R) -> R {
+    private func withCache<R>(_ body: (Unmanaged<ShapeCache>?, Unmanaged<WordFrontCache>?) -> R) -> R {
         withExtendedLifetime(self) {
-            let cache = cache.map { Unmanaged.passUnretained($0) }, front = front.map { Unmanaged.passUnretained($0) }
-            return body(cache?._withUnsafeGuaranteedRef { $0 }, front?._withUnsafeGuaranteedRef { $0 })
+            body(cache.map { Unmanaged.passUnretained($0) }, front.map { Unmanaged.passUnretained($0) })
         }
     }
 
     /// Copies the cached word `key` names (its advances, cluster starts and
     /// kerned-before units) to `offset` of the arrays: from the context's
     /// front table when it has it, else from the shared cache (and kept in
-    /// the front table); false if neither has it.
+    /// the front table); false if neither has it. (The cache and the table
+    /// are passed unretained: a retain and a release per word were atomic
+    /// operations on memory every thread shares.)
     @inline(__always)
-    private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: ShapeCache,
-                                   front: WordFrontCache?, into out: UnitArrays, at offset: Int) -> Bool {
-        if let front, front.copy(key, units: units, into: out, at: offset) { return true }
-        guard let word = cache.word(key, units: units) else { return false }
-        front?.insert(key, word, length: units.count)
+    private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: Unmanaged<ShapeCache>,
+                                   front: Unmanaged<WordFrontCache>?, into out: UnitArrays, at offset: Int) -> Bool {
+        if let front, front._withUnsafeGuaranteedRef({ $0.copy(key, units: units, into: out, at: offset) }) { return true }
+        guard let word = cache._withUnsafeGuaranteedRef({ $0.word(key, units: units) }) else { return false }
         word.copy(into: out, at: offset)
+        front?._withUnsafeGuaranteedRef { $0.insert(key, word, length: units.count) }
         return true
     }
 
@@ -318,8 +320,8 @@ struct WordShaper {
         starts.refill(false, count: word.count)
         unsafe.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
-        if let key, let cache, UnitArrays.with(&advances, &starts, &unsafe, { out in
-            Self.copyCached(key, units: word, from: cache, front: front, into: out, at: 0)
+        if let key, cache != nil, UnitArrays.with(&advances, &starts, &unsafe, { out in
+            withCache { cache, front in Self.copyCached(key, units: word, from: cache!, front: front, into: out, at: 0) }
         }) {
             return
         }
