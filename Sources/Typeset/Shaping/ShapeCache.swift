@@ -417,8 +417,13 @@ struct ShapedWord: Sendable {
     /// kern, which right-to-left text puts in the later glyph).
     /// - Parameter context: units of `units` before and after the word that
     ///   are context only (glyph clusters count from `units`' start).
-    init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
-         adjustedClusters: [Int32] = [], check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
+    /// - Parameter clusterOffset: where `units` start in the text the
+    ///   glyphs were shaped in (a word taken from several shaped together):
+    ///   glyph clusters and the unsafe and adjusted clusters count from
+    ///   there, and those outside the word are not its own.
+    init<Glyphs: Sequence<ShapedGlyph>>(units: UnsafeBufferPointer<UInt16>, glyphs: Glyphs, unsafeClusters: [Int32] = [],
+                                        adjustedClusters: [Int32] = [], clusterOffset: Int32 = 0, check: UInt64,
+                                        context: (before: Int, after: Int) = (0, 0)) {
         let h = Self.header
         var s = [UInt32](repeating: 0, count: h + 2 * units.count)
         s[0] = UInt32(truncatingIfNeeded: check)
@@ -427,7 +432,7 @@ struct ShapedWord: Sendable {
         s[3] = UInt32(context.before) | UInt32(context.after) << 16
         for k in 0..<units.count { s[h + 1 + 2 * k] = UInt32(units[k]) }
         for g in glyphs {
-            let c = Int(g.cluster)
+            let c = Int(g.cluster) - Int(clusterOffset)
             guard c >= 0 && c < units.count else { continue }
             var advance = Int32(bitPattern: s[h + 2 * c])
             advance.addSaturating(g.advance)
@@ -435,11 +440,15 @@ struct ShapedWord: Sendable {
             s[h + 1 + 2 * c] |= 0x1_0000
         }
         let first = context.before, end = units.count - context.after
-        for c in unsafeClusters where c > first && Int(c) < end {
+        for shaped in unsafeClusters {
+            let c = Int(shaped) - Int(clusterOffset)
+            guard c > first && c < end else { continue }
             // The cluster before `c`: the nearest cluster start below it.
-            var b = Int(c) - 1
+            var b = c - 1
             while b > first && s[h + 1 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
-            if adjustedClusters.contains(Int32(b)) || adjustedClusters.contains(c) { s[h + 1 + 2 * Int(c)] |= 0x2_0000 }
+            if adjustedClusters.contains(Int32(b) + clusterOffset) || adjustedClusters.contains(shaped) {
+                s[h + 1 + 2 * c] |= 0x2_0000
+            }
         }
         storage = s
     }

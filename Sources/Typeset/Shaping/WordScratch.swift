@@ -28,6 +28,12 @@ struct WordScratch {
     var joined: [UInt16] = []
     var starts: [Int] = []
     var boundaries: [Bool] = []
+    /// Per unit of the joined words: which word it is in; where each word's
+    /// glyphs start in `wordGlyphs`, and the glyphs word after word.
+    var wordOfUnit: [Int32] = []
+    var glyphStarts: [Int] = []
+    var glyphNext: [Int] = []
+    var wordGlyphs: [ShapedGlyph] = []
 
     /// Empties every array, keeping its capacity.
     mutating func clear() {
@@ -39,5 +45,9 @@ struct WordScratch {
         joined.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         boundaries.removeAll(keepingCapacity: true)
+        wordOfUnit.removeAll(keepingCapacity: true)
+        glyphStarts.removeAll(keepingCapacity: true)
+        glyphNext.removeAll(keepingCapacity: true)
+        wordGlyphs.removeAll(keepingCapacity: true)
     }
 }

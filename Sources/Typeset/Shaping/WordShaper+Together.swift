@@ -75,21 +75,33 @@ extension WordShaper {
                 scratch.boundaries[text.count] = true
                 for c in unsafeClusters where c >= 0 && Int(c) < text.count { scratch.boundaries[Int(c)] = false }
 
-                var own: [ShapedGlyph] = []
+                // Each word's glyphs side by side (a counting sort by the word
+                // their cluster is in): one pass, not one over all the glyphs per word.
+                scratch.wordOfUnit.refill(0, count: text.count)
+                for k in 0..<words.count {
+                    for u in scratch.starts[k]..<scratch.starts[k + 1] { scratch.wordOfUnit[u] = Int32(k) }
+                }
+                scratch.glyphStarts.refill(0, count: words.count + 1)
+                for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count {
+                    scratch.glyphStarts[Int(scratch.wordOfUnit[Int(g.cluster)]) + 1] += 1
+                }
+                for k in 0..<words.count { scratch.glyphStarts[k + 1] += scratch.glyphStarts[k] }
+                scratch.wordGlyphs.refill(ShapedGlyph(glyphID: 0, cluster: 0, advance: 0, xOffset: 0, yOffset: 0),
+                                          count: scratch.glyphStarts[words.count])
+                scratch.glyphNext.removeAll(keepingCapacity: true)
+                scratch.glyphNext.append(contentsOf: scratch.glyphStarts)
+                for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count {
+                    let k = Int(scratch.wordOfUnit[Int(g.cluster)])
+                    scratch.wordGlyphs[scratch.glyphNext[k]] = g
+                    scratch.glyphNext[k] += 1
+                }
                 for (k, piece) in words.enumerated() {
                     let lo = scratch.starts[k], hi = scratch.starts[k + 1]
                     guard scratch.boundaries[lo] && scratch.boundaries[hi] else { continue }
-                    own.removeAll(keepingCapacity: true)
-                    for g in glyphs where Int(g.cluster) >= lo && Int(g.cluster) < hi {
-                        var g = g
-                        g.cluster -= Int32(lo)
-                        own.append(g)
-                    }
-                    let inside = { (c: Int32) in Int(c) >= lo && Int(c) < hi }
-                    let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]), glyphs: own,
-                                          unsafeClusters: unsafeClusters.filter(inside).map { $0 - Int32(lo) },
-                                          adjustedClusters: adjusted.filter(inside).map { $0 - Int32(lo) },
-                                          check: piece.key?.check ?? 0)
+                    let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]),
+                                          glyphs: scratch.wordGlyphs[scratch.glyphStarts[k]..<scratch.glyphStarts[k + 1]],
+                                          unsafeClusters: unsafeClusters, adjustedClusters: adjusted,
+                                          clusterOffset: Int32(lo), check: piece.key?.check ?? 0)
                     if let key = piece.key { cache?.store(key, word) }
                     taken[k] = word
                 }
