@@ -72,12 +72,6 @@ final class WordFrontCache {
         Int(truncatingIfNeeded: key.hash >> 40) & (capacity - 1)
     }
 
-    /// Starts loading the entry `key` would be found in (see `ShapeCache.prefetch`).
-    @inline(__always)
-    func prefetch(_ key: ShapeKey) {
-        tsu_prefetch(entries + Self.index(key))
-    }
-
     /// Starts loading the storage of the word `key` finds here, if the
     /// entry has its hash; false if not (the word is not here).
     @inline(__always)

@@ -64,11 +64,11 @@ struct WordShaper {
             if let cache { front?.end(with: cache) }
         }
         units.withUnsafeBufferPointer { buf in
-            // First every word of the text found and keyed, each key's entry
-            // in the context's front table prefetched, so that the lookups
-            // wait for memory together, not in turn (items are often a word
-            // long: an Arabic word in its font between spaces in the primary
-            // font, a run of kana).
+            // First every word of the text found and keyed, and the memory
+            // its lookup will read prefetched, so that the lookups wait for
+            // memory together, not in turn (items are often a word long: an
+            // Arabic word in its font between spaces in the primary font, a
+            // run of kana).
             // (The styles are read in place: copying one per item retained
             // its font stack, features and language.)
             // (Faces and styles read without retaining them per item.)
@@ -81,17 +81,10 @@ struct WordShaper {
                                  from: &b, size: styles[style].size, styleHash: features.hashes[style], into: &scratch)
                 }
             }
-            // Then, the entries having had time to arrive, the storage of
-            // each word found there prefetched, and for the others their
-            // shared cache slot, then (those having arrived) their storage:
-            // outside the lookups' locks, which would take these misses one
-            // at a time.
+            // Then, the shared cache's slots having had time to arrive, the
+            // storage of the words found there prefetched: outside the
+            // lookups' locks, which would take these misses one at a time.
             if let cache {
-                for piece in scratch.pieces {
-                    guard let key = piece.key else { continue }
-                    if let front, front.prefetchWord(key) { continue }
-                    cache.prefetch(key)
-                }
                 for piece in scratch.pieces {
                     if let key = piece.key, front?.contains(key) != true { cache.prefetchWord(key) }
                 }
@@ -140,7 +133,7 @@ struct WordShaper {
     }
 
     /// Appends an item's words to `scratch.pieces`, each with the span it is
-    /// shaped in and its cache key, the key's front-table entry prefetched
+    /// shaped in and its cache key, what its lookup reads prefetched
     /// (`b`: where the search for the item's first break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
@@ -173,7 +166,9 @@ struct WordShaper {
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
-            if let key { front?.prefetch(key) }
+            // (A word in the context's front table has its storage prefetched;
+            // the others their shared cache slot.)
+            if let key, front?.prefetchWord(key) != true { cache?.prefetch(key) }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
             start = stop
         }
