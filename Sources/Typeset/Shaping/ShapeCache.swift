@@ -417,13 +417,20 @@ struct ShapedWord: Sendable {
     /// kern, which right-to-left text puts in the later glyph).
     /// - Parameter context: units of `units` before and after the word that
     ///   are context only (glyph clusters count from `units`' start).
-    /// - Parameter clusterOffset: where `units` start in the text the
-    ///   glyphs were shaped in (a word taken from several shaped together):
-    ///   glyph clusters and the unsafe and adjusted clusters count from
-    ///   there, and those outside the word are not its own.
-    init<Glyphs: Sequence<ShapedGlyph>>(units: UnsafeBufferPointer<UInt16>, glyphs: Glyphs, unsafeClusters: [Int32] = [],
-                                        adjustedClusters: [Int32] = [], clusterOffset: Int32 = 0, check: UInt64,
-                                        context: (before: Int, after: Int) = (0, 0)) {
+    init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
+         adjustedClusters: [Int32] = [], check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
+        self.init(units: units, glyphs: glyphs, unsafeClusters: unsafeClusters, isAdjusted: adjustedClusters.contains,
+                  clusterOffset: 0, check: check, context: context)
+    }
+
+    /// The same for a word taken from text shaped with others: `units`
+    /// start at `clusterOffset` in that text, and glyph clusters, unsafe
+    /// clusters and those `isAdjusted` is asked about count from its start
+    /// (those outside the word are not its own).
+    init<Glyphs: Sequence<ShapedGlyph>, Unsafe: Sequence<Int32>>(
+        units: UnsafeBufferPointer<UInt16>, glyphs: Glyphs, unsafeClusters: Unsafe, isAdjusted: (Int32) -> Bool,
+        clusterOffset: Int32, check: UInt64, context: (before: Int, after: Int) = (0, 0)
+    ) {
         let h = Self.header
         var s = [UInt32](repeating: 0, count: h + 2 * units.count)
         s[0] = UInt32(truncatingIfNeeded: check)
@@ -446,7 +453,7 @@ struct ShapedWord: Sendable {
             // The cluster before `c`: the nearest cluster start below it.
             var b = c - 1
             while b > first && s[h + 1 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
-            if adjustedClusters.contains(Int32(b) + clusterOffset) || adjustedClusters.contains(shaped) {
+            if isAdjusted(Int32(b) + clusterOffset) || isAdjusted(shaped) {
                 s[h + 1 + 2 * c] |= 0x2_0000
             }
         }

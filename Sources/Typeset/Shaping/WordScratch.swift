@@ -28,12 +28,17 @@ struct WordScratch {
     var joined: [UInt16] = []
     var starts: [Int] = []
     var boundaries: [Bool] = []
-    /// Per unit of the joined words: which word it is in; where each word's
-    /// glyphs start in `wordGlyphs`, and the glyphs word after word.
+    /// Per unit of the joined words: which word it is in, and whether its
+    /// cluster's advance was adjusted; where each word's glyphs and unsafe
+    /// clusters start in `wordGlyphs` and `wordUnsafe`, which hold them word
+    /// after word (`glyphNext`: the sort's cursors).
     var wordOfUnit: [Int32] = []
+    var adjusted: [Bool] = []
     var glyphStarts: [Int] = []
+    var unsafeStarts: [Int] = []
     var glyphNext: [Int] = []
     var wordGlyphs: [ShapedGlyph] = []
+    var wordUnsafe: [Int32] = []
 
     /// Empties every array, keeping its capacity.
     mutating func clear() {
@@ -46,8 +51,11 @@ struct WordScratch {
         starts.removeAll(keepingCapacity: true)
         boundaries.removeAll(keepingCapacity: true)
         wordOfUnit.removeAll(keepingCapacity: true)
+        adjusted.removeAll(keepingCapacity: true)
         glyphStarts.removeAll(keepingCapacity: true)
+        unsafeStarts.removeAll(keepingCapacity: true)
         glyphNext.removeAll(keepingCapacity: true)
         wordGlyphs.removeAll(keepingCapacity: true)
+        wordUnsafe.removeAll(keepingCapacity: true)
     }
 }
