@@ -63,14 +63,19 @@ struct BatchCommand: ParsableCommand {
         var warnedFields = Set<String>(), warnedFamilies = Set<String>()
         // Stacks looked at already (a feed names a few; at most 4,096 are remembered).
         var checkedStacks = Set<[String]>()
+        // The stack of the line before (a feed's lines share theirs): no hashing to look it up again.
+        var lastChecked: [String] = []
         func checkStack(_ families: [String]) {
+            guard families != lastChecked else { return }
+            lastChecked = families
             guard !checkedStacks.contains(families) else { return }
             if checkedStacks.count < 4096 { checkedStacks.insert(families) }
             FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
         }
         let strict = strict
+        var decoder = FeedRequestDecoder()
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
-            let decoded = lines.decode(line)
+            let decoded = lines.decode(line, with: &decoder)
             for field in decoded.unknownFields where warnedFields.insert(field).inserted {
                 warn("line \(number): \(RequestLines.describe(unknownField: field))"
                      + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
