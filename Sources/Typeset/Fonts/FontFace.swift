@@ -50,8 +50,20 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// The BMP characters the face maps to glyphs, one bit each.
     let bmpCoverage: [UInt64]
     /// The OpenType language-system tags of the face's GSUB and GPOS, under
-    /// any script: the languages shaping can tell apart in it.
-    let languageSystems: Set<UInt32>
+    /// any script: the languages shaping can tell apart in it. Read the
+    /// first time a text with a language is shaped in the face (reading
+    /// them was 40% of loading the bundled fonts' faces).
+    var languageSystems: Set<UInt32> {
+        if let read = storedLanguageSystems.value { return read.tags }
+        return storedLanguageSystems.storeIfAbsent(LanguageSystems(tags: Self.languageSystems(hbFace))).tags
+    }
+    private let storedLanguageSystems = LazyReference<LanguageSystems>()
+
+    /// The language-system tags, once read.
+    private final class LanguageSystems: Sendable {
+        let tags: Set<UInt32>
+        init(tags: Set<UInt32>) { self.tags = tags }
+    }
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
@@ -135,7 +147,6 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
-        languageSystems = Self.languageSystems(face)
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = Double(x) / Double(max(1, upem))
