@@ -132,8 +132,14 @@ final class FeedRequestDecoderTests: XCTestCase {
             "{\"id\": 26, \"text\": \"tab\tinside\"}",
             "",
             "not json",
+            // Nested one level past the parser's limit inside the object.
+            #"{"text": "Hi", "id": "# + String(repeating: "[", count: JSONParser.maxDepth) + String(repeating: "]", count: JSONParser.maxDepth) + "}",
         ]
-        for line in others { XCTAssertFalse(check(line, &shared), line) }
+        for line in others { XCTAssertFalse(check(line, &shared), String(line.prefix(80))) }
+        // One level less is a request on both paths.
+        let deep = #"{"text": "Hi", "id": "# + String(repeating: "[", count: JSONParser.maxDepth - 1)
+            + String(repeating: "]", count: JSONParser.maxDepth - 1) + "}"
+        XCTAssertTrue(check(deep, &shared))
         // Invalid UTF-8 in the text.
         let invalid = Array(#"{"id": 27, "text": "Hi "#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         var fresh = FeedRequestDecoder()

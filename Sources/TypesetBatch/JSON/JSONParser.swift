@@ -41,13 +41,16 @@ package struct JSONParser {
         return try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONParseError) in try parse(buffer) }
     }
 
-    /// The one value that starts at byte `start` of `bytes` (no white space
-    /// before it) and the offset just after it, or nil if no valid value
-    /// starts there. For readers that walk a known shape of object
-    /// themselves and read each field's value as `parse(_:)` would.
+    /// The value of a field of a top-level object that starts at byte
+    /// `start` of `bytes` (no white space before it) and the offset just
+    /// after it, or nil if no valid value starts there. For readers that
+    /// walk a known shape of object themselves and read each field's value
+    /// as `parse(_:)` would (nesting counted from the object, so that
+    /// ``maxDepth`` holds as it does there).
     package static func value(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (value: JSONValue, end: Int)? {
         var parser = JSONParser(bytes)
         parser.i = start
+        parser.depth = 1
         guard let value = try? parser.value() else { return nil }
         return (value, parser.i)
     }
