@@ -109,6 +109,102 @@ int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
     return count;
 }
 
+// The Grapheme_Cluster_Break property: fixed below U+0300 (controls, CR,
+// LF, the soft hyphen; every other character there is Other), ICU's above.
+static int32_t grapheme_class_uncached(UChar32 c) {
+    if (c < 0x300) {
+        if (c == 0x0D) return U_GCB_CR;
+        if (c == 0x0A) return U_GCB_LF;
+        return (c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0xAD) ? U_GCB_CONTROL : U_GCB_OTHER;
+    }
+    int32_t g = u_getIntPropertyValue(c, UCHAR_GRAPHEME_CLUSTER_BREAK);
+    // Emoji modifiers are Extend since Unicode 11; the old emoji classes are kept for no character.
+    if (g == U_GCB_E_MODIFIER) return U_GCB_EXTEND;
+    if (g == U_GCB_E_BASE || g == U_GCB_E_BASE_GAZ || g == U_GCB_GLUE_AFTER_ZWJ) return U_GCB_OTHER;
+    return g;
+}
+
+// ICU 72's tailoring of UAX #29 (later GB9c): in Devanagari, Bengali,
+// Gujarati, Oriya, Telugu and Malayalam a consonant, a virama (with marks
+// and joiners about it) and a consonant stay one cluster. The class of a
+// scalar for it: 2 virama, 1 consonant, 0 neither.
+static int indic_class_uncached(UChar32 c) {
+    if (!((c >= 0x900 && c < 0xD80) || (c >= 0xA8E0 && c < 0xA900) || (c >= 0x11B00 && c < 0x11B60))) return 0;
+    UErrorCode err = U_ZERO_ERROR;
+    UScriptCode sc = uscript_getScript(c, &err);
+    if (sc != USCRIPT_DEVANAGARI && sc != USCRIPT_BENGALI && sc != USCRIPT_GUJARATI && sc != USCRIPT_ORIYA
+        && sc != USCRIPT_TELUGU && sc != USCRIPT_MALAYALAM) return 0;
+    int32_t insc = u_getIntPropertyValue(c, UCHAR_INDIC_SYLLABIC_CATEGORY);
+    return insc == U_INSC_VIRAMA ? 2 : insc == U_INSC_CONSONANT ? 1 : 0;
+}
+
+// What the grapheme rules ask of a scalar, in a byte: its class (bits
+// 0–4), its Indic class (bits 5–6) and whether it is a mark of non-zero
+// combining class (bit 7).
+static uint8_t grapheme_byte_uncached(UChar32 c) {
+    return (uint8_t)(grapheme_class_uncached(c) | (indic_class_uncached(c) << 5)
+                     | (c >= 0x300 && u_getCombiningClass(c) != 0 ? 0x80 : 0));
+}
+
+// The bytes of the whole BMP, made once per process (64 KB: a table
+// lookup per unit instead of ICU's property lookups).
+static uint8_t bmp_grapheme_bytes[0x10000];
+static pthread_once_t bmp_grapheme_once = PTHREAD_ONCE_INIT;
+
+static void make_bmp_grapheme_bytes(void) {
+    for (UChar32 c = 0; c < 0x10000; c++) bmp_grapheme_bytes[c] = grapheme_byte_uncached(c);
+}
+
+void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) {
+    if (length <= 0) { if (length == 0) starts[0] = 1; return; }
+    pthread_once(&bmp_grapheme_once, make_bmp_grapheme_bytes);
+    const uint8_t *bytes = bmp_grapheme_bytes;
+    int32_t prev = -1;            // the class of the scalar before
+    int32_t regional = 0;         // regional indicators in a row, ending with the one before
+    UChar32 base = -1;            // the last scalar before a run of Extend (for GB11)
+    int pictographicJoiner = 0;   // the scalar before is a ZWJ after Extended_Pictographic Extend*
+    int conjunct = 0;             // after a linking consonant (1), and a virama after it (2), marks about them
+    for (int32_t i = 0; i < length;) {
+        UChar32 c = text[i];
+        int32_t len = 1;
+        uint8_t b;
+        if (U16_IS_LEAD(c) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
+            c = U16_GET_SUPPLEMENTARY(c, text[i + 1]);
+            len = 2;
+            b = grapheme_byte_uncached(c);
+        } else {
+            b = bytes[c];
+        }
+        int32_t g = b & 0x1F;
+        int indic = (b >> 5) & 3;
+        int brk;
+        if (prev < 0) brk = 1;                                                          // GB1
+        else if (prev == U_GCB_CR && g == U_GCB_LF) brk = 0;                            // GB3
+        else if (prev == U_GCB_CONTROL || prev == U_GCB_CR || prev == U_GCB_LF) brk = 1; // GB4
+        else if (g == U_GCB_CONTROL || g == U_GCB_CR || g == U_GCB_LF) brk = 1;         // GB5
+        else if (prev == U_GCB_L && (g == U_GCB_L || g == U_GCB_V || g == U_GCB_LV || g == U_GCB_LVT)) brk = 0; // GB6
+        else if ((prev == U_GCB_LV || prev == U_GCB_V) && (g == U_GCB_V || g == U_GCB_T)) brk = 0;          // GB7
+        else if ((prev == U_GCB_LVT || prev == U_GCB_T) && g == U_GCB_T) brk = 0;       // GB8
+        else if (g == U_GCB_EXTEND || g == U_GCB_ZWJ || g == U_GCB_SPACING_MARK) brk = 0; // GB9, GB9a
+        else if (prev == U_GCB_PREPEND) brk = 0;                                        // GB9b
+        else if (conjunct == 2 && indic == 1) brk = 0;                                  // ICU's Indic conjuncts
+        else if (pictographicJoiner && u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) brk = 0; // GB11
+        else if (prev == U_GCB_REGIONAL_INDICATOR && g == U_GCB_REGIONAL_INDICATOR) brk = (regional & 1) == 0; // GB12, GB13
+        else brk = 1;                                                                   // GB999
+        starts[i] = (uint8_t)brk;
+        if (len == 2) starts[i + 1] = 0;
+        pictographicJoiner = g == U_GCB_ZWJ && base >= 0 && u_hasBinaryProperty(base, UCHAR_EXTENDED_PICTOGRAPHIC);
+        if (g != U_GCB_EXTEND) base = c;
+        if (indic == 1) conjunct = 1;
+        else if (conjunct && indic == 2) conjunct = 2;
+        else if (conjunct && !(g == U_GCB_ZWJ || (g == U_GCB_EXTEND && (b & 0x80)))) conjunct = 0;
+        regional = g == U_GCB_REGIONAL_INDICATOR ? regional + 1 : 0;
+        prev = g;
+        i += len;
+    }
+    starts[length] = 1;
+}
+
 int32_t tsu_word_bounds(const uint16_t *text, int32_t length, int32_t offset,
                         int32_t *start, int32_t *end) {
     if (length <= 0) { *start = *end = 0; return 0; }

@@ -29,6 +29,13 @@ int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale
 int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
                             int32_t *out, int32_t capacity);
 
+/// The same boundaries by UAX #29's rules as ICU 72 (Unicode 15.0) states
+/// them, over ICU's character properties, without a break iterator:
+/// writes `length + 1` flags into `starts`, 1 where a grapheme cluster
+/// starts (and at `length`), 0 inside one (the second unit of a surrogate
+/// pair included).
+void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts);
+
 /// The word boundaries (UAX #29, ICU's word break rules, dictionaries for
 /// CJK and Thai) around `offset`: the segment containing it (at `length`,
 /// the last one) in [*start, *end). Returns 1 when the segment is a word

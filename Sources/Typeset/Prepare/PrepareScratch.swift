@@ -34,8 +34,7 @@ struct PrepareScratch {
     var scripts: [Int32] = []
     /// Line-break opportunities and whether each is forced.
     var breaks: (positions: [Int32], mandatory: [Bool]) = ([], [])
-    /// ICU's output offsets (grapheme and line breaks, in turn) and the
-    /// line-break flags made of them.
+    /// ICU's line-break offsets and the flags made of them.
     var icuOffsets: [Int32] = []
     var icuFlags: [UInt8] = []
     /// The items and the faces they use (the prepared text keeps copies).

@@ -139,7 +139,7 @@ struct PrepareSession {
             paragraphLevel = 0
             wordBreaks = scratch.breaks.positions
         } else {
-            try GraphemeBreaks.boundaries(units, into: &scratch.graphemes, work: &scratch.icuOffsets)
+            GraphemeBreaks.boundaries(units, into: &scratch.graphemes)
             paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
             ScriptRuns.resolve(units, into: &scratch.scripts)
             try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,

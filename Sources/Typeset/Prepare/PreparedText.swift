@@ -197,9 +197,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                                               breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks,
                                               cache: details.shapeCache)
         InlineAttachments.apply(attachments, to: &advances)
-        // ICU analysed this text once already; it cannot fail on it now (if it
-        // did, every unit would be its own cluster).
-        let graphemes = (try? GraphemeBreaks.boundaries(units)) ?? [Bool](repeating: true, count: units.count + 1)
+        let graphemes = GraphemeBreaks.boundaries(units)
         return details.storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
     }
