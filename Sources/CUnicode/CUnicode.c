@@ -290,11 +290,27 @@ int32_t tsu_script(uint32_t codepoint) {
     return U_FAILURE(err) ? -1 : (int32_t)s;
 }
 
-uint32_t tsu_script_tag(int32_t script) {
+static uint32_t script_tag_uncached(int32_t script) {
     const char *name = uscript_getShortName((UScriptCode)script);
     if (!name || strlen(name) != 4) return 0x5A7A7A7A; // 'Zzzz'
     return ((uint32_t)(unsigned char)name[0] << 24) | ((uint32_t)(unsigned char)name[1] << 16) |
            ((uint32_t)(unsigned char)name[2] << 8) | (uint32_t)(unsigned char)name[3];
+}
+
+// The tags of the script codes below 256 (every code ICU has), found once
+// each: shaping asks for one per word, and ICU's name lookup is a search.
+// 0 is "not found yet"; every thread that finds a tag finds the same one.
+#define TSU_SCRIPT_TAGS 256
+static _Atomic uint32_t script_tags[TSU_SCRIPT_TAGS];
+
+uint32_t tsu_script_tag(int32_t script) {
+    if (script < 0 || script >= TSU_SCRIPT_TAGS) return script_tag_uncached(script);
+    uint32_t tag = atomic_load_explicit(&script_tags[script], memory_order_relaxed);
+    if (tag == 0) {
+        tag = script_tag_uncached(script);
+        atomic_store_explicit(&script_tags[script], tag, memory_order_relaxed);
+    }
+    return tag;
 }
 
 int32_t tsu_script_common(void) { return USCRIPT_COMMON; }

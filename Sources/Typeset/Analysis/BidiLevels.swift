@@ -29,6 +29,13 @@ enum BidiLevels {
     private static func mayBeRTL(_ u: UInt16) -> Bool {
         (u >= 0x0590 && u <= 0x08FF) || (u >= 0x200E && u <= 0x200F) || (u >= 0x202A && u <= 0x202E)
             || (u >= 0x2066 && u <= 0x2069) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)
-            || (u >= 0xD800 && u <= 0xDBFF)  // astral: RTL scripts exist there too
+            || isRTLAstralLead(u)
     }
+
+    /// Whether a lead surrogate starts a character of U+10800–U+10FFF or
+    /// U+1E800–U+1EFFF, the only astral ranges with right-to-left characters
+    /// (or unassigned ones that default to right-to-left): an emoji's lead
+    /// (U+D83C–U+D83E) does not bring in ICU.
+    @inline(__always)
+    static func isRTLAstralLead(_ u: UInt16) -> Bool { u == 0xD802 || u == 0xD803 || u == 0xD83A || u == 0xD83B }
 }
