@@ -4,6 +4,7 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
 #include <unicode/ubidi.h>
@@ -203,6 +204,295 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
         i += len;
     }
     starts[length] = 1;
+}
+
+// ---- Line breaks by class pairs ----
+//
+// Between two characters that are not spaces, ICU's line break rules
+// decide from the pair alone for most of what posts are made of (UAX #14's
+// pair rules; the rules that look further — numbers (LB25), combining
+// marks (LB9, LB10), joiners, regional indicators, Hebrew hyphens,
+// dictionaries — are the exceptions, declined or followed below). So a
+// pair's answer is asked of ICU once per locale ID, with two
+// representatives, and kept: a table per locale ID of pair classes.
+//
+// A pair class is a character's own (ASCII, and each punctuation mark,
+// symbol and kana that is not an ideograph, one by one, since ICU's
+// strictness tailorings name such characters singly) or a group whose
+// members ICU's rules never tell apart: the letters of class AL below
+// U+2000, the ideographs, kana and pictographs of class ID, the emoji
+// bases (EB) and modifiers (EM). 0 is a character outside every class
+// (the text is left to ICU's iterator).
+enum {
+    PAIR_NONE = 0,            // not handled: the whole text goes to ICU
+    PAIR_ASCII_LAST = 94,     // 1–94: U+0021–U+007E
+    PAIR_SPACE = 95,          // space, tab, line feed: the caller breaks after them, never before
+    PAIR_LETTER = 96,         // AL letters below U+2000
+    PAIR_IDEOGRAPH = 97,      // ID: Han, kana letters, pictographs
+    PAIR_EMOJI_BASE = 98,     // EB
+    PAIR_EMOJI_MODIFIER = 99, // EM
+    PAIR_MARK = 100,          // CM: attaches to what it follows (LB9), a letter after a space (LB10)
+    PAIR_JOINER = 101,        // ZWJ: the same, and no break after it (LB8a)
+    PAIR_PICTOGRAPH = 102,    // AL pictographs (💯 ✅ ✨ ⭐)
+    PAIR_AMBIGUOUS_PICTOGRAPH = 103, // AI pictographs (♀ ♂ ™)
+    PAIR_REGIONAL = 104,      // regional indicators: pairs of them are flags (LB30a, followed below)
+    PAIR_FIRST_SINGLE = 105,  // each character of the ranges below: its own class
+    PAIR_CLASSES = 448,
+};
+
+// The roles of UAX #14's LB25 (numbers), whose pairs depend on what is
+// around them: a pair of these roles is declined.
+enum { ROLE_PREFIX = 1, ROLE_OPEN = 2, ROLE_NUMBER = 4, ROLE_INFIX = 8, ROLE_CLOSE = 16 };
+// And of LB20a (a hyphen first in a word): the hyphens, and what a word
+// starts after; and the hyphens `lb=loose` lets a line break before after
+// ideographs, which ICU's loose rules decide by more than a pair too.
+enum { ROLE_HYPHEN = 32, ROLE_WORD_START = 64, ROLE_LOOSE_HYPHEN = 128 };
+// Quotation marks: a language's tailoring may make them opening and
+// closing punctuation (Chinese does), for LB25 too; under a locale ID with
+// a language, they take both roles.
+#define ROLE_QUOTE_AS_PUNCTUATION (ROLE_OPEN | ROLE_CLOSE)
+
+static uint16_t bmp_pair_classes[0x10000];
+static UChar32 pair_representative[PAIR_CLASSES];
+static uint8_t pair_roles[PAIR_CLASSES];
+static uint8_t pair_is_quote[PAIR_CLASSES];
+static pthread_once_t pair_classes_once = PTHREAD_ONCE_INIT;
+
+static uint8_t pair_role(UChar32 c) {
+    int32_t lb = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+    if (lb == U_LB_HYPHEN || c == 0x2010) return ROLE_HYPHEN | ROLE_LOOSE_HYPHEN | (lb == U_LB_HYPHEN ? ROLE_OPEN : 0);
+    if (c == 0x2013) return ROLE_LOOSE_HYPHEN;
+    if (lb == U_LB_GLUE) return ROLE_WORD_START;
+    switch (lb) {
+    case U_LB_PREFIX_NUMERIC: case U_LB_POSTFIX_NUMERIC: return ROLE_PREFIX;
+    case U_LB_OPEN_PUNCTUATION: return ROLE_OPEN;
+    case U_LB_NUMERIC: return ROLE_NUMBER;
+    case U_LB_BREAK_SYMBOLS: case U_LB_INFIX_NUMERIC: return ROLE_INFIX;
+    case U_LB_CLOSE_PUNCTUATION: case U_LB_CLOSE_PARENTHESIS: return ROLE_CLOSE;
+    default: return 0;
+    }
+}
+
+// The group of a character outside ASCII and the single ranges, or PAIR_NONE.
+static int pair_group(UChar32 c) {
+    int32_t lb = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+    int8_t gc = u_charType(c);
+    if (gc == U_UNASSIGNED) return PAIR_NONE;
+    if (lb == U_LB_COMBINING_MARK) return PAIR_MARK;
+    if (lb == U_LB_ZWJ) return PAIR_JOINER;
+    if (lb == U_LB_ALPHABETIC && c < 0x2000 && gc >= U_UPPERCASE_LETTER && gc <= U_OTHER_LETTER) return PAIR_LETTER;
+    if (lb == U_LB_IDEOGRAPHIC && ((c >= 0x3041 && c <= 0x30FF) || (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF)
+                                   || (c >= 0xF900 && c <= 0xFAFF) || (c >= 0x20000 && c <= 0x3FFFF)
+                                   || (c >= 0x1F000 && c <= 0x1FAFF) || (c >= 0x2600 && c <= 0x27BF)))
+        return PAIR_IDEOGRAPH;
+    if ((lb == U_LB_ALPHABETIC || lb == U_LB_AMBIGUOUS) && u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC))
+        return lb == U_LB_ALPHABETIC ? PAIR_PICTOGRAPH : PAIR_AMBIGUOUS_PICTOGRAPH;
+    if (lb == U_LB_REGIONAL_INDICATOR) return PAIR_REGIONAL;
+    if (lb == U_LB_E_BASE) return PAIR_EMOJI_BASE;
+    if (lb == U_LB_E_MODIFIER) return PAIR_EMOJI_MODIFIER;
+    return PAIR_NONE;
+}
+
+// Whether a character of the single ranges gets its own class: not one of
+// the classes whose rules look beyond a pair or break lines by force.
+static int is_single_class(int32_t lb) {
+    switch (lb) {
+    case U_LB_MANDATORY_BREAK: case U_LB_CARRIAGE_RETURN: case U_LB_LINE_FEED: case U_LB_NEXT_LINE:
+    case U_LB_SPACE: case U_LB_ZWSPACE: case U_LB_WORD_JOINER: case U_LB_CONTINGENT_BREAK:
+    case U_LB_COMBINING_MARK: case U_LB_ZWJ: case U_LB_COMPLEX_CONTEXT: case U_LB_SURROGATE:
+    case U_LB_HEBREW_LETTER: case U_LB_REGIONAL_INDICATOR: case U_LB_UNKNOWN:
+    case U_LB_H2: case U_LB_H3: case U_LB_JL: case U_LB_JT: case U_LB_JV:
+        return 0;
+    default:
+        return 1;
+    }
+}
+
+static void make_pair_classes(void) {
+    for (UChar32 c = 0x21; c <= 0x7E; c++) {
+        bmp_pair_classes[c] = (uint16_t)(c - 0x20);
+        pair_representative[c - 0x20] = c;
+        pair_roles[c - 0x20] = pair_role(c);
+        pair_is_quote[c - 0x20] = u_getIntPropertyValue(c, UCHAR_LINE_BREAK) == U_LB_QUOTATION;
+    }
+    bmp_pair_classes[0x20] = bmp_pair_classes[0x09] = bmp_pair_classes[0x0A] = PAIR_SPACE;
+    pair_roles[PAIR_SPACE] = ROLE_WORD_START;
+    pair_representative[PAIR_LETTER] = 0xE9;
+    pair_representative[PAIR_IDEOGRAPH] = 0x4E00;
+    pair_representative[PAIR_EMOJI_BASE] = 0x1F44D;
+    pair_representative[PAIR_EMOJI_MODIFIER] = 0x1F3FB;
+    pair_representative[PAIR_PICTOGRAPH] = 0x2705;
+    pair_representative[PAIR_AMBIGUOUS_PICTOGRAPH] = 0x2640;
+    pair_representative[PAIR_REGIONAL] = 0x1F1FA;
+    // Punctuation, symbols and signs of Latin-1, Arabic, Devanagari, General
+    // Punctuation, currency, CJK, kana and fullwidth forms: one class each.
+    static const UChar32 singles[][2] = {
+        {0x00A0, 0x00BF}, {0x00D7, 0x00D7}, {0x00F7, 0x00F7}, {0x060C, 0x060C}, {0x061B, 0x061B},
+        {0x061F, 0x061F}, {0x066A, 0x066D}, {0x06D4, 0x06D4}, {0x0964, 0x0965}, {0x2010, 0x2027},
+        {0x202F, 0x203E}, {0x2047, 0x2049}, {0x20AC, 0x20AC}, {0x2116, 0x2116}, {0x2122, 0x2122},
+        {0x3000, 0x303F}, {0x3041, 0x30FF}, {0x31F0, 0x31FF}, {0xFF01, 0xFF20}, {0xFF3B, 0xFF40},
+        {0xFF5B, 0xFF65}, {0xFFE0, 0xFFE6},
+    };
+    int next = PAIR_FIRST_SINGLE;
+    for (size_t r = 0; r < sizeof singles / sizeof singles[0]; r++) {
+        for (UChar32 c = singles[r][0]; c <= singles[r][1]; c++) {
+            if (u_charType(c) == U_UNASSIGNED) continue;
+            int32_t lb = u_getIntPropertyValue(c, UCHAR_LINE_BREAK);
+            int group = pair_group(c);
+            if (group != PAIR_NONE || !is_single_class(lb) || next >= PAIR_CLASSES) continue;
+            bmp_pair_classes[c] = (uint16_t)next;
+            pair_representative[next] = c;
+            pair_roles[next] = pair_role(c);
+            pair_is_quote[next] = lb == U_LB_QUOTATION;
+            next++;
+        }
+    }
+    for (UChar32 c = 0x80; c < 0x10000; c++) {
+        if (bmp_pair_classes[c] != PAIR_NONE || (c >= 0xD800 && c <= 0xDFFF)) continue;
+        bmp_pair_classes[c] = (uint16_t)pair_group(c);
+    }
+}
+
+// A locale ID's table: per pair of classes, two bits: 0 not asked yet, 1 a
+// break, 2 none (33 KB, made when the locale ID is first seen).
+#define PAIR_LOCALES 64
+static struct { char locale[TSU_LOCALE_MAX]; _Atomic(_Atomic uint8_t *) answers; } pair_tables[PAIR_LOCALES];
+static _Atomic int pair_table_count;
+static pthread_mutex_t pair_tables_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static _Atomic uint8_t *pair_answers(const char *locale) {
+    int count = atomic_load_explicit(&pair_table_count, memory_order_acquire);
+    for (int i = 0; i < count; i++)
+        if (strcmp(pair_tables[i].locale, locale) == 0) return atomic_load_explicit(&pair_tables[i].answers, memory_order_acquire);
+    _Atomic uint8_t *answers = NULL;
+    pthread_mutex_lock(&pair_tables_lock);
+    count = atomic_load_explicit(&pair_table_count, memory_order_relaxed);
+    for (int i = 0; i < count && !answers; i++)
+        if (strcmp(pair_tables[i].locale, locale) == 0) answers = atomic_load_explicit(&pair_tables[i].answers, memory_order_relaxed);
+    if (!answers && count < PAIR_LOCALES && strlen(locale) < TSU_LOCALE_MAX) {
+        answers = calloc((size_t)PAIR_CLASSES * PAIR_CLASSES / 4, 1);
+        if (answers) {
+            strcpy(pair_tables[count].locale, locale);
+            atomic_store_explicit(&pair_tables[count].answers, answers, memory_order_relaxed);
+            atomic_store_explicit(&pair_table_count, count + 1, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&pair_tables_lock);
+    return answers;
+}
+
+static int32_t append_utf16(UChar *buffer, int32_t at, UChar32 c) {
+    if (c < 0x10000) { buffer[at] = (UChar)c; return at + 1; }
+    buffer[at] = U16_LEAD(c);
+    buffer[at + 1] = U16_TRAIL(c);
+    return at + 2;
+}
+
+// ICU's answer for two representatives in a row: 1 a break between them, 2 none, 0 on an error.
+static uint8_t ask_pair(const char *locale, int a, int b) {
+    UBreakIterator *it = line_iterator(locale);
+    if (!it) return 0;
+    // After a letter: a hyphen first in a word (after the start, a space or
+    // a glue) keeps to a letter after it (UAX #14 15.1's LB20a, which ICU
+    // 72 already has); the scan declines those, and asks about the others.
+    UChar text[5] = {'a'};
+    int32_t at = append_utf16(text, 1, pair_representative[a]);
+    int32_t length = append_utf16(text, at, pair_representative[b]);
+    UErrorCode err = U_ZERO_ERROR;
+    ubrk_setText(it, text, length, &err);
+    if (U_FAILURE(err)) return 0;
+    UBool boundary = ubrk_isBoundary(it, at);
+    ubrk_setText(it, NULL, 0, &err);
+    return boundary ? 1 : 2;
+}
+
+static inline int needs_pair_answer(uint16_t u) { return u > 0x7F && u != 0xA0; }
+
+int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const char *locale, uint8_t *flags) {
+    if (length <= 0) return 1;
+    if (locale == NULL) locale = "";
+    pthread_once(&pair_classes_once, make_pair_classes);
+    _Atomic uint8_t *answers = NULL;
+    int loose = strstr(locale, "lb=loose") != NULL, tailored = locale[0] != '@' && locale[0] != 0;
+    memset(flags, 0, (size_t)length + 1);
+    int last = -1;          // the class the next pair starts with (a mark takes the one before it)
+    int wordStart = 1;      // whether the character before `last` is one a word starts after (or none)
+    int afterJoiner = 0;
+    int regional = 0;       // regional indicators in a row before this character
+    for (int32_t i = 0; i < length;) {
+        UChar32 c = text[i];
+        int32_t len = 1;
+        int cls;
+        if (U16_IS_LEAD(c) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
+            c = U16_GET_SUPPLEMENTARY(c, text[i + 1]);
+            len = 2;
+            cls = pair_group(c);
+        } else {
+            cls = bmp_pair_classes[c];
+        }
+        if (cls == PAIR_NONE) return 0;
+        if (cls == PAIR_MARK || cls == PAIR_JOINER) {
+            int joiner = cls == PAIR_JOINER;
+            // (A mark after a joiner, or after a tab (class BA, which a mark
+            // attaches to, unlike a space's), is left to ICU.)
+            if (afterJoiner || (i > 0 && text[i - 1] == 0x09) || last == PAIR_REGIONAL) return 0;
+            if (last >= 0 && last != PAIR_SPACE) {
+                // LB9: no break before it; the pair after it starts with the class before it.
+                afterJoiner = joiner;
+                i += len;
+                continue;
+            }
+            cls = PAIR_LETTER;  // LB10: at the start or after a space, a letter
+            if (joiner) {
+                afterJoiner = 1;
+                wordStart = last < 0 || (pair_roles[last] & ROLE_WORD_START) != 0;
+                last = cls;
+                i += len;
+                continue;
+            }
+        }
+        if (i > 0 && last == PAIR_SPACE && text[i - 1] == 0x0A) {
+            flags[i] = 3;  // after a line feed: forced (ICU's LB5)
+        } else if (i > 0 && last != PAIR_SPACE && cls != PAIR_SPACE && !afterJoiner
+                   && (needs_pair_answer(text[i - 1]) || needs_pair_answer(text[i]))) {
+            if (last == PAIR_REGIONAL && cls == PAIR_REGIONAL) {
+                // LB30a: regional indicators pair up from the first of a run.
+                flags[i] = (regional & 1) == 0;
+            } else {
+                if (!answers && !(answers = pair_answers(locale))) return 0;
+                int32_t pair = last * PAIR_CLASSES + cls, shift = (pair & 3) * 2;
+                _Atomic uint8_t *slot = &answers[pair >> 2];
+                uint8_t answer = (atomic_load_explicit(slot, memory_order_relaxed) >> shift) & 3;
+                if (answer == 0) {
+                    // (Every thread that asks gets the same answer: setting its bits twice is harmless.)
+                    if (!(answer = ask_pair(locale, last, cls))) return 0;
+                    atomic_fetch_or_explicit(slot, (uint8_t)(answer << shift), memory_order_relaxed);
+                }
+                if (answer == 1) {
+                    // The rules that look beyond a pair only keep characters
+                    // together: a break between the two alone is declined
+                    // where one of them might hold.
+                    uint8_t ra = pair_roles[last], rb = pair_roles[cls];
+                    if (tailored && pair_is_quote[last]) ra |= ROLE_QUOTE_AS_PUNCTUATION;
+                    if (tailored && pair_is_quote[cls]) rb |= ROLE_QUOTE_AS_PUNCTUATION;
+                    if (((ra & ROLE_PREFIX) && (rb & (ROLE_OPEN | ROLE_NUMBER))) || ((ra & ROLE_OPEN) && (rb & ROLE_NUMBER))
+                        || ((ra & (ROLE_NUMBER | ROLE_INFIX)) && (rb & (ROLE_NUMBER | ROLE_INFIX | ROLE_CLOSE | ROLE_PREFIX)))
+                        || ((ra & ROLE_CLOSE) && (rb & ROLE_PREFIX)))
+                        return 0;  // LB25: numbers
+                    if ((ra & ROLE_HYPHEN) && wordStart) return 0;  // LB20a: a hyphen first in a word
+                    if (loose && ((ra | rb) & ROLE_LOOSE_HYPHEN)) return 0;  // loose hyphens after ideographs
+                }
+                flags[i] = answer == 1;
+            }
+        }
+        afterJoiner = 0;
+        regional = cls == PAIR_REGIONAL ? regional + 1 : 0;
+        wordStart = last < 0 || (pair_roles[last] & ROLE_WORD_START) != 0;
+        last = cls;
+        i += len;
+    }
+    flags[length] = 3;
+    return 1;
 }
 
 int32_t tsu_word_bounds(const uint16_t *text, int32_t length, int32_t offset,

@@ -24,6 +24,20 @@ extern "C" {
 int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale,
                         int32_t *out, int32_t capacity);
 
+/// ICU's line break opportunities of `text` under `locale` (as for
+/// `tsu_line_breaks`) without running its iterator over the text, from
+/// answers it gave for pairs of character classes (asked once per locale
+/// ID and pair, then kept): writes `length + 1` flags into `flags`, bit 0
+/// an opportunity, bit 1 a forced break. Exact where a caller that breaks
+/// after every space, tab and line feed and never before one reads ICU: at
+/// offsets between two characters that are neither, one of which is past
+/// ASCII and not U+00A0 (0 elsewhere, but after a line feed, forced).
+/// Returns 1, or 0 when the text has a character or a pair whose breaks
+/// depend on more than the pair (numbers, Hebrew, dictionary scripts,
+/// controls, unassigned characters...): then `flags` means nothing and
+/// ICU's iterator must be asked.
+int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const char *locale, uint8_t *flags);
+
 /// Writes the extended grapheme cluster boundaries (UAX #29) of `text`,
 /// excluding 0 and including `length`. Returns the count or -1.
 int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,

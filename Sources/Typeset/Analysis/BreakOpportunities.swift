@@ -6,7 +6,11 @@ import CUnicode
 /// it uses its own table (breaks before `(` `[` `{` `<` after punctuation, after
 /// `-` and `?`, never after `/`), after `-` before a digit only when a letter or
 /// digit precedes the `-`; every other pair follows ICU (with `line-break:
-/// normal`, so small kana may start a line). A line may always break after a
+/// normal`, so small kana may start a line): ICU's answer for a pair of
+/// character classes, asked once per locale ID and kept
+/// (`tsu_line_breaks_by_pairs`), or its iterator over the text where a
+/// pair does not decide (numbers, Thai and other dictionary scripts, Hebrew,
+/// controls). A line may always break after a
 /// run of breakable spaces (space, tab, newline) and never before one; ICU's
 /// opportunities right after a space are not used, so "word !" breaks before
 /// the `!` (French spacing) as Chromium does.
@@ -34,23 +38,19 @@ enum BreakOpportunities {
         breaks.positions.removeAll(keepingCapacity: true)
         breaks.mandatory.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        // Per offset, ICU's opportunity (`icuBreak`), forced (`icuHard` too); empty when ICU is not needed.
-        let icuBreak: UInt8 = 1, icuHard: UInt8 = 2
+        // Per offset, ICU's opportunity (`icuBreak`, forced `icuHard` too); empty when ICU is not needed.
         icuFlags.removeAll(keepingCapacity: true)
         if units.contains(where: needsICU) {
             icuFlags.refill(0, count: n + 1)
-            icuOffsets.refill(0, count: n + 1)
             let locale = ICULineBreakLocale.identifier(language: language, lineBreak: lineBreak, wordBreak: wordBreak)
-            let count = units.withUnsafeBufferPointer { buf in
-                locale.withCString { loc in
-                    tsu_line_breaks(buf.baseAddress, Int32(n), loc, &icuOffsets, Int32(n + 1))
+            // ICU's answers for the text's pairs of characters where they
+            // decide (tsu_line_breaks_by_pairs), else its iterator over the text.
+            let byPairs = units.withUnsafeBufferPointer { buf in
+                icuFlags.withUnsafeMutableBufferPointer { flags in
+                    locale.withCString { loc in tsu_line_breaks_by_pairs(buf.baseAddress, Int32(n), loc, flags.baseAddress) }
                 }
             }
-            if count < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
-            for k in 0..<Int(count) {
-                let v = Int(icuOffsets[k])
-                icuFlags[abs(v)] |= v < 0 ? icuBreak | icuHard : icuBreak
-            }
+            if byPairs == 0 { try iterateICU(units, locale: locale, into: &icuFlags, offsets: &icuOffsets) }
         }
         let icu = icuFlags
         var positions = breaks.positions, mandatory = breaks.mandatory
@@ -91,6 +91,26 @@ enum BreakOpportunities {
         positions.append(Int32(n))
         mandatory.append(true)
     }
+
+    /// ICU's line break iterator over `units`: its opportunities as flags
+    /// per offset (`icuBreak`, with `icuHard` for a forced break) in `flags`.
+    static func iterateICU(_ units: [UInt16], locale: String, into flags: inout [UInt8],
+                           offsets: inout [Int32]) throws {
+        let n = units.count
+        flags.refill(0, count: n + 1)
+        offsets.refill(0, count: n + 1)
+        let count = units.withUnsafeBufferPointer { buf in
+            locale.withCString { loc in tsu_line_breaks(buf.baseAddress, Int32(n), loc, &offsets, Int32(n + 1)) }
+        }
+        if count < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
+        for k in 0..<Int(count) {
+            let v = Int(offsets[k])
+            flags[abs(v)] |= v < 0 ? icuBreak | icuHard : icuBreak
+        }
+    }
+
+    /// ICU's flags per offset: an opportunity, and a forced one.
+    static let icuBreak: UInt8 = 1, icuHard: UInt8 = 2
 
     /// Unicode 15.1's LB19a, which the system's ICU 72 predates but Chromium's
     /// bundled ICU follows: quotation marks between East Asian characters do
