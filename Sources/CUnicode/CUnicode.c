@@ -580,6 +580,31 @@ int32_t tsu_script(uint32_t codepoint) {
     return U_FAILURE(err) ? -1 : (int32_t)s;
 }
 
+// The script and bidi paired-bracket type of every BMP character, made
+// once per process (128 KB): bits 0–8 the script code (ICU's are below
+// 512), bits 9–10 the bracket type, 0x1FF for an ICU error.
+static uint16_t bmp_script_brackets[0x10000];
+static pthread_once_t bmp_script_brackets_once = PTHREAD_ONCE_INIT;
+
+static void make_bmp_script_brackets(void) {
+    for (UChar32 c = 0; c < 0x10000; c++) {
+        int32_t script = tsu_script((uint32_t)c);
+        int32_t bracket = u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+        bmp_script_brackets[c] = (uint16_t)((script < 0 || script >= 0x1FF ? 0x1FF : script) | (bracket << 9));
+    }
+}
+
+int32_t tsu_script_and_bracket(uint32_t codepoint) {
+    if (codepoint >= 0x10000) {
+        int32_t bracket = u_getIntPropertyValue((UChar32)codepoint, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+        return (tsu_script(codepoint) & 0xFFFF) | (bracket << 16);
+    }
+    pthread_once(&bmp_script_brackets_once, make_bmp_script_brackets);
+    uint16_t v = bmp_script_brackets[codepoint];
+    int32_t script = v & 0x1FF;
+    return (script == 0x1FF ? 0xFFFF : script) | ((v >> 9) << 16);
+}
+
 static uint32_t script_tag_uncached(int32_t script) {
     const char *name = uscript_getShortName((UScriptCode)script);
     if (!name || strlen(name) != 4) return 0x5A7A7A7A; // 'Zzzz'

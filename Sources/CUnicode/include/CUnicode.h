@@ -72,6 +72,11 @@ void tsu_reorder_visual(const uint8_t *levels, int32_t count, int32_t *visual_to
 /// The ICU script code (UScriptCode) of a code point; -1 on error.
 int32_t tsu_script(uint32_t codepoint);
 
+/// The script code of a code point (bits 0–15; 0xFFFF on error) and its
+/// bidi paired-bracket type (bits 16–17: 0 none, 1 open, 2 close), from a
+/// table of the BMP made once per process.
+int32_t tsu_script_and_bracket(uint32_t codepoint);
+
 /// The ISO 15924 tag of a script code as a big-endian four-byte tag
 /// ('Latn' = 0x4C61746E), suitable for hb_script_from_iso15924_tag.
 uint32_t tsu_script_tag(int32_t script);

@@ -20,16 +20,18 @@ enum ScriptRuns {
         var i = 0
         while i < n {
             let (cp, len) = UnicodeProps.scalar(units, at: i)
-            var s: Int32
+            var s: Int32, bracket: Int32
             if cp < 0x80 {
                 s = (cp | 0x20 >= 0x61 && cp | 0x20 <= 0x7A) ? 25 /* Latin */ : common
+                bracket = cp == 0x28 || cp == 0x29 || cp == 0x5B || cp == 0x5D || cp == 0x7B || cp == 0x7D ? 1 : 0
             } else {
-                s = tsu_script(cp)
+                let v = tsu_script_and_bracket(cp)
+                s = v & 0xFFFF == 0xFFFF ? -1 : v & 0xFFFF
+                bracket = v >> 16
             }
             if s == common || s == inherited || s < 0 {
                 var pair: UInt32 = 0
-                let bt = cp < 0x80 && !(cp == 0x28 || cp == 0x29 || cp == 0x5B || cp == 0x5D || cp == 0x7B || cp == 0x7D)
-                    ? 0 : tsu_bracket_type(cp, &pair)
+                let bt = bracket == 0 ? 0 : tsu_bracket_type(cp, &pair)
                 if bt == 1 {
                     bracketStack.append((pair, current))
                     if bracketStack.count > 64 { bracketStack.removeFirst() }
