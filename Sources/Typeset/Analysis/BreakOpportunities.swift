@@ -84,7 +84,8 @@ enum BreakOpportunities {
             if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
             if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] & icuBreak != 0 {
                 positions.append(Int32(i)); mandatory.append(false)
-            } else if isQuotationBreakInEastAsianText(units, i) || isBreakAfterHebrewHyphen(units, i) {
+            } else if (mayBeQuotationBreak(last, ch) && isQuotationBreakInEastAsianText(units, i))
+                        || (mayBeHebrewHyphenBreak(last) && isBreakAfterHebrewHyphen(units, i)) {
                 positions.append(Int32(i)); mandatory.append(false)
             }
         }
@@ -111,6 +112,17 @@ enum BreakOpportunities {
 
     /// ICU's flags per offset: an opportunity, and a forced one.
     static let icuBreak: UInt8 = 1, icuHard: UInt8 = 2
+
+    /// Whether LB19a below may apply between `last` and `ch`: a curly quote
+    /// on one side (asked inline, before the call, at every offset).
+    @inline(__always)
+    private static func mayBeQuotationBreak(_ last: UInt16, _ ch: UInt16) -> Bool {
+        ch == 0x201C || ch == 0x2018 || last == 0x201D || last == 0x2019
+    }
+
+    /// Whether LB21a below may apply after `last`: a hyphen or maqaf.
+    @inline(__always)
+    private static func mayBeHebrewHyphenBreak(_ last: UInt16) -> Bool { last == 0x05BE || last == 0x2D || last == 0x2010 }
 
     /// Unicode 15.1's LB19a, which the system's ICU 72 predates but Chromium's
     /// bundled ICU follows: quotation marks between East Asian characters do
