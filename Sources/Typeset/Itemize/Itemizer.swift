@@ -49,9 +49,10 @@ struct Itemizer {
     /// - Parameters:
     ///   - styleOfUnit: per processed unit, an index into `stacks`.
     ///   - stacks: resolved faces per style, with the style's weight and italic.
+    ///   - clusterFaces: the faces clusters took in earlier texts (kept by the caller between them).
     func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
                  styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace],
-                 scalars: inout [UInt32]) {
+                 scalars: inout [UInt32], clusterFaces: inout ClusterFaces) {
         let n = units.count
         items.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
@@ -105,7 +106,7 @@ struct Itemizer {
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
-                let chosen = chooseFace(scalars, stack: stack, current: runFace)
+                let chosen = chooseFace(scalars, stack: stack, current: runFace, cache: &clusterFaces)
                 faceID = ObjectIdentifier(chosen)
                 face = chosen
             }
@@ -122,7 +123,8 @@ struct Itemizer {
         if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
     }
 
-    private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?) -> FontFace {
+    private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?,
+                            cache: inout ClusterFaces) -> FontFace {
         // An attachment's U+FFFC draws no glyph: it is set in the style's
         // primary font, whose box the style's text has anyway (not in the
         // font of the text before it, which may be taller).
@@ -131,6 +133,14 @@ struct Itemizer {
         if scalars.allSatisfy({ $0 < 0x20 || UnicodeProps.isDefaultIgnorable($0) }) {
             if let current { return current }
         }
+        if let face = cache.face(for: scalars, in: stack) { return face }
+        let face = firstCovering(scalars, stack: stack)
+        cache.store(face, for: scalars, in: stack)
+        return face
+    }
+
+    /// The face a cluster takes in the stack, whatever run it is in.
+    private func firstCovering(_ scalars: [UInt32], stack: ResolvedStack) -> FontFace {
         if Self.prefersEmojiPresentation(scalars) {
             // A colour font wins over an earlier text font that also covers the character.
             for face in stack.faces where face.isColorBitmap && covers(face, scalars) { return face }
@@ -166,6 +176,43 @@ struct Itemizer {
             let s = UnicodeProps.scalar(units, at: i, end: b)
             out.append(s.value)
             i += s.length
+        }
+    }
+}
+
+extension Itemizer {
+    /// The faces clusters of up to four scalars took, per stack: emoji,
+    /// their modifiers and sequences, and characters with marks come back
+    /// from text to text, and finding their face asks every face of the
+    /// stack (and Fontconfig) again. Kept by a `PrepareContext` between
+    /// texts; at most `limit` clusters, then emptied.
+    struct ClusterFaces {
+        private struct Key: Hashable {
+            let stack: ObjectIdentifier
+            let count: Int
+            let s0: UInt32, s1: UInt32, s2: UInt32, s3: UInt32
+        }
+        /// (The stack is held so that its identity stays its own while its entries last.)
+        private var entries: [Key: (stack: ResolvedStack, face: FontFace)] = [:]
+
+        /// The most clusters kept.
+        static let limit = 4096
+
+        private static func key(_ scalars: [UInt32], _ stack: ResolvedStack) -> Key? {
+            guard scalars.count <= 4 else { return nil }
+            func at(_ k: Int) -> UInt32 { k < scalars.count ? scalars[k] : 0 }
+            return Key(stack: ObjectIdentifier(stack), count: scalars.count, s0: at(0), s1: at(1), s2: at(2), s3: at(3))
+        }
+
+        func face(for scalars: [UInt32], in stack: ResolvedStack) -> FontFace? {
+            guard !entries.isEmpty, let key = Self.key(scalars, stack) else { return nil }
+            return entries[key]?.face
+        }
+
+        mutating func store(_ face: FontFace, for scalars: [UInt32], in stack: ResolvedStack) {
+            guard let key = Self.key(scalars, stack) else { return }
+            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            entries[key] = (stack, face)
         }
     }
 }

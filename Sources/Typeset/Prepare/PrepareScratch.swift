@@ -42,6 +42,8 @@ struct PrepareScratch {
     var faces: [FontFace] = []
     /// The scalars of a cluster the itemizer looks up.
     var scalars: [UInt32] = []
+    /// The faces clusters took in earlier texts. Not emptied between texts.
+    var clusterFaces = Itemizer.ClusterFaces()
     /// Per style: its HarfBuzz features and their hash.
     var features = StyleFeatures()
     /// Per processed unit: advance, cluster start, unsafe to break before.

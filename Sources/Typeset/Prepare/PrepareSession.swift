@@ -177,7 +177,8 @@ struct PrepareSession {
             }
             Itemizer(fonts: fonts).itemize(units: units, graphemeStarts: graphemes, levels: scratch.levels,
                                            scripts: scratch.scripts, styleOfUnit: styleOfUnit, stacks: stacks,
-                                           into: &scratch.items, faces: &scratch.faces, scalars: &scratch.scalars)
+                                           into: &scratch.items, faces: &scratch.faces, scalars: &scratch.scalars,
+                                           clusterFaces: &scratch.clusterFaces)
             items = scratch.items.copiedOut()
             faces = scratch.faces.copiedOut()
         }

@@ -10,6 +10,35 @@ final class ItemizationTests: XCTestCase {
         return p.runFaces.map { "\(String(decoding: utf16[$0.utf16Range], as: UTF16.self))=\($0.face.familyName)" }
     }
 
+    /// A context remembers the faces clusters took (`Itemizer.ClusterFaces`):
+    /// texts prepared one after another in one context get the items and
+    /// faces each gets in a context of its own, in two stacks, with
+    /// controls and joiners that stay with the run they are in.
+    func testClusterFacesRememberedAcrossTextsAreTheFacesFoundAnew() throws {
+        let texts = ["Hi 👋🏽 ☀\u{FE0F} ☀ 👨‍👩‍👧 é\u{301} 🇯🇵", "漢字 ☀ 👋🏽\u{200D}\t👋", "مرحبا ☀\u{FE0F} ق\u{651}",
+                     "\u{200D}☀ a\u{200D}b ☀", "e\u{301}\u{302}\u{303}\u{304}\u{305} 👍🏿👍🏿"]
+        let stacks: [FontStack] = [["Noto Sans", "Noto Sans CJK JP", "Noto Color Emoji"], ["Noto Sans CJK JP", "Noto Sans"]]
+        let fonts = Fixtures.typesetter.fonts
+        let shared = PrepareContext()
+        var paragraph = ParagraphStyle()
+        paragraph.whiteSpace = .preWrap
+        for round in 0..<2 {
+            for stack in stacks {
+                for text in texts {
+                    let style = TextStyle(font: stack, size: 15)
+                    let remembered = try PrepareSession(fonts: fonts, context: shared, cache: nil)
+                        .prepare(text, style: style, paragraph: paragraph)
+                    let anew = try PrepareSession(fonts: fonts, context: PrepareContext(), cache: nil)
+                        .prepare(text, style: style, paragraph: paragraph)
+                    let a = remembered.runFaces.map { "\($0.utf16Range)=\($0.face.familyName)" }
+                    let b = anew.runFaces.map { "\($0.utf16Range)=\($0.face.familyName)" }
+                    XCTAssertEqual(a, b, "round \(round), \(stack): \(text)")
+                    XCTAssertEqual("\(remembered.core.details.items)", "\(anew.core.details.items)", text)
+                }
+            }
+        }
+    }
+
     func testEachScriptFallsBackToItsFont() throws {
         XCTAssertEqual(try families("Hi مرحبا 你好 👋"),
                        ["Hi =Noto Sans", "مرحبا=Noto Sans Arabic", " =Noto Sans", "你好=Noto Sans CJK JP",
