@@ -110,6 +110,17 @@ int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
     return count;
 }
 
+// The scalar at `i` and its length in units (a lone surrogate is itself, one unit).
+static inline UChar32 scalar_at(const uint16_t *text, int32_t i, int32_t length, int32_t *len) {
+    UChar32 c = text[i];
+    if (U16_IS_LEAD(c) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
+        *len = 2;
+        return U16_GET_SUPPLEMENTARY(c, text[i + 1]);
+    }
+    *len = 1;
+    return c;
+}
+
 // The Grapheme_Cluster_Break property: fixed below U+0300 (controls, CR,
 // LF, the soft hyphen; every other character there is Other), ICU's above.
 static int32_t grapheme_class_uncached(UChar32 c) {
@@ -166,16 +177,9 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
     int pictographicJoiner = 0;   // the scalar before is a ZWJ after Extended_Pictographic Extend*
     int conjunct = 0;             // after a linking consonant (1), and a virama after it (2), marks about them
     for (int32_t i = 0; i < length;) {
-        UChar32 c = text[i];
-        int32_t len = 1;
-        uint8_t b;
-        if (U16_IS_LEAD(c) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
-            c = U16_GET_SUPPLEMENTARY(c, text[i + 1]);
-            len = 2;
-            b = grapheme_byte_uncached(c);
-        } else {
-            b = bytes[c];
-        }
+        int32_t len;
+        UChar32 c = scalar_at(text, i, length, &len);
+        uint8_t b = len == 2 ? grapheme_byte_uncached(c) : bytes[c];
         int32_t g = b & 0x1F;
         int indic = (b >> 5) & 3;
         int brk;
@@ -420,16 +424,9 @@ int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const cha
     int afterJoiner = 0;
     int regional = 0;       // regional indicators in a row before this character
     for (int32_t i = 0; i < length;) {
-        UChar32 c = text[i];
-        int32_t len = 1;
-        int cls;
-        if (U16_IS_LEAD(c) && i + 1 < length && U16_IS_TRAIL(text[i + 1])) {
-            c = U16_GET_SUPPLEMENTARY(c, text[i + 1]);
-            len = 2;
-            cls = pair_group(c);
-        } else {
-            cls = bmp_pair_classes[c];
-        }
+        int32_t len;
+        UChar32 c = scalar_at(text, i, length, &len);
+        int cls = len == 2 ? pair_group(c) : bmp_pair_classes[c];
         if (cls == PAIR_NONE) return 0;
         if (cls == PAIR_MARK || cls == PAIR_JOINER) {
             int joiner = cls == PAIR_JOINER;
