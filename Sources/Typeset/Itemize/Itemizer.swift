@@ -73,8 +73,14 @@ struct Itemizer {
         var runFaceID: ObjectIdentifier? = nil
         var stackIndex: Int32 = -1
         var stack = stacks[0]
+        // The stack's tables, held apart from it (read per unit without retaining the stack's arrays).
+        var asciiFaces = stack.asciiFace, faceIDs = stack.faceIDs
         var bmpFaces: [UInt8] = []  // the stack's BMP table, fetched on the first non-ASCII character
         var g = 0
+        // (The per-unit arrays read in place: bounds checks and retains per unit showed in the profile.)
+        units.withUnsafeBufferPointer { units in graphemeStarts.withUnsafeBufferPointer { graphemeStarts in
+        levels.withUnsafeBufferPointer { levels in scripts.withUnsafeBufferPointer { scripts in
+        styleOfUnit.withUnsafeBufferPointer { styleOfUnit in
         while g < n {
             var e = g + 1
             while e < n && !graphemeStarts[e] { e += 1 }
@@ -87,7 +93,13 @@ struct Itemizer {
                 }
             }
             let styleIndex = styleOfUnit[g]
-            if styleIndex != stackIndex { stackIndex = styleIndex; stack = stacks[Int(styleIndex)]; bmpFaces = [] }
+            if styleIndex != stackIndex {
+                stackIndex = styleIndex
+                stack = stacks[Int(styleIndex)]
+                asciiFaces = stack.asciiFace
+                faceIDs = stack.faceIDs
+                bmpFaces = []
+            }
             let u = units[g]
             var faceID: ObjectIdentifier
             var face: FontFace? = nil
@@ -95,14 +107,14 @@ struct Itemizer {
             var k = ResolvedStack.FaceTable.none
             if e == g + 1 && u != 0xFFFC {
                 if u < 0x80 {
-                    k = stack.asciiFace[Int(u)]
+                    k = asciiFaces[Int(u)]
                 } else {
                     if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
                     k = bmpFaces[Int(u)]
                 }
             }
             if k < ResolvedStack.FaceTable.special {
-                faceID = stack.faceIDs[Int(k)]
+                faceID = faceIDs[Int(k)]
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
@@ -120,6 +132,7 @@ struct Itemizer {
             }
             g = e
         }
+        } } } } }
         if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
     }
 
@@ -170,7 +183,7 @@ struct Itemizer {
         return true
     }
 
-    private func decodeScalars(_ units: [UInt16], _ a: Int, _ b: Int, into out: inout [UInt32]) {
+    private func decodeScalars(_ units: UnsafeBufferPointer<UInt16>, _ a: Int, _ b: Int, into out: inout [UInt32]) {
         var i = a
         while i < b {
             let s = UnicodeProps.scalar(units, at: i, end: b)
