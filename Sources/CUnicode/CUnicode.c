@@ -180,6 +180,16 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
         int32_t len;
         UChar32 c = scalar_at(text, i, length, &len);
         uint8_t b = len == 2 ? grapheme_byte_uncached(c) : bytes[c];
+        if (b == U_GCB_OTHER && prev == U_GCB_OTHER && !pictographicJoiner) {
+            // Other after Other, no joiner before: a break (GB999), and nothing carried on.
+            starts[i] = 1;
+            if (len == 2) starts[i + 1] = 0;
+            base = c;
+            conjunct = 0;
+            regional = 0;
+            i += len;
+            continue;
+        }
         int32_t g = b & 0x1F;
         int indic = (b >> 5) & 3;
         int brk;
