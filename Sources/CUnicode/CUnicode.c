@@ -612,6 +612,59 @@ int32_t tsu_script_and_bracket(uint32_t codepoint) {
     return (script == 0x1FF ? 0xFFFF : script) | ((v >> 9) << 16);
 }
 
+void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
+    if (length <= 0) return;
+    pthread_once(&bmp_script_brackets_once, make_bmp_script_brackets);
+    // Open brackets: their pair and the script before them, the last 64.
+    enum { DEPTH = 64 };
+    UChar32 pairs[DEPTH + 1];
+    int32_t pairScripts[DEPTH + 1];
+    int depth = 0;
+    int32_t current = -1, firstReal = -1;
+    for (int32_t i = 0; i < length;) {
+        int32_t len;
+        UChar32 c = scalar_at(text, i, length, &len);
+        int32_t s, bracket;
+        if (c < 0x80) {
+            s = ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) ? USCRIPT_LATIN : USCRIPT_COMMON;
+            bracket = c == 0x28 || c == 0x29 || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D;
+        } else if (c < 0x10000) {
+            uint16_t v = bmp_script_brackets[c];
+            s = (v & 0x1FF) == 0x1FF ? -1 : (v & 0x1FF);
+            bracket = v >> 9;
+        } else {
+            s = tsu_script((uint32_t)c);
+            bracket = u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
+        }
+        if (s == USCRIPT_COMMON || s == USCRIPT_INHERITED || s < 0) {
+            int32_t type = bracket ? u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE) : 0;
+            s = current;
+            if (type == U_BPT_OPEN) {
+                pairs[depth] = u_getBidiPairedBracket(c);
+                pairScripts[depth] = current;
+                if (++depth > DEPTH) {
+                    memmove(pairs, pairs + 1, DEPTH * sizeof pairs[0]);
+                    memmove(pairScripts, pairScripts + 1, DEPTH * sizeof pairScripts[0]);
+                    depth = DEPTH;
+                }
+            } else if (type == U_BPT_CLOSE) {
+                for (int k = depth - 1; k >= 0; k--) {
+                    if (pairs[k] == c) { s = pairScripts[k]; depth = k; break; }
+                }
+            }
+        } else {
+            current = s;
+            if (firstReal < 0) firstReal = s;
+        }
+        scripts[i] = s;
+        if (len == 2) scripts[i + 1] = s;
+        i += len;
+    }
+    // Leading Common characters take the first real script.
+    int32_t lead = firstReal >= 0 ? firstReal : USCRIPT_LATIN;
+    for (int32_t k = 0; k < length; k++) if (scripts[k] < 0) scripts[k] = lead;
+}
+
 static uint32_t script_tag_uncached(int32_t script) {
     const char *name = uscript_getShortName((UScriptCode)script);
     if (!name || strlen(name) != 4) return 0x5A7A7A7A; // 'Zzzz'

@@ -77,6 +77,14 @@ int32_t tsu_script(uint32_t codepoint);
 /// table of the BMP made once per process.
 int32_t tsu_script_and_bracket(uint32_t codepoint);
 
+/// The script of every UTF-16 unit of `text`, written into `scripts`
+/// (`length` of them): ICU's script of each scalar (the table above for the
+/// BMP), with Common and Inherited characters taking the script before them,
+/// a closing bracket the script before its opening one (the last 64 open
+/// brackets are remembered), and leading ones the first real script (Latin
+/// when there is none). A surrogate pair's two units share a script.
+void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts);
+
 /// The ISO 15924 tag of a script code as a big-endian four-byte tag
 /// ('Latn' = 0x4C61746E), suitable for hb_script_from_iso15924_tag.
 uint32_t tsu_script_tag(int32_t script);

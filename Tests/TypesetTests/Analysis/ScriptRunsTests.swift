@@ -31,4 +31,59 @@ final class ScriptRunsTests: XCTestCase {
         let expected: [Int32] = [c, c, c, c, c, c, c, h, h, c, h, h, h, h, l, l, l, l, h, l]
         XCTAssertEqual(scripts, expected)
     }
+
+    /// The rules `tsu_script_runs` follows, stated in Swift over ICU's own
+    /// property lookups (no table): the reference it is tested against.
+    private static func referenceScripts(_ units: [UInt16]) -> [Int32] {
+        let n = units.count
+        var scripts = [Int32](repeating: 0, count: n)
+        let common = tsu_script_common(), inherited = tsu_script_inherited()
+        var current: Int32 = -1, firstReal: Int32 = -1
+        var bracketStack: [(pair: UInt32, script: Int32)] = []
+        var i = 0
+        while i < n {
+            let (cp, len) = UnicodeProps.scalar(units, at: i)
+            var s = cp < 0x80 ? ((cp | 0x20 >= 0x61 && cp | 0x20 <= 0x7A) ? 25 : common) : tsu_script(cp)
+            if s == common || s == inherited || s < 0 {
+                var pair: UInt32 = 0
+                let bt = tsu_bracket_type(cp, &pair)
+                if bt == 1 {
+                    bracketStack.append((pair, current))
+                    if bracketStack.count > 64 { bracketStack.removeFirst() }
+                    s = current
+                } else if bt == 2, let k = bracketStack.lastIndex(where: { $0.pair == cp }) {
+                    s = bracketStack[k].script
+                    bracketStack.removeSubrange(k...)
+                } else {
+                    s = current
+                }
+            } else {
+                current = s
+                if firstReal < 0 { firstReal = s }
+            }
+            scripts[i] = s
+            if len == 2 { scripts[i + 1] = s }
+            i += len
+        }
+        let lead = firstReal >= 0 ? firstReal : 25
+        for k in 0..<n where scripts[k] < 0 { scripts[k] = lead }
+        return scripts
+    }
+
+    /// Random texts of letters of several scripts, marks, digits, punctuation,
+    /// brackets of every kind (nested past the 64 remembered, unmatched,
+    /// astral), emoji and lone surrogates, and every text of corpus/texts'
+    /// categories: the scripts are the reference's.
+    func testScriptsAreTheReferences() {
+        let pool: [[UInt16]] = Array("aé жλ漢あكक ि\u{301}\u{200D}1,.!«»“”()[]{}（）「」【】〈〉😀👍🏽𐐀𝐀").map { Array(String($0).utf16) }
+            + [[0xD83D], [0xDC4D], Array("(((((".utf16), Array(")))))".utf16)]
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<3000 {
+            let length = round % 50 == 0 ? Int.random(in: 100..<300, using: &random) : Int.random(in: 1..<40, using: &random)
+            let units = (0..<length).flatMap { _ in pool.randomElement(using: &random)! }
+            var scripts: [Int32] = []
+            ScriptRuns.resolve(units, into: &scripts)
+            XCTAssertEqual(scripts, Self.referenceScripts(units), String(decoding: units, as: UTF16.self))
+        }
+    }
 }
