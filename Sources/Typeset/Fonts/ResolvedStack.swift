@@ -48,7 +48,10 @@ final class ResolvedStack: Sendable {
             // A face that lacks a precomposed character but has its
             // decomposition draws it too: HarfBuzz decomposes it (Chromium's
             // first font keeps "έ" as "ε" + U+0301 rather than falling back).
-            for (c, parts) in UnicodeProps.decomposableBMP where Int(c) < count {
+            // (Nothing below U+00C0 decomposes, nor is default-ignorable
+            // below U+00AD: the ASCII table does not build either list, which
+            // takes ICU through the whole BMP.)
+            for (c, parts) in count > 0xC0 ? UnicodeProps.decomposableBMP : [] where Int(c) < count {
                 let first = Int(table[Int(c)])
                 for k in 0..<min(first, faces.count, Int(Self.special))
                 where parts.allSatisfy({ ResolvedStack.draws(faces[k], $0) }) {
@@ -56,7 +59,7 @@ final class ResolvedStack: Sendable {
                     break
                 }
             }
-            fill(UnicodeProps.defaultIgnorableBMP, with: Self.special)
+            if count > 0xAD { fill(UnicodeProps.defaultIgnorableBMP, with: Self.special) }
             for c in 0..<min(0x20, count) { table[c] = Self.special }
             if count > 0xD800 { for c in 0xD800...0xDFFF { table[c] = Self.special } }
             index = table

@@ -4,7 +4,9 @@ extension Array {
     /// for each text allocates only while it grows.
     @inline(__always)
     mutating func refill(_ value: Element, count: Int) {
-        removeAll(keepingCapacity: true)
+        // (An empty array is left as it is: emptying goes through
+        // `replaceSubrange`, a hundred or so instructions even for nothing.)
+        if !isEmpty { removeAll(keepingCapacity: true) }
         append(contentsOf: repeatElement(value, count: count))
     }
 
@@ -13,6 +15,6 @@ extension Array {
     /// held by an idle thread).
     @inline(__always)
     mutating func recycle(limit: Int) {
-        if capacity > limit { self = [] } else { removeAll(keepingCapacity: true) }
+        if capacity > limit { self = [] } else if !isEmpty { removeAll(keepingCapacity: true) }
     }
 }
