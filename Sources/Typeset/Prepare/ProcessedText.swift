@@ -21,6 +21,20 @@ struct ProcessedText: Sendable {
         assert(isIdentity == processor.isIdentity)
     }
 
+    /// The processed text of an identity processing: the source's units.
+    init(identity source: CompactUTF16) {
+        units = source
+        sourceOffsets = []
+    }
+
+    /// A processed text that differs from its source: its units, and the
+    /// source offset of each unit and of its end (never empty).
+    init(units: CompactUTF16, sourceOffsets: [Int32]) {
+        precondition(!sourceOffsets.isEmpty, "a changed text maps its end too")
+        self.units = units
+        self.sourceOffsets = sourceOffsets
+    }
+
     /// The source offset of processed offset `i` (0...units.count).
     @inline(__always)
     func sourceOffset(_ i: Int) -> Int {
