@@ -28,23 +28,32 @@ struct ItemLineMetrics: @unchecked Sendable {
     /// The number of pairs the table for `perItem` holds: the distinct
     /// pairs, or one per item when there are more than `indexLimit` of them.
     static func tableCount(_ perItem: [Pair]) -> Int {
-        withUnsafeTemporaryAllocation(of: Pair.self, capacity: min(perItem.count, indexLimit)) { pairs in
+        // Texts mostly have a handful: counted in 1 KB of stack (a larger
+        // temporary is a heap allocation), in room for them all otherwise.
+        let few = withUnsafeTemporaryAllocation(of: Pair.self, capacity: min(perItem.count, fewPairs)) { pairs in
+            distinct(perItem, into: pairs, items: nil, limit: fewPairs)
+        }
+        if let few { return few }
+        return withUnsafeTemporaryAllocation(of: Pair.self, capacity: min(perItem.count, indexLimit)) { pairs in
             distinct(perItem, into: pairs, items: nil) ?? perItem.count
         }
     }
 
+    /// The most distinct pairs `tableCount` counts on the stack.
+    private static let fewPairs = 1024 / MemoryLayout<Pair>.stride
+
     /// Gathers the distinct pairs of `perItem` into `pairs` (room for
-    /// `indexLimit` of them, or for every item), setting each item's
-    /// `metricsIndex` when given; nil when there are more than `indexLimit`.
+    /// `limit` of them, or for every item), setting each item's
+    /// `metricsIndex` when given; nil when there are more than `limit`.
     private static func distinct(_ perItem: [Pair], into pairs: UnsafeMutableBufferPointer<Pair>,
-                                 items: UnsafeMutableBufferPointer<Item>?) -> Int? {
+                                 items: UnsafeMutableBufferPointer<Item>?, limit: Int = indexLimit) -> Int? {
         var count = 0
         for (i, m) in perItem.enumerated() {
             // Items mostly repeat the last pair, or one of a handful.
             var k = count - 1
             while k >= 0 && !(pairs[k].ascent == m.ascent && pairs[k].descent == m.descent) { k -= 1 }
             if k < 0 {
-                guard count < indexLimit else { return nil }
+                guard count < limit else { return nil }
                 pairs.initializeElement(at: count, to: m)
                 count += 1
                 k = count - 1
@@ -59,7 +68,8 @@ struct ItemLineMetrics: @unchecked Sendable {
     /// to `table` (room for `tableCount(perItem)` pairs), setting each
     /// item's `metricsIndex`; a view of `table`.
     init(perItem: [Pair], items: UnsafeMutableBufferPointer<Item>, table: UnsafeMutableBufferPointer<Pair>) {
-        precondition(perItem.count == items.count && table.count == Self.tableCount(perItem))
+        precondition(perItem.count == items.count)
+        assert(table.count == Self.tableCount(perItem))
         if Self.distinct(perItem, into: table, items: items) == nil {
             _ = table.initialize(from: perItem)
         }

@@ -141,13 +141,14 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let itemMetricsCount = strutOnly || perItem.isEmpty ? 0 : ItemLineMetrics.tableCount(perItem)
         let itemMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: itemMetricsCount)
         let source = parts.analysed.source, processed = parts.analysed.processed
-        let pairCount = PreparedDetails.surrogatePairCount(source)
+        let sourceLayout = CompactUTF16.layout(of: source)
+        // (Latin-1 text has no surrogates.)
+        let pairCount = sourceLayout.latin1 ? 0 : PreparedDetails.surrogatePairCount(source)
         let pairsAt = tail.place(Int32.self, count: pairCount)
         let ligatures = parts.adjustments.ligatures
         let ligaturesAt = tail.place(LigatureSplits.Split.self, count: ligatures.count)
         let levels = parts.analysed.levels
         let levelsAt = tail.place(UInt8.self, count: levels.count)
-        let sourceLayout = CompactUTF16.layout(of: source)
         _ = tail.place(UInt16.self, count: 0)  // (2-byte aligned, for UTF-16 units)
         let sourceAt = tail.place(UInt8.self, count: sourceLayout.bytes)
         let processedLayout = processed.isIdentity ? (latin1: false, bytes: 0) : CompactUTF16.layout(of: processed.units)
@@ -170,7 +171,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                 table: UnsafeMutableBufferPointer(start: (base + itemMetricsAt).bindMemory(to: ItemLineMetrics.Pair.self, capacity: itemMetricsCount),
                                                   count: itemMetricsCount))
             let pairs = UnsafeMutableBufferPointer(start: (base + pairsAt).bindMemory(to: Int32.self, capacity: pairCount), count: pairCount)
-            PreparedDetails.findSurrogatePairs(source, into: pairs)
+            if pairCount > 0 { PreparedDetails.findSurrogatePairs(source, into: pairs) }
             let sourceUTF16 = source.withUnsafeBufferPointer {
                 CompactUTF16(copying: $0, latin1: sourceLayout.latin1, to: base + sourceAt)
             }
@@ -193,12 +194,18 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         UnsafeMutableRawPointer(elements + segmentCount).alignedUp(toMultipleOf: 16)
     }
 
+    /// Where the details are: after the segments' metrics, which start the tail.
+    @inline(__always)
+    private func detailsStart(_ elements: UnsafeMutablePointer<Segment>) -> UnsafeMutablePointer<PreparedDetails> {
+        (Self.tailStart(elements, segmentCount: fields.pointee.segmentCount)
+            + MemoryLayout<ItemLineMetrics.Pair>.stride * fields.pointee.segmentMetricsCount)
+            .assumingMemoryBound(to: PreparedDetails.self)
+    }
+
     deinit {
-        // The segments and the rest of the tail are trivial; the details and the faces are not.
+        // The segments and the rest of the tail are trivial; the details, the lazy values and the faces are not.
         withUnsafeMutablePointerToElements { elements in
-            let details = (Self.tailStart(elements, segmentCount: fields.pointee.segmentCount)
-                + MemoryLayout<ItemLineMetrics.Pair>.stride * fields.pointee.segmentMetricsCount)
-                .assumingMemoryBound(to: PreparedDetails.self)
+            let details = detailsStart(elements)
             let faces = details.pointee.faces
             UnsafeMutablePointer(mutating: faces.baseAddress)?.deinitialize(count: faces.count)
             UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedLazyValues.self).deinitialize(count: 1)
@@ -242,11 +249,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     /// `PreparedDetails`): valid while the object lives.
     @inline(__always)
     var details: UnsafeMutablePointer<PreparedDetails> {
-        withUnsafeMutablePointerToElements { elements in
-            (Self.tailStart(elements, segmentCount: fields.pointee.segmentCount)
-                + MemoryLayout<ItemLineMetrics.Pair>.stride * fields.pointee.segmentMetricsCount)
-                .assumingMemoryBound(to: PreparedDetails.self)
-        }
+        withUnsafeMutablePointerToElements { detailsStart($0) }
     }
 
     /// The values computed on first use, after the details (see `PreparedLazyValues`).
