@@ -43,46 +43,10 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var fonts: FontOptions
 
     func run() throws {
-        if let fontFilesDirectory {
-            var isDirectory: ObjCBool = false
-            let absolute = URL(fileURLWithPath: fontFilesDirectory).standardizedFileURL.path
-            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CommandFailure("--font-files \(absolute): not a directory")
-            }
-        }
-        let handle = try openInput(input)
-        let collection = try fonts.collection()
-        let typesetter = Typesetter(fonts: collection)
-        keepUntilExit(typesetter)
-        let lines = BatchLines(typesetter: typesetter, utf16Offsets: offsets == .utf16, includesLines: !noLines,
-                               rejectsUnknownFields: strict, fontFilesDirectory: fontFilesDirectory)
-        let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
-        let processor = lineLimit.processor(jobs: jobs.count, progress: reporter)
-        // Warnings, once per field or family name, from the reading thread (lines in order).
-        var warnedFields = Set<String>(), warnedFamilies = Set<String>()
-        // Stacks looked at already (a feed names a few; at most 4,096 are remembered).
-        var checkedStacks = Set<[String]>()
-        func checkStack(_ families: [String]) {
-            guard !checkedStacks.contains(families) else { return }
-            if checkedStacks.count < 4096 { checkedStacks.insert(families) }
-            FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
-        }
-        let strict = strict
-        let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
-            let decoded = lines.decode(line)
-            for field in decoded.unknownFields where warnedFields.insert(field).inserted {
-                warn("line \(number): \(RequestLines.describe(unknownField: field))"
-                     + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
-            }
-            if let request = decoded.request {
-                if request.fontFiles.isEmpty { checkStack(request.families) }
-                for run in request.runs where run.fontFiles == nil {
-                    if let families = run.style.families { checkStack(families) }
-                }
-            }
-            return decoded
-        }, respond: lines.respond)
-        if result.failed > 0 { throw ExitStatus.someFailed }
+        try BatchRun(input: input, jobs: jobs.count, utf16Offsets: offsets == .utf16, includesLines: !noLines,
+                     strict: strict, progress: progress, fontFilesDirectory: fontFilesDirectory,
+                     maxLineBytes: lineLimit.maxLineBytes, maxUnwrittenBytes: lineLimit.maxUnwrittenBytes,
+                     reportsPeakUnwritten: lineLimit.reportPeakUnwritten,
+                     fontsDirectory: fonts.fontsDirectory, systemFonts: fonts.systemFonts).run()
     }
 }

@@ -18,8 +18,14 @@ struct FontOptions: ParsableArguments {
     /// Loads the collection; a directory that is not there is a failure
     /// (exit status 1) whose message names it, absolute.
     func collection() throws -> FontCollection {
+        try Self.collection(directory: fontsDirectory, systemFonts: systemFonts)
+    }
+
+    /// The collection of `directory` (nil: the bundled fonts), with the
+    /// system's fonts when `systemFonts`; a failure names the directory.
+    static func collection(directory: String?, systemFonts: Bool) throws -> FontCollection {
         do {
-            if let fontsDirectory { return try FontCollection(directory: fontsDirectory, includeSystemFonts: systemFonts) }
+            if let directory { return try FontCollection(directory: directory, includeSystemFonts: systemFonts) }
             return try FontCollection.bundled(includeSystemFonts: systemFonts)
         } catch {
             throw CommandFailure("\(error)")

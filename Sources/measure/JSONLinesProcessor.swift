@@ -5,13 +5,15 @@ import TypesetBatch
 /// input line, in input order, as soon as that line and every line before it
 /// are done. A pipeline of threads: the reader splits lines and decodes each
 /// (`prepare`), `jobs` workers answer them (`respond`: measuring, the costly
-/// part) and encode the answers, the writer writes them; what a line means
-/// is the protocols' business (TypesetBatch). Decoding and writing overlap
-/// measuring.
+/// part), the writer encodes the answers straight into its output buffer
+/// and writes them; what a line means is the protocols' business
+/// (TypesetBatch). Decoding and encoding overlap measuring: with `--jobs 1`
+/// on two cores the worker does nothing but measure.
 ///
 /// Memory is bounded by the in-flight window (at most `window` lines and
-/// `byteWindow` bytes read but not yet processed), the answers encoded but
-/// not yet written (at most `maxUnwrittenBytes` plus one chunk per worker:
+/// `byteWindow` bytes read but not yet processed), the answers made but
+/// not yet written (at most `maxUnwrittenBytes`, counting each answer at the
+/// size the writer last encoded answers at, plus one chunk per worker:
 /// while more wait for a slow reader, nothing more is read or measured) and
 /// the longest line, which is at most `maxLineBytes` (a longer line is
 /// skipped without being held and answered with an error), not by the
@@ -35,7 +37,7 @@ struct JSONLinesProcessor {
     var byteWindow = 64 << 20
     /// The longest line accepted, in bytes (without its newline).
     var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
-    /// Bytes of answers encoded but not yet written above which nothing more
+    /// Bytes of answers made but not yet written above which nothing more
     /// is read or measured (`--max-unwritten-bytes`).
     var maxUnwrittenBytes = JSONLinesProcessor.defaultMaxUnwrittenBytes
     /// Reports on stderr, at the end, the most answer bytes that waited to be
@@ -53,28 +55,27 @@ struct JSONLinesProcessor {
     /// line (its bytes without the newline, and its number, from 1) on the
     /// reading thread, one line after another in order, so that decoding
     /// overlaps measuring; `respond` handles it on a worker; the
-    /// writing thread writes each response (``Response/write(number:to:)``).
+    /// writing thread encodes and writes each response
+    /// (``Response/write(number:to:)``).
     /// TypesetBatch's line types supply `prepare` and `respond`.
     func run<Work, Answer: JSONWritable>(
         input: FileHandle, output: FileHandle,
         prepare: (_ line: ArraySlice<UInt8>, _ number: Int) -> Work,
         respond: @escaping @Sendable (_ work: Work) -> Response<Answer>
     ) throws -> (lines: Int, failed: Int) {
-        let state = StreamState<Work>(window: max(1, window), byteWindow: byteWindow,
-                                      unwrittenBudget: max(1, maxUnwrittenBytes), jobs: max(1, jobs))
+        let state = StreamState<Work, Response<Answer>>(window: max(1, window), byteWindow: byteWindow,
+                                                        unwrittenBudget: max(1, maxUnwrittenBytes), jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
-                state.work { line, number, out in
-                    let response: Response<Answer>
+                state.work { line in
                     switch line {
-                    case .work(let work, _): response = respond(work)
+                    case .work(let work, _): return respond(work)
                     case .tooLong(let length):
-                        response = .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
+                        return .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
                     }
-                    return response.write(number: number, to: &out)
                 }
             }
             t.stackSize = 8 << 20
@@ -83,7 +84,9 @@ struct JSONLinesProcessor {
         }
         let finished = DispatchSemaphore(value: 0)
         let writing = Thread {
-            state.writeInOrder(to: writer, progress: progress)
+            state.writeInOrder(to: writer, progress: progress) { response, number, out in
+                response.write(number: number, to: &out)
+            }
             finished.signal()
         }
         writing.start()
@@ -129,14 +132,15 @@ private enum PendingLine<Work> {
 /// The lines between the reader, the workers and the writer, behind one
 /// condition. Lines are numbered from 1 in input order. The reader adds the
 /// lines of each read together, a worker takes a chunk of what is queued (its
-/// share, at most 256 lines) and stores the chunk's results together, so
-/// threads meet per chunk, not per line; a co-process's single line is a
-/// chunk of its own and answered at once. Workers encode their answers;
-/// while the encoded answers not yet written exceed the budget (a reader
-/// slower than the measuring), the reader waits and workers take only the
-/// chunk the writer needs next, so memory does not grow with the output's
-/// backlog.
-private final class StreamState<Work>: @unchecked Sendable {
+/// share, at most 256 lines) and stores the chunk's results together, the
+/// writer takes every chunk that is ready in order, so threads meet per
+/// chunk, not per line; a co-process's single line is a chunk of its own and
+/// answered at once. The writer encodes the results; each waiting result
+/// counts as many bytes as the writer's recent answers took on average.
+/// While the results not yet written exceed the budget (a reader slower than
+/// the measuring), the reader waits and workers take only the chunk the
+/// writer needs next, so memory does not grow with the output's backlog.
+private final class StreamState<Work, Result>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int, byteWindow: Int, unwrittenBudget: Int, jobs: Int
     /// Read, not yet taken by a worker.
@@ -145,17 +149,20 @@ private final class StreamState<Work>: @unchecked Sendable {
     /// Bytes of the lines read and not yet processed.
     private var bytesInFlight = 0
     /// Processed chunks not yet written, by their first line number: the
-    /// encoded answers, the line count and the failed lines.
-    private var done: [Int: (bytes: [UInt8], lines: Int, failures: Int)] = [:]
+    /// results and the bytes they were counted at.
+    private var done: [Int: (results: [Result], bytes: Int)] = [:]
     /// The first line the writer has not taken yet.
     private var nextToWrite = 1
-    /// Bytes of encoded answers not yet written, and the most there were.
+    /// Bytes of answers made but not yet written, and the most there were.
     private var unwrittenBytes = 0
     private var peakUnwritten = 0
-    /// The longest answer of late (halved per chunk without a longer one),
-    /// nil before the first: it keeps a chunk's answers to a share of the
-    /// budget, so a worker's chunk cannot overshoot it by much.
+    /// The longest answer of late (halved per written batch without a longer
+    /// one), nil before the first: it keeps a chunk's answers to a share of
+    /// the budget, so a worker's chunk cannot overshoot it by much.
     private var recentLongestAnswer: Int?
+    /// The bytes per answer of the last batch written (nil before the first):
+    /// what each answer waiting to be written counts as.
+    private var recentAverageAnswer: Int?
     private var read = 0, written = 0, failed = 0
     private var bytesRead = 0
     private var inputEnded = false
@@ -226,9 +233,8 @@ private final class StreamState<Work>: @unchecked Sendable {
     }
 
     /// A worker: takes chunks until the input ends and the queue is empty;
-    /// `process` appends each line's encoded answer and says whether it
-    /// succeeded.
-    func work(_ process: (_ line: PendingLine<Work>, _ number: Int, _ out: inout [UInt8]) -> Bool) {
+    /// `process` makes each line's result.
+    func work(_ process: (_ line: PendingLine<Work>) -> Result) {
         while true {
             condition.lock()
             while ((queueHead == queue.count && !inputEnded) || outputBacklogged) && !aborted { condition.wait() }
@@ -247,54 +253,69 @@ private final class StreamState<Work>: @unchecked Sendable {
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             condition.unlock()
-            var out: [UInt8] = []
-            var bytes = 0, failures = 0, longest = 0
-            for (k, line) in chunk.enumerated() {
-                let start = out.count
-                if !process(line, first + k, &out) { failures += 1 }
-                longest = max(longest, out.count - start)
+            var results: [Result] = []
+            results.reserveCapacity(chunk.count)
+            var bytes = 0
+            for line in chunk {
+                results.append(process(line))
                 bytes += line.byteCount
             }
+            chunk = []  // the lines' work is freed here, not under the lock
             condition.lock()
-            recentLongestAnswer = max(longest, (recentLongestAnswer ?? 0) / 2)
+            // Until the writer has encoded an answer, each counts as one byte (chunks are of one line then).
+            let counted = results.count * max(1, recentAverageAnswer ?? 1)
             bytesInFlight -= bytes
-            unwrittenBytes += out.count
+            unwrittenBytes += counted
             peakUnwritten = max(peakUnwritten, unwrittenBytes)
-            done[first] = (out, chunk.count, failures)
+            done[first] = (results, counted)
             condition.broadcast()
             condition.unlock()
         }
     }
 
-    /// The writer: writes each chunk's answers as soon as it and all before
-    /// it are done.
-    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?) {
+    /// The writer: encodes each chunk's results (`encode` appends a line's
+    /// and says whether it succeeded) and writes them as soon as the chunk
+    /// and all before it are done.
+    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?,
+                      encode: (_ result: Result, _ number: Int, _ out: inout [UInt8]) -> Bool) {
         while true {
             condition.lock()
             while done[written + 1] == nil && !(inputEnded && written == read) && !aborted { condition.wait() }
             if done[written + 1] == nil || aborted { condition.unlock(); return }
-            // Take every chunk that is ready, in order, then write outside the lock.
-            var ready: [(bytes: [UInt8], lines: Int, failures: Int)] = []
+            // Take every chunk that is ready, in order, then encode and write outside the lock.
+            var ready: [(results: [Result], bytes: Int)] = []
             var next = written + 1
             while let chunk = done.removeValue(forKey: next) {
                 ready.append(chunk)
-                next += chunk.lines
+                next += chunk.results.count
             }
             nextToWrite = next
             let bytes = bytesRead
+            let firstNumber = written + 1
             condition.unlock()
-            var failures = 0, lines = 0, writtenBytes = 0
+            var failures = 0, lines = 0, countedBytes = 0, encodedBytes = 0, longest = 0
             for chunk in ready {
-                failures += chunk.failures
-                lines += chunk.lines
-                writtenBytes += chunk.bytes.count
-                writer.write(chunk.bytes)
+                countedBytes += chunk.bytes
+                for result in chunk.results {
+                    let size = writer.append { out in if !encode(result, firstNumber + lines, &out) { failures += 1 } }
+                    lines += 1
+                    encodedBytes += size
+                    longest = max(longest, size)
+                }
             }
             ready = []
+            // The answers now count at their encoded size, and say what the next ones will count at,
+            // before a write that may wait for the output's reader.
+            condition.lock()
+            recentLongestAnswer = max(longest, (recentLongestAnswer ?? 0) / 2)
+            recentAverageAnswer = encodedBytes / max(1, lines)
+            unwrittenBytes += encodedBytes - countedBytes
+            peakUnwritten = max(peakUnwritten, unwrittenBytes)
+            condition.unlock()
             writer.endOfBatch()
             if writer.failure != nil { abort(); return }
             condition.lock()
-            unwrittenBytes -= writtenBytes
+            unwrittenBytes -= encodedBytes
             self.written += lines
             failed += failures
             let (doneCount, failedCount) = (written, failed)
@@ -383,14 +404,18 @@ final class OutputWriter: @unchecked Sendable {
         buffer.reserveCapacity(1 << 20)
     }
 
-    /// Appends output lines (newlines included), writing out every 1 MiB.
-    func write(_ lines: [UInt8]) {
-        buffer.append(contentsOf: lines)
-        if buffer.count >= 1 << 20 { flush() }
+    /// Appends what `encode` appends (lines, newlines included) to the
+    /// output buffer; returns the bytes appended. Nothing is written until
+    /// ``endOfBatch()``.
+    func append(_ encode: (inout [UInt8]) -> Void) -> Int {
+        let start = buffer.count
+        encode(&buffer)
+        return buffer.count - start
     }
 
-    /// The end of a run of ready lines: interactive output goes out now.
-    func endOfBatch() { if interactive { flush() } }
+    /// The end of a run of ready lines: interactive output goes out now,
+    /// other output once 1 MiB is waiting.
+    func endOfBatch() { if interactive || buffer.count >= 1 << 20 { flush() } }
 
     func flush() {
         defer { buffer.removeAll(keepingCapacity: true) }

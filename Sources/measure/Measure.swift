@@ -43,6 +43,8 @@ struct Measure: ParsableCommand {
             }
         }
         do {
+            // A plain `measure batch` line starts measuring without ArgumentParser's parse.
+            if let run = BatchCommandLine.run(arguments) { return try run.run() }
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {

@@ -42,9 +42,13 @@ final class ProgressReporter: @unchecked Sendable {
     func finish(done: Int, failed: Int) {
         let elapsed = Date().timeIntervalSince(start)
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let summary = String(format: "%@%d line%@, %d error%@, %.2f s, %.0f lines/s, peak RSS %.0f MB\n",
-                             live ? "\r\u{1B}[K" : "", done, done == 1 ? "" : "s", failed, failed == 1 ? "" : "s",
-                             elapsed, rate, Double(Self.peakRSSKilobytes() ?? 0) / 1024)
+        // Interpolated, not `String(format:)`: its variadic arguments cost some
+        // 2.5 million instructions of dynamic casts at the end of every run.
+        let centiseconds = Int((max(0, elapsed) * 100).rounded())
+        let fraction = centiseconds % 100
+        let summary = "\(live ? "\r\u{1B}[K" : "")\(done) line\(done == 1 ? "" : "s"), \(failed) error\(failed == 1 ? "" : "s"), "
+            + "\(centiseconds / 100).\(fraction < 10 ? "0" : "")\(fraction) s, \(Int(rate.rounded())) lines/s, "
+            + "peak RSS \(Int((Double(Self.peakRSSKilobytes() ?? 0) / 1024).rounded())) MB\n"
         FileHandle.standardError.write(Data(summary.utf8))
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import TypesetBatch
+import TypesetTestSupport
 import XCTest
 
 /// The tool reads each line with its own strict JSON reader: what RFC 8259
@@ -25,6 +27,34 @@ final class JSONReadingTests: XCTestCase {
             ##"{"id":3,"hashtags":[{"text":"second","start":0,"end":7}],"mentions":[],"cashtags":[],"urls":[]}"##,
             ##"{"id":4,"hashtags":[{"text":"y","start":0,"end":2}],"mentions":[],"cashtags":[],"urls":[]}"##,
         ])
+    }
+
+    /// Short number tokens, read without a `String`, read as `Int(text)`
+    /// and `Double(text)` read them; longer ones are left to those.
+    func testShortNumbersReadAsTheStandardLibraryReadsThem() throws {
+        var random = SplitMix64(seed: 0x4E55)
+        var taken = 0
+        for _ in 0..<20_000 {
+            let whole = String(random.int(0...999_999_999_999_999_999) >> random.int(0...60))
+            var token = (random.chance(0.3) ? "-" : "") + whole
+            if random.chance(0.7) {
+                token += "." + String(repeating: "0", count: random.int(0...3)) + String(random.int(0...99_999_999) >> random.int(0...26))
+            }
+            let bytes = Array(token.utf8)
+            guard let short = bytes.withUnsafeBufferPointer({ JSONParser.shortNumber($0) }) else { continue }
+            taken += 1
+            if !token.contains("."), let n = Int(token) {
+                XCTAssertEqual(short.serialized, JSONValue.int(n).serialized, token)
+            } else {
+                let d = try XCTUnwrap(Double(token), token)
+                guard case .number(let read) = short else { return XCTFail("\(token) read as \(short.serialized)") }
+                XCTAssertEqual(read.bitPattern, d.bitPattern, token)
+            }
+        }
+        XCTAssertGreaterThan(taken, 5000)
+        for long in ["1e5", "12345678901234567890", "0.1234567890123456", "1.0000000000000000000000001"] {
+            XCTAssertNil(Array(long.utf8).withUnsafeBufferPointer { JSONParser.shortNumber($0) }, long)
+        }
     }
 
     func testIdObjectsKeepTheirKeyOrder() throws {

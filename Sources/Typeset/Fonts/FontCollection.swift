@@ -109,7 +109,7 @@ public final class FontCollection: @unchecked Sendable {
         // HarfBuzz took (a zero units-per-em, say).
         let fallback = try FontconfigFallback(files: loadedFiles, includeSystemFonts: includeSystemFonts)
         for file in fallback.rejectedFiles {
-            let error = TypesetError.fontFileUnreadable(path: file, reason: "FreeType (through Fontconfig) cannot read it")
+            let error = TypesetError.fontFileUnreadable(path: file, reason: "FreeType (which Fontconfig reads it with) cannot open it")
             guard skipUnreadable else { throw error }
             skipped.append((file, error))
             loaded.removeAll { $0.path == file }

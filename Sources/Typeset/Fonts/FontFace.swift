@@ -50,8 +50,20 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// The BMP characters the face maps to glyphs, one bit each.
     let bmpCoverage: [UInt64]
     /// The OpenType language-system tags of the face's GSUB and GPOS, under
-    /// any script: the languages shaping can tell apart in it.
-    let languageSystems: Set<UInt32>
+    /// any script: the languages shaping can tell apart in it. Read the
+    /// first time a text with a language is shaped in the face (reading
+    /// them was 40% of loading the bundled fonts' faces).
+    var languageSystems: Set<UInt32> {
+        if let read = storedLanguageSystems.value { return read.tags }
+        return storedLanguageSystems.storeIfAbsent(LanguageSystems(tags: Self.languageSystems(hbFace))).tags
+    }
+    private let storedLanguageSystems = LazyReference<LanguageSystems>()
+
+    /// The language-system tags, once read.
+    private final class LanguageSystems: Sendable {
+        let tags: Set<UInt32>
+        init(tags: Set<UInt32>) { self.tags = tags }
+    }
 
     /// Loads face `index` of the font file at `path`.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
@@ -123,10 +135,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             hb_face_destroy(face)
             throw TypesetError.fontWithoutCharacterMap(path: path)
         }
+        // Range by range (a CJK face maps some 30,000 BMP characters in a few hundred ranges).
         var coverage = [UInt64](repeating: 0, count: 65536 / 64)
-        var cp: hb_codepoint_t = UInt32.max  // HB_SET_VALUE_INVALID
-        while hb_set_next(unicodes, &cp) != 0 && cp < 65536 {
-            coverage[Int(cp) >> 6] |= 1 << UInt64(cp & 63)
+        var first: hb_codepoint_t = UInt32.max, last: hb_codepoint_t = 0  // HB_SET_VALUE_INVALID: from the start
+        while hb_set_next_range(unicodes, &first, &last) != 0 && first < 65536 {
+            Self.setBits(&coverage, Int(first)...Int(min(last, 65535)))
         }
         bmpCoverage = coverage
 
@@ -135,7 +148,6 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
-        languageSystems = Self.languageSystems(face)
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = Double(x) / Double(max(1, upem))
@@ -163,6 +175,14 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
         // per 109 px, which round alike at 13, 15 and 17 px only).
         metrics = Self.outlineMetrics(font, upem: upem)
+    }
+
+    /// Sets the bits of `range` in a bitmap of 64-bit words, a word at a time.
+    static func setBits(_ bits: inout [UInt64], _ range: ClosedRange<Int>) {
+        for word in range.lowerBound >> 6...range.upperBound >> 6 {
+            let from = max(range.lowerBound, word << 6) & 63, to = min(range.upperBound, (word << 6) + 63) & 63
+            bits[word] |= (UInt64.max >> UInt64(63 - to)) & (UInt64.max << UInt64(from))
+        }
     }
 
     private static func languageSystems(_ face: OpaquePointer) -> Set<UInt32> {

@@ -1,4 +1,5 @@
 import CFontconfig
+import CFreeType
 import CHarfBuzz
 import Foundation
 
@@ -6,10 +7,17 @@ import Foundation
 /// configuration: the collection's own files, plus the system's configured
 /// fonts when asked for. Queries are serialised (Fontconfig configurations
 /// are not safe to query from several threads at once); callers cache results.
+///
+/// Fontconfig reads the collection's files (every character of every face,
+/// for its character sets: most of the time a collection takes to load) at
+/// the first query, not when the collection is made: a process whose texts
+/// never fall back beyond their stacks never pays for it.
 final class FontconfigFallback: @unchecked Sendable {
     struct Candidate { var file: String; var index: Int }
 
-    fileprivate let config: OpaquePointer
+    private let createdConfig: OpaquePointer
+    /// The files not given to Fontconfig yet (under `lock`).
+    private var pendingFiles: [String]
     fileprivate let lock = NSLock()
 
     init(files: [String], includeSystemFonts: Bool) throws {
@@ -20,16 +28,42 @@ final class FontconfigFallback: @unchecked Sendable {
             made = FcConfigCreate()
         }
         guard let config = made else { throw TypesetError.fontconfigUnavailable("could not create a configuration") }
-        var rejected: [String] = []
-        for file in files where FcConfigAppFontAddFile(config, file) == FcFalse { rejected.append(file) }
+        let rejected = Self.unreadableFiles(files)
         rejectedFiles = rejected
-        self.config = config
+        pendingFiles = files.filter { !rejected.contains($0) }
+        createdConfig = config
     }
 
-    /// Files Fontconfig (FreeType) could not read: they take no part in fallback.
+    /// Files FreeType (which Fontconfig reads them with) cannot open: they
+    /// take no part in fallback.
     let rejectedFiles: [String]
 
-    deinit { FcConfigDestroy(config) }
+    deinit { FcConfigDestroy(createdConfig) }
+
+    /// The configuration with the collection's files in it, added at the
+    /// first query. The caller holds `lock`.
+    fileprivate var config: OpaquePointer {
+        if !pendingFiles.isEmpty {
+            for file in pendingFiles { _ = FcConfigAppFontAddFile(createdConfig, file) }
+            pendingFiles = []
+        }
+        return createdConfig
+    }
+
+    /// The files whose first face FreeType cannot open (a zero units per em,
+    /// say, which HarfBuzz takes): what Fontconfig would refuse, found
+    /// without reading the faces' characters.
+    private static func unreadableFiles(_ files: [String]) -> [String] {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return files }
+        defer { FT_Done_FreeType(library) }
+        return files.filter { file in
+            var face: FT_Face?
+            guard FT_New_Face(library, file, 0, &face) == 0, let face else { return true }
+            FT_Done_Face(face)
+            return false
+        }
+    }
 
     /// Fonts that cover every scalar, best Fontconfig match first.
     func candidates(covering scalars: [UInt32], weight: Int, italic: Bool) -> [Candidate] {

@@ -12,6 +12,8 @@
 final class PrepareContext {
     /// The HarfBuzz shaper (its buffer is reset, not reallocated, between words).
     let shaper = Shaper()
+    /// The words this context looked up last, in front of the shared word cache.
+    let recentWords = WordFrontCache()
     /// `WordShaper`'s per-text arrays.
     var words = WordScratch()
     /// `PrepareSession`'s per-text arrays.

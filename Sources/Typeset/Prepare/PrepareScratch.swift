@@ -16,6 +16,10 @@ struct PrepareScratch {
     /// text) and skips the stack lookup. Not emptied between texts.
     var lastBase: [TextStyle] = []
     var lastBaseStack: ResolvedStack? = nil
+    /// The block style last given and the scale, and what `blockStyle`
+    /// made of them: a feed's texts share one style, validated and scaled
+    /// once. Not emptied between texts.
+    private var lastGiven: (style: TextStyle, scale: Double, base: TextStyle)? = nil
     /// Per processed unit: its style's index.
     var styleOfUnit: [Int32] = []
     /// Per attribute run: its style's index.
@@ -47,6 +51,8 @@ struct PrepareScratch {
     var advances: [Int32] = []
     var clusterStarts: [Bool] = []
     var unsafeBefore: [Bool] = []
+    /// The advances summed from the text's start: entry i is the width of units 0..<i.
+    var advanceSums: [Int64] = []
     /// One word's advances, cluster starts and unsafe flags (a ligature's prefix, shaped apart).
     var wordAdvances: [Int32] = []
     var wordClusterStarts: [Bool] = []
@@ -55,11 +61,23 @@ struct PrepareScratch {
     var itemMetrics: [(ascent: Double, descent: Double)] = []
     /// The segments (the prepared text copies them into its object) and
     /// the distinct metrics they refer to.
+    /// Each style and face's inline box, by style × faces + face, made on first need.
+    var boxes: [InlineBox?] = []
     var segments: [Segment] = []
     var segmentMetrics: [(ascent: Double, descent: Double)] = []
 
     /// Arrays longer than this are dropped, not kept, when emptied.
     static let keptLimit = 1 << 16
+
+    /// `style` validated and scaled by `scale` (the prepared text's block
+    /// style), from the last text's when it is the same.
+    mutating func blockStyle(_ style: TextStyle, scale: Double) throws -> TextStyle {
+        // (Compared in place: a copy of the tuple would retain both styles' references.)
+        if lastGiven != nil && lastGiven!.scale == scale && lastGiven!.style == style { return lastGiven!.base }
+        let base = try style.validated().scaled(by: scale)
+        lastGiven = (style, scale, base)
+        return base
+    }
 
     /// Empties every array for the next text, keeping its capacity (up to `keptLimit`).
     mutating func clear() {
@@ -81,12 +99,14 @@ struct PrepareScratch {
         scalars.recycle(limit: limit)
         features.recycle(limit: limit)
         advances.recycle(limit: limit)
+        advanceSums.recycle(limit: limit)
         clusterStarts.recycle(limit: limit)
         unsafeBefore.recycle(limit: limit)
         wordAdvances.recycle(limit: limit)
         wordClusterStarts.recycle(limit: limit)
         wordUnsafeBefore.recycle(limit: limit)
         itemMetrics.recycle(limit: limit)
+        boxes.recycle(limit: limit)
         segments.recycle(limit: limit)
         segmentMetrics.recycle(limit: limit)
     }

@@ -40,17 +40,16 @@ struct PrepareSession {
     /// A string in one style: the text `AttributedText(string, style:)`
     /// makes, without the array of its one run.
     func prepare(_ string: String, style: TextStyle, paragraph: ParagraphStyle) throws -> PreparedText {
-        try withUnsafePointer(to: AttributedText.Run(range: 0..<string.utf16UnitCount, style: style)) { run in
-            try prepare(string, baseStyle: style, runs: UnsafeBufferPointer(start: run, count: 1), attachments: [:],
-                        paragraph: paragraph)
-        }
+        try prepare(string, baseStyle: style, runs: nil, attachments: [:], paragraph: paragraph)
     }
 
-    private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+    /// - Parameter runs: the text's style runs; nil for one run of
+    ///   `baseStyle` over the whole text (made once its length is known).
+    private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
         // The transient arrays are the context's (see `PrepareScratch`), left emptied.
         defer { context.scratch.clear() }
-        let base = try baseStyle.validated().scaled(by: scale)
+        let base = try context.scratch.blockStyle(baseStyle, scale: scale)
         // The source units in the context's buffer (the prepared text keeps a compact copy).
         var source = context.scratch.source
         context.scratch.source = []
@@ -60,11 +59,19 @@ struct PrepareSession {
             source.removeAll(keepingCapacity: true)
             swap(&context.scratch.source, &source)
         }
-        return try prepare(source: source, base: base, runs: runs, attachments: attachments, paragraph: paragraph,
-                           scratch: &context.scratch)
+        if let runs {
+            return try prepare(source: source, given: baseStyle, base: base, runs: runs, attachments: attachments,
+                               paragraph: paragraph, scratch: &context.scratch)
+        }
+        return try withUnsafePointer(to: AttributedText.Run(range: 0..<source.count, style: baseStyle)) { run in
+            try prepare(source: source, given: baseStyle, base: base, runs: UnsafeBufferPointer(start: run, count: 1),
+                        attachments: attachments, paragraph: paragraph, scratch: &context.scratch)
+        }
     }
 
-    private func prepare(source: [UInt16], base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+    /// - Parameters:
+    ///   - given: the block style as given; `base` is it validated and scaled.
+    private func prepare(source: [UInt16], given: TextStyle, base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
                          attachments attachmentsGiven: [Int: TextAttachment], paragraph: ParagraphStyle,
                          scratch: inout PrepareScratch) throws -> PreparedText {
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
@@ -83,6 +90,8 @@ struct PrepareSession {
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
         for run in runs {
+            // (A run in the block's own style, a one-style text's only run, is not validated again.)
+            if run.style == given { styleIndexOfRun.append(0); continue }
             let style = try run.style.validated().scaled(by: scale)
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
@@ -177,7 +186,7 @@ struct PrepareSession {
         let levels = plain == nil ? scratch.levels : []
 
         // Shaping: glyph advances summed per processed unit (its cluster).
-        let wordShaper = WordShaper(shaper: shaper, cache: cache)
+        let wordShaper = WordShaper(shaper: shaper, cache: cache, front: context.recentWords)
         scratch.features.fill(for: styles)
         let trim = wordShaper.unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: wordBreaks,
                                            features: scratch.features, words: &context.words,
@@ -189,11 +198,16 @@ struct PrepareSession {
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper,
                                           scratch: &scratch)
 
-        // Each item's inline box (its style's line height about its fonts).
+        // Each item's inline box (its style's line height about its fonts),
+        // made once per style and face: an Arabic or Hindi post's items are
+        // its words, in two faces.
+        scratch.boxes.refill(nil, count: styles.count * faces.count)
         styles.withUnsafeBufferPointer { styles in  // (read in place, not copied per item)
             for item in items {
-                let style = Int(item.styleIndex)
-                let box = InlineBox(style: styles[style], primary: stacks[style].faces[0], used: faces[Int(item.faceIndex)])
+                let style = Int(item.styleIndex), k = style * faces.count + Int(item.faceIndex)
+                let box = scratch.boxes[k] ?? InlineBox(style: styles[style], primary: stacks[style].faces[0],
+                                                        used: faces[Int(item.faceIndex)])
+                scratch.boxes[k] = box
                 scratch.itemMetrics.append((box.ascent, box.descent))
             }
         }
@@ -202,7 +216,8 @@ struct PrepareSession {
         // compacts the metrics when it keeps them.)
         let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, itemized: itemized,
                                         attachments: attachments, ligatures: ligatures,
-                                        into: &scratch.segments, metrics: &scratch.segmentMetrics)
+                                        into: &scratch.segments, metrics: &scratch.segmentMetrics,
+                                        prefix: &scratch.advanceSums)
         let segments = SegmentedText(segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
 
         let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
@@ -326,22 +341,36 @@ struct PrepareSession {
 
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
                               itemized: ItemizedText, attachments: [PreparedAttachment], ligatures: LigatureSplits,
-                              into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
-        // (`segments` and `metrics` are empty scratch arrays; returns the natural width.)
+                              into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)],
+                              prefix: inout [Int64]) -> Int64 {
+        // (`segments`, `metrics` and `prefix` are scratch arrays; returns the natural width.)
         let items = itemized.items, itemMetrics = itemized.itemMetrics
         // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
         var start = 0
         var item = 0, attachment = 0, lastMetrics = -1
-        // (The units and advances read in place: bounds checks per unit showed in the warm profile.)
-        units.withUnsafeBufferPointer { u in advances.withUnsafeBufferPointer { adv in
+        // The advances summed once, so that a segment's width is a
+        // difference (a loop per segment cost more to set up than to run,
+        // segments being a few units long); tabs looked for only in text that has them.
+        prefix.refill(0, count: units.count + 1)
+        var anyTab = false
+        units.withUnsafeBufferPointer { u in advances.withUnsafeBufferPointer { adv in prefix.withUnsafeMutableBufferPointer { sums in
+            var sum: Int64 = 0
+            for i in 0..<u.count {
+                sum &+= Int64(adv[i])
+                sums[i + 1] = sum
+                anyTab = anyTab || u[i] == 0x09
+            }
+        } } }
+        // (The units and sums read in place: bounds checks per unit showed in the warm profile.)
+        units.withUnsafeBufferPointer { u in prefix.withUnsafeBufferPointer { sums in
         for (k, p) in breaks.positions.enumerated() {
             let end = Int(p)
             var contentEnd = end
             while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(u[contentEnd - 1]) { contentEnd -= 1 }
-            var width: Int64 = 0, trailing: Int64 = 0
-            for i in start..<contentEnd { width &+= Int64(adv[i]) }
+            var width = sums[contentEnd] &- sums[start]
+            let trailing = sums[end] &- sums[contentEnd]
             let uncorrected = width
             natural = max(natural, pen &+ uncorrected)
             // A break inside a ligature (break-all): each side counts its own piece.
@@ -350,10 +379,7 @@ struct PrepareSession {
                     + ligatures.endCorrection(start, contentEnd, advances: advances)
             }
             var hasTab = false
-            for i in contentEnd..<end {
-                trailing &+= Int64(adv[i])
-                if u[i] == 0x09 { hasTab = true }
-            }
+            if anyTab { for i in contentEnd..<end where u[i] == 0x09 { hasTab = true } }
             pen = breaks.mandatory[k] ? 0 : pen &+ uncorrected &+ trailing
             var asc = 0.0, desc = 0.0
             while item < items.count && Int(items[item].end) <= start { item += 1 }

@@ -10,6 +10,9 @@
 enum PunctuationTrim {
     enum Kind: UInt8 { case other, open, close, closeBracket, middle }
 
+    /// The lowest unit that takes part (text below it is never trimmed).
+    static let lowest: UInt16 = 0x2018
+
     static func kind(_ u: UInt16) -> Kind {
         switch u {
         case 0x300C, 0x300E, 0xFF08, 0xFF3B, 0xFF5B, 0x3008, 0x300A, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A,
@@ -32,12 +35,12 @@ enum PunctuationTrim {
     /// Only marks whose advance is one em (a fullwidth glyph) take part.
     static func apply(units: [UInt16], advances: inout [Int32], emOf: (Int) -> Int32?) -> [Int32] {
         let n = units.count
-        guard units.contains(where: { $0 >= 0x2018 && kind($0) != .other }) else { return [] }
+        guard units.contains(where: { $0 >= lowest && kind($0) != .other }) else { return [] }
         // The mark at `i` as it takes part (before any is halved: each is
         // read before its own advance changes, and no mark's kind depends on
         // another's advance), one step ahead, so that no array of kinds is needed.
         func kindAt(_ i: Int) -> Kind {
-            guard i < n, units[i] >= 0x2018 else { return .other }
+            guard i < n, units[i] >= lowest else { return .other }
             let k = kind(units[i])
             if k != .other, let em = emOf(i), abs(Int(advances[i]) - Int(em)) <= Int(em) / 50 { return k }
             return .other

@@ -52,6 +52,7 @@ public final class ShapeCache: @unchecked Sendable {
         shards = (0..<Self.shardCount).map { _ in Shard(limit: perGeneration, byteLimit: bytesPerGeneration) }
         shardRefs = .allocate(capacity: Self.shardCount)
         shardRefs.initialize(from: shards.map { Unmanaged.passUnretained($0) }, count: Self.shardCount)
+        generationValue = Atomic(Self.nextGeneration.add(1, ordering: .relaxed).newValue)
     }
 
     deinit { shardRefs.deallocate() }
@@ -67,21 +68,34 @@ public final class ShapeCache: @unchecked Sendable {
     /// The bytes the held words' storage takes (at most `byteLimit`; the
     /// tables' fixed 16 bytes a slot are not counted).
     public var bytes: Int { shards.reduce(0) { $0 + $1.statistics().bytes } }
-    /// Lookups that found their word.
-    public var hits: Int { shards.reduce(0) { $0 + $1.statistics().hits } }
+    /// Lookups that found their word (here or in a prepare context's
+    /// `WordFrontCache` of it).
+    public var hits: Int { shards.reduce(frontHits.load(ordering: .relaxed)) { $0 + $1.statistics().hits } }
     /// Lookups that did not (the word was shaped and stored).
     public var misses: Int { shards.reduce(0) { $0 + $1.statistics().misses } }
 
-    /// Drops every entry.
-    public func removeAll() { shards.forEach { $0.removeAll() } }
+    /// Drops every entry (and every prepare context's copy of them).
+    public func removeAll() {
+        shards.forEach { $0.removeAll() }
+        generationValue.store(Self.nextGeneration.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+    }
 
-    /// Copies a cached word's advances, cluster starts and unsafe-to-break
-    /// units to `offset` of the arrays; false if the word is not cached.
-    func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
-              clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) -> Bool {
-        withShard(key.hash) {
-            $0.copy(key, units: units, into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
-        }
+    /// The contents' generation: changed by `removeAll()`, and unique in the
+    /// process, so that a `WordFrontCache` knows the entries it copied are
+    /// this cache's and still current.
+    var generation: Int { generationValue.load(ordering: .relaxed) }
+    private let generationValue: Atomic<Int>
+    private static let nextGeneration = Atomic<Int>(0)
+
+    /// Hits answered by prepare contexts' front tables, added once per text.
+    private let frontHits = Atomic<Int>(0)
+
+    func countFrontHits(_ n: Int) { frontHits.add(n, ordering: .relaxed) }
+
+    /// The cached word `key` names, if it is cached and is this text.
+    @inline(__always)
+    func word(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
+        withShard(key.hash) { $0.word(key, units: units) }
     }
 
     func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -168,22 +182,19 @@ public final class ShapeCache: @unchecked Sendable {
             lock.unlock()
         }
 
-        func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into advances: inout [Int32],
-                  clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) -> Bool {
+        func word(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
             lock.lock(); defer { lock.unlock() }
-            if let word = young.word(for: key.hash), word.matches(units, check: key.check) {
+            if let word = young.word(for: key.hash, matching: units, check: key.check) {
                 hits &+= 1
-                word.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
-                return true
+                return word
             }
-            if old.count > 0, let word = old.word(for: key.hash), word.matches(units, check: key.check) {
+            if old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) {
                 hits &+= 1
                 insert(key.hash, word)
-                word.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: offset)
-                return true
+                return word
             }
             misses &+= 1
-            return false
+            return nil
         }
 
         func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -278,14 +289,15 @@ private final class WordTable {
     @inline(__always)
     static func slotKey(_ hash: UInt64) -> UInt64 { hash | 1 }
 
-    /// The word stored under `hash`, if any.
+    /// The word stored under `hash`, if it is this text (compared in place,
+    /// so that only the word returned is retained).
     @inline(__always)
-    func word(for hash: UInt64) -> ShapedWord? {
+    func word(for hash: UInt64, matching units: UnsafeBufferPointer<UInt16>, check: UInt64) -> ShapedWord? {
         let k = Self.slotKey(hash)
         var i = Int(truncatingIfNeeded: k >> 17) & mask
         while true {
             let h = slots[i].hash
-            if h == k { return slots[i].word }
+            if h == k { return slots[i].word?.matches(units, check: check) == true ? slots[i].word : nil }
             if h == 0 { return nil }
             i = (i + 1) & mask
         }
@@ -314,7 +326,22 @@ struct ShapeKey {
     init(units: UnsafeBufferPointer<UInt16>, parameters: ShapeParameters, context: (before: Int, after: Int)? = nil) {
         var h = FNV1aHash()
         var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
-        for u in units { h.mix(UInt64(u)); c = ShapeParameters.mixCheck(c, UInt64(u)) }
+        // Four units at a time, then the rest and the length in one value.
+        let n = units.count
+        var i = 0
+        if let base = units.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 4 <= n {
+                let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self)
+                h.mix(v)
+                c = ShapeParameters.mixCheck(c, v)
+                i += 4
+            }
+        }
+        var last = UInt64(n) << 48
+        for k in 0..<(n - i) { last ^= UInt64(units[i + k]) << (16 * k) }
+        h.mix(last)
+        c = ShapeParameters.mixCheck(c, last)
         h.mix(parameters.hash)
         c = ShapeParameters.mixCheck(c, parameters.check)
         if let context {
@@ -322,7 +349,14 @@ struct ShapeKey {
             h.mix(v)
             c = ShapeParameters.mixCheck(c, v)
         }
-        hash = h.value
+        // FNV-1a's multiply carries a value's bits upwards only: mixed down,
+        // so that the low bits (the shard) and the high ones (the slot) both
+        // depend on every unit.
+        var v = h.value
+        v ^= v >> 33
+        v &*= 0xff51_afd7_ed55_8ccd
+        v ^= v >> 33
+        hash = v
         check = c
     }
 }
@@ -335,18 +369,18 @@ struct ShapeParameters {
     var hash: UInt64
     var check: UInt64
 
-    init(face: FontFace, size: Double, featureHash: UInt64, script: Int32, rtl: Bool, language: String?) {
+    /// - Parameter styleHash: the style's features and language (`StyleFeatures.hashes`).
+    init(faceSerial: UInt64, size: Double, styleHash: UInt64, script: Int32, rtl: Bool) {
         var h = FNV1aHash()
         var c: UInt64 = 0xc2b2_ae3d_27d4_eb4f
         @inline(__always) func mix(_ v: UInt64) {
             h.mix(v)
             c = Self.mixCheck(c, v)
         }
-        mix(face.serial)
+        mix(faceSerial)
         mix(size.bitPattern)
-        mix(featureHash)
+        mix(styleHash)
         mix(UInt64(UInt32(bitPattern: script)) << 1 | (rtl ? 1 : 0))
-        if let language { for b in language.utf8 { mix(UInt64(b) | 0x100) } }
         hash = h.value
         check = c
     }
@@ -385,6 +419,18 @@ struct ShapedWord: Sendable {
     ///   are context only (glyph clusters count from `units`' start).
     init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
          adjustedClusters: [Int32] = [], check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
+        self.init(units: units, glyphs: glyphs, unsafeClusters: unsafeClusters, isAdjusted: adjustedClusters.contains,
+                  clusterOffset: 0, check: check, context: context)
+    }
+
+    /// The same for a word taken from text shaped with others: `units`
+    /// start at `clusterOffset` in that text, and glyph clusters, unsafe
+    /// clusters and those `isAdjusted` is asked about count from its start
+    /// (those outside the word are not its own).
+    init<Glyphs: Sequence<ShapedGlyph>, Unsafe: Sequence<Int32>>(
+        units: UnsafeBufferPointer<UInt16>, glyphs: Glyphs, unsafeClusters: Unsafe, isAdjusted: (Int32) -> Bool,
+        clusterOffset: Int32, check: UInt64, context: (before: Int, after: Int) = (0, 0)
+    ) {
         let h = Self.header
         var s = [UInt32](repeating: 0, count: h + 2 * units.count)
         s[0] = UInt32(truncatingIfNeeded: check)
@@ -393,7 +439,7 @@ struct ShapedWord: Sendable {
         s[3] = UInt32(context.before) | UInt32(context.after) << 16
         for k in 0..<units.count { s[h + 1 + 2 * k] = UInt32(units[k]) }
         for g in glyphs {
-            let c = Int(g.cluster)
+            let c = Int(g.cluster) - Int(clusterOffset)
             guard c >= 0 && c < units.count else { continue }
             var advance = Int32(bitPattern: s[h + 2 * c])
             advance.addSaturating(g.advance)
@@ -401,44 +447,71 @@ struct ShapedWord: Sendable {
             s[h + 1 + 2 * c] |= 0x1_0000
         }
         let first = context.before, end = units.count - context.after
-        for c in unsafeClusters where c > first && Int(c) < end {
+        for shaped in unsafeClusters {
+            let c = Int(shaped) - Int(clusterOffset)
+            guard c > first && c < end else { continue }
             // The cluster before `c`: the nearest cluster start below it.
-            var b = Int(c) - 1
+            var b = c - 1
             while b > first && s[h + 1 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
-            if adjustedClusters.contains(Int32(b)) || adjustedClusters.contains(c) { s[h + 1 + 2 * Int(c)] |= 0x2_0000 }
+            if isAdjusted(Int32(b) + clusterOffset) || isAdjusted(shaped) {
+                s[h + 1 + 2 * c] |= 0x2_0000
+            }
         }
         storage = s
     }
 
     /// Whether the word (with its context) is this text.
+    @inline(__always)
     func matches(_ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
-        storage.withUnsafeBufferPointer { s in
-            guard s[2] == UInt32(units.count), (UInt64(s[0]) | UInt64(s[1]) << 32) == check else { return false }
-            for k in 0..<units.count where UInt16(truncatingIfNeeded: s[Self.header + 1 + 2 * k]) != units[k] { return false }
-            return true
-        }
+        storage.withUnsafeBufferPointer { Self.matches($0, units, check: check) }
+    }
+
+    @inline(__always)
+    private static func matches(_ s: UnsafeBufferPointer<UInt32>, _ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
+        guard s[2] == UInt32(units.count), (UInt64(s[0]) | UInt64(s[1]) << 32) == check else { return false }
+        for k in 0..<units.count where UInt16(truncatingIfNeeded: s[header + 1 + 2 * k]) != units[k] { return false }
+        return true
+    }
+
+    /// The storage's first element: valid, and unchanged, as long as this
+    /// value (or a copy of it) lives, since the storage is never mutated.
+    var storageBase: UnsafePointer<UInt32> { storage.withUnsafeBufferPointer { $0.baseAddress! } }
+
+    /// `copy(into:at:)` of the word stored at `base` (a `storageBase`) if
+    /// it is this text (one read of the storage for both); false, writing
+    /// nothing, if not.
+    @inline(__always)
+    static func copy(_ base: UnsafePointer<UInt32>, ifMatching units: UnsafeBufferPointer<UInt16>, check: UInt64,
+                     into out: UnitArrays, at offset: Int) -> Bool {
+        let s = UnsafeBufferPointer(start: base, count: header + 2 * Int(base[2]))
+        guard matches(s, units, check: check) else { return false }
+        copy(s, into: out, at: offset)
+        return true
     }
 
     /// Writes the word's advances, cluster starts and kerned-before units at
     /// `offset` (its context units, if any, are not written).
     func copy(into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool], at offset: Int) {
-        storage.withUnsafeBufferPointer { s in
-            let before = Int(s[3] & 0xFFFF)
-            let count = Int(s[2]) - before - Int(s[3] >> 16)
-            let pairs = s.baseAddress! + Self.header + 2 * before
-            precondition(offset >= 0 && offset + count <= min(advances.count, clusterStarts.count, unsafeBefore.count))
-            // Through buffer pointers: one uniqueness check per word, not per unit.
-            advances.withUnsafeMutableBufferPointer { a in
-                clusterStarts.withUnsafeMutableBufferPointer { c in
-                    unsafeBefore.withUnsafeMutableBufferPointer { u in
-                        for k in 0..<count {
-                            a[offset + k] = Int32(bitPattern: pairs[2 * k])
-                            c[offset + k] = pairs[2 * k + 1] & 0x1_0000 != 0
-                            u[offset + k] = pairs[2 * k + 1] & 0x2_0000 != 0
-                        }
-                    }
-                }
-            }
+        UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { copy(into: $0, at: offset) }
+    }
+
+    /// The same, into arrays held in place.
+    func copy(into out: UnitArrays, at offset: Int) {
+        storage.withUnsafeBufferPointer { Self.copy($0, into: out, at: offset) }
+    }
+
+    @inline(__always)
+    private static func copy(_ s: UnsafeBufferPointer<UInt32>, into out: UnitArrays, at offset: Int) {
+        let before = Int(s[3] & 0xFFFF)
+        let count = Int(s[2]) - before - Int(s[3] >> 16)
+        let pairs = s.baseAddress! + header + 2 * before
+        precondition(offset >= 0 && offset + count <= out.count)
+        let a = out.advances.baseAddress! + offset, c = out.clusterStarts.baseAddress! + offset
+        let u = out.unsafeBefore.baseAddress! + offset
+        for k in 0..<count {
+            a[k] = Int32(bitPattern: pairs[2 * k])
+            c[k] = pairs[2 * k + 1] & 0x1_0000 != 0
+            u[k] = pairs[2 * k + 1] & 0x2_0000 != 0
         }
     }
 }

@@ -200,10 +200,14 @@ final class Shaper {
     static func clamp(_ v: Double) -> Int32 {
         // NaN (a size near Double.greatestFiniteMagnitude times a zero advance) is 0, never a trap.
         guard !v.isNaN else { return 0 }
-        let r = v.rounded()
-        if r >= Double(Int32.max) { return Int32.max }
-        if r <= Double(Int32.min) { return Int32.min }
-        return Int32(r)
+        if v >= Double(Int32.max) { return Int32.max }
+        if v <= Double(Int32.min) { return Int32.min }
+        // Rounded half away from zero (as `rounded()`, without its call to
+        // libm's round, three per glyph): the truncation is exact here.
+        let t = Int64(v), f = v - Double(t)
+        if f >= 0.5 { return Int32(clamping: t + 1) }
+        if f <= -0.5 { return Int32(clamping: t - 1) }
+        return Int32(t)
     }
 
     /// HarfBuzz features for a style: its own, plus common ligatures off when

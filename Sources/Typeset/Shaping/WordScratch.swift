@@ -21,11 +21,24 @@ struct WordScratch {
     var unshapedKeys: Set<UInt64> = []
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int] = []
+    /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
+    var alone: [Int] = []
     /// `WordShaper.shapeTogether`'s joined words, where each starts in them,
     /// and where the joined text may be broken.
     var joined: [UInt16] = []
     var starts: [Int] = []
     var boundaries: [Bool] = []
+    /// Per unit of the joined words: which word it is in, and whether its
+    /// cluster's advance was adjusted; where each word's glyphs and unsafe
+    /// clusters start in `wordGlyphs` and `wordUnsafe`, which hold them word
+    /// after word (`glyphNext`: the sort's cursors).
+    var wordOfUnit: [Int32] = []
+    var adjusted: [Bool] = []
+    var glyphStarts: [Int] = []
+    var unsafeStarts: [Int] = []
+    var glyphNext: [Int] = []
+    var wordGlyphs: [ShapedGlyph] = []
+    var wordUnsafe: [Int32] = []
 
     /// Empties every array, keeping its capacity.
     mutating func clear() {
@@ -33,8 +46,16 @@ struct WordScratch {
         unshaped.removeAll(keepingCapacity: true)
         unshapedKeys.removeAll(keepingCapacity: true)
         repeats.removeAll(keepingCapacity: true)
+        alone.removeAll(keepingCapacity: true)
         joined.removeAll(keepingCapacity: true)
         starts.removeAll(keepingCapacity: true)
         boundaries.removeAll(keepingCapacity: true)
+        wordOfUnit.removeAll(keepingCapacity: true)
+        adjusted.removeAll(keepingCapacity: true)
+        glyphStarts.removeAll(keepingCapacity: true)
+        unsafeStarts.removeAll(keepingCapacity: true)
+        glyphNext.removeAll(keepingCapacity: true)
+        wordGlyphs.removeAll(keepingCapacity: true)
+        wordUnsafe.removeAll(keepingCapacity: true)
     }
 }

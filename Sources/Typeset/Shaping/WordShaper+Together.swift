@@ -42,6 +42,33 @@ extension WordShaper {
         return shaped
     }
 
+    /// `elements` grouped by the word (of `words`) the unit `unit(element)`
+    /// is in (`wordOfUnit`), those outside the text (`inText` false) left
+    /// out: word k's are `grouped[starts[k]..<starts[k + 1]]`, in their order.
+    private static func bucket<Element>(_ elements: [Element], by unit: (Element) -> Int32, where inText: (Int32) -> Bool,
+                                        words: Int, wordOfUnit: [Int32], starts: inout [Int], next: inout [Int],
+                                        into grouped: inout [Element], empty: Element) {
+        starts.refill(0, count: words + 1)
+        wordOfUnit.withUnsafeBufferPointer { wordOfUnit in
+            starts.withUnsafeMutableBufferPointer { starts in
+                for e in elements where inText(unit(e)) { starts[Int(wordOfUnit[Int(unit(e))]) + 1] += 1 }
+                for k in 0..<words { starts[k + 1] += starts[k] }
+            }
+            next.removeAll(keepingCapacity: true)
+            next.append(contentsOf: starts)
+            grouped.refill(empty, count: starts[words])
+            grouped.withUnsafeMutableBufferPointer { grouped in
+                next.withUnsafeMutableBufferPointer { next in
+                    for e in elements where inText(unit(e)) {
+                        let k = Int(wordOfUnit[Int(unit(e))])
+                        grouped[next[k]] = e
+                        next[k] += 1
+                    }
+                }
+            }
+        }
+    }
+
     private func shapeAlone(_ piece: WordPiece, units: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace,
                             style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
         shape(UnsafeBufferPointer(rebasing: units[piece.word]), key: piece.key, item: item, face: face, style: style,
@@ -69,27 +96,41 @@ extension WordShaper {
         scratch.joined.withUnsafeBufferPointer { text in
             shapeNoting(text, start: 0, end: text.count, item: item, face: face, style: style,
                         features: features) { glyphs, unsafeClusters, adjusted in
-                // A word boundary the joined text may be broken at.
-                scratch.boundaries.append(contentsOf: repeatElement(false, count: text.count + 1))
-                for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count { scratch.boundaries[Int(g.cluster)] = true }
-                scratch.boundaries[text.count] = true
-                for c in unsafeClusters where c >= 0 && Int(c) < text.count { scratch.boundaries[Int(c)] = false }
-
-                var own: [ShapedGlyph] = []
+                // A word boundary the joined text may be broken at; clusters with an adjusted advance.
+                scratch.boundaries.refill(false, count: text.count + 1)
+                scratch.adjusted.refill(false, count: text.count)
+                scratch.boundaries.withUnsafeMutableBufferPointer { boundaries in
+                    for g in glyphs where g.cluster >= 0 && Int(g.cluster) < text.count { boundaries[Int(g.cluster)] = true }
+                    boundaries[text.count] = true
+                    for c in unsafeClusters where c >= 0 && Int(c) < text.count { boundaries[Int(c)] = false }
+                }
+                scratch.adjusted.withUnsafeMutableBufferPointer { flags in
+                    for c in adjusted where c >= 0 && Int(c) < text.count { flags[Int(c)] = true }
+                }
+                // Each word's glyphs and unsafe clusters side by side (a counting
+                // sort by the word their cluster is in): one pass, not one over
+                // the whole run per word.
+                scratch.wordOfUnit.refill(0, count: text.count)
+                scratch.wordOfUnit.withUnsafeMutableBufferPointer { wordOfUnit in
+                    for k in 0..<words.count {
+                        for u in scratch.starts[k]..<scratch.starts[k + 1] { wordOfUnit[u] = Int32(k) }
+                    }
+                }
+                let inText = { (c: Int32) in c >= 0 && Int(c) < text.count }
+                Self.bucket(glyphs, by: { $0.cluster }, where: inText, words: words.count, wordOfUnit: scratch.wordOfUnit,
+                            starts: &scratch.glyphStarts, next: &scratch.glyphNext, into: &scratch.wordGlyphs,
+                            empty: ShapedGlyph(glyphID: 0, cluster: 0, advance: 0, xOffset: 0, yOffset: 0))
+                Self.bucket(unsafeClusters, by: { $0 }, where: inText, words: words.count, wordOfUnit: scratch.wordOfUnit,
+                            starts: &scratch.unsafeStarts, next: &scratch.glyphNext, into: &scratch.wordUnsafe, empty: 0)
+                let flags = scratch.adjusted
                 for (k, piece) in words.enumerated() {
                     let lo = scratch.starts[k], hi = scratch.starts[k + 1]
                     guard scratch.boundaries[lo] && scratch.boundaries[hi] else { continue }
-                    own.removeAll(keepingCapacity: true)
-                    for g in glyphs where Int(g.cluster) >= lo && Int(g.cluster) < hi {
-                        var g = g
-                        g.cluster -= Int32(lo)
-                        own.append(g)
-                    }
-                    let inside = { (c: Int32) in Int(c) >= lo && Int(c) < hi }
-                    let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]), glyphs: own,
-                                          unsafeClusters: unsafeClusters.filter(inside).map { $0 - Int32(lo) },
-                                          adjustedClusters: adjusted.filter(inside).map { $0 - Int32(lo) },
-                                          check: piece.key?.check ?? 0)
+                    let word = ShapedWord(units: UnsafeBufferPointer(rebasing: units[piece.word]),
+                                          glyphs: scratch.wordGlyphs[scratch.glyphStarts[k]..<scratch.glyphStarts[k + 1]],
+                                          unsafeClusters: scratch.wordUnsafe[scratch.unsafeStarts[k]..<scratch.unsafeStarts[k + 1]],
+                                          isAdjusted: { $0 >= 0 && Int($0) < flags.count && flags[Int($0)] },
+                                          clusterOffset: Int32(lo), check: piece.key?.check ?? 0)
                     if let key = piece.key { cache?.store(key, word) }
                     taken[k] = word
                 }

@@ -14,6 +14,14 @@ import CUnicode
 struct WordShaper {
     let shaper: Shaper
     let cache: ShapeCache?
+    /// The prepare context's table in front of `cache` (see `WordFrontCache`), if any.
+    let front: WordFrontCache?
+
+    init(shaper: Shaper, cache: ShapeCache?, front: WordFrontCache? = nil) {
+        self.shaper = shaper
+        self.cache = cache
+        self.front = front
+    }
 
     /// Words longer than this are shaped without the cache (they rarely repeat).
     static let longestCachedWord = 48
@@ -50,26 +58,37 @@ struct WordShaper {
         advances.refill(0, count: n)
         clusterStarts.refill(false, count: n)
         unsafeBefore.refill(false, count: n)
-        defer { scratch.clear() }
+        if let cache { front?.begin(with: cache) }
+        defer {
+            scratch.clear()
+            if let cache { front?.end(with: cache) }
+        }
         units.withUnsafeBufferPointer { buf in
-            // First every word of the text found and keyed, each key's cache
-            // slot prefetched, so that the lookups wait for memory together,
-            // not in turn (items are often a word long: an Arabic word in its
-            // font between spaces in the primary font, a run of kana).
+            // First every word of the text found and keyed, and the memory
+            // its lookup will read prefetched, so that the lookups wait for
+            // memory together, not in turn (items are often a word long: an
+            // Arabic word in its font between spaces in the primary font, a
+            // run of kana).
             // (The styles are read in place: copying one per item retained
             // its font stack, features and language.)
+            // (Faces and styles read without retaining them per item.)
+            let faceSerials = faces.map(\.serial)
             styles.withUnsafeBufferPointer { styles in
+                var b = 0
                 for (k, item) in items.enumerated() {
                     let style = Int(item.styleIndex)
-                    collectWords(item, index: k, face: faces[Int(item.faceIndex)], units: buf, breaks: breaks,
-                                 size: styles[style].size, language: styles[style].language,
-                                 featureHash: features.hashes[style], into: &scratch)
+                    collectWords(item, index: k, faceSerial: faceSerials[Int(item.faceIndex)], units: buf, breaks: breaks,
+                                 from: &b, size: styles[style].size, styleHash: features.hashes[style], into: &scratch)
                 }
             }
-            // Then, the slots having had time to arrive, every found word's
-            // storage prefetched (outside the lookups' locks, which would
-            // take these misses one at a time).
-            if let cache { for piece in scratch.pieces { if let key = piece.key { cache.prefetchWord(key) } } }
+            // Then, the shared cache's slots having had time to arrive, the
+            // storage of the words found there prefetched: outside the
+            // lookups' locks, which would take these misses one at a time.
+            if let cache {
+                for piece in scratch.pieces {
+                    if let key = piece.key, front?.contains(key) != true { cache.prefetchWord(key) }
+                }
+            }
             // Then each word copied out of the cache, or shaped.
             shapeWords(items: items, faces: faces, styles: styles, features: features.lists, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
@@ -91,9 +110,18 @@ struct WordShaper {
             }
         }
         // Newlines, carriage returns and tabs take no width of their own.
-        for i in 0..<n where units[i] == 0x0A || units[i] == 0x0D || units[i] == 0x09 { advances[i] = 0 }
+        // (One pass, in place, that also finds the highest unit.)
+        var highest: UInt16 = 0
+        units.withUnsafeBufferPointer { u in advances.withUnsafeMutableBufferPointer { a in
+            for i in 0..<n {
+                let c = u[i]
+                highest = max(highest, c)
+                if c <= 0x0D && (c == 0x0A || c == 0x0D || c == 0x09) { a[i] = 0 }
+            }
+        } }
 
         // Fullwidth CJK punctuation that meets other punctuation is set half-width.
+        guard highest >= PunctuationTrim.lowest else { return [] }
         let trim = PunctuationTrim.apply(units: units, advances: &advances) { i in
             // The item holding unit `i` (items are in order and cover the text).
             var lo = 0, hi = items.count - 1
@@ -105,21 +133,22 @@ struct WordShaper {
     }
 
     /// Appends an item's words to `scratch.pieces`, each with the span it is
-    /// shaped in and its cache key, the key's slot prefetched. A word ends at
+    /// shaped in and its cache key, what its lookup reads prefetched
+    /// (`b`: where the search for the item's first break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway.
-    private func collectWords(_ item: Item, index: Int, face: FontFace, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], size: Double, language: String?, featureHash: UInt64,
+    private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
+                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
                               into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
-        let parameters = ShapeParameters(face: face, size: size, featureHash: featureHash, script: item.script,
-                                         rtl: item.level & 1 == 1, language: language)
-        // The first break opportunity after the item's start.
-        var b = 0, hi = breaks.count
-        while b < hi { let m = (b + hi) / 2; if Int(breaks[m]) <= start { b = m + 1 } else { hi = m } }
+        let parameters = ShapeParameters(faceSerial: faceSerial, size: size, styleHash: styleHash, script: item.script,
+                                         rtl: item.level & 1 == 1)
+        // The first break opportunity after the item's start (items come in
+        // order: from where the previous item's search ended).
+        while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
         while start < end {
             // The next break opportunity where shaping is known to be separable.
             var stop = end
@@ -137,7 +166,9 @@ struct WordShaper {
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
-            if let key { cache?.prefetch(key) }
+            // (A word in the context's front table has its storage prefetched;
+            // the others their shared cache slot.)
+            if let key, front?.prefetchWord(key) != true { cache?.prefetch(key) }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
             start = stop
         }
@@ -154,45 +185,57 @@ struct WordShaper {
     private func shapeWords(items: [Item], faces: [FontFace], styles: [TextStyle], features: [[hb_feature_t]],
                             units: UnsafeBufferPointer<UInt16>, scratch: inout WordScratch,
                             advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
-        for k in scratch.pieces.indices {
-            let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.span])
-            // Cached words are copied out first thing (a warm text's every
-            // word): its face is looked at only for a word that is not.
-            if let key = piece.key, let cache {
-                let pending = !scratch.unshapedKeys.isEmpty && scratch.unshapedKeys.contains(key.hash)
-                    && piece.span == piece.word && !faces[Int(items[Int(piece.item)].faceIndex)].isColorBitmap
-                if pending {
-                    scratch.repeats.append(k)
-                    continue
-                }
-                if cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
-                              at: piece.word.lowerBound) {
-                    continue
+        // Cached words are copied out first thing (a warm text's every
+        // word), into the arrays held in place and with the cache and the
+        // front table unretained: a word's face is looked at only when it
+        // is not cached. Words shaped alone (in context, or in a colour
+        // bitmap face) are shaped after the loop.
+        let pieces = scratch.pieces
+        UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+            pieces.withUnsafeBufferPointer { pieces in
+                withCache { cache, front in
+                    for k in pieces.indices {
+                        let piece = pieces[k]
+                        if let key = piece.key, let cache {
+                            let pending = !scratch.unshapedKeys.isEmpty && scratch.unshapedKeys.contains(key.hash)
+                                && piece.span == piece.word && !faces[Int(items[Int(piece.item)].faceIndex)].isColorBitmap
+                            if pending {
+                                scratch.repeats.append(k)
+                                continue
+                            }
+                            if Self.copyCached(key, units: UnsafeBufferPointer(rebasing: units[piece.span]), from: cache,
+                                               front: front, into: out, at: piece.word.lowerBound) {
+                                continue
+                            }
+                        }
+                        let face = faces[Int(items[Int(piece.item)].faceIndex)]
+                        if let key = piece.key, cache != nil && !face.isColorBitmap && piece.span == piece.word {
+                            scratch.unshapedKeys.insert(key.hash)
+                            scratch.unshaped.append(k)
+                        } else {
+                            scratch.alone.append(k)
+                        }
+                    }
                 }
             }
-            let item = items[Int(piece.item)], face = faces[Int(item.faceIndex)]
-            let together = cache != nil && !face.isColorBitmap && piece.key != nil && piece.span == piece.word
-            if together, let key = piece.key {
-                scratch.unshapedKeys.insert(key.hash)
-                scratch.unshaped.append(k)
-                continue
-            }
-            let style = Int(item.styleIndex)
-            shape(span, context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
-                  key: piece.key, item: item, face: face, style: styles[style], features: features[style])
+        }
+        for k in scratch.alone {
+            let piece = pieces[k], item = items[Int(piece.item)], style = Int(item.styleIndex)
+            shape(UnsafeBufferPointer(rebasing: units[piece.span]),
+                  context: (piece.word.lowerBound - piece.span.lowerBound, piece.span.upperBound - piece.word.upperBound),
+                  key: piece.key, item: item, face: faces[Int(item.faceIndex)], style: styles[style], features: features[style])
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
         // The unshaped words grouped by shaping run (face, script, direction,
         // style), in text order within each. (`pieces` is read while
         // `scratch.unshaped` is sorted and `shapeTogether` fills the rest.)
-        let pieces = scratch.pieces
         func run(_ k: Int) -> UInt64 {
             let item = items[Int(pieces[k].item)]
             // (ICU script codes are below 2^16.)
             return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
                 | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
         }
-        scratch.unshaped.sort { (run($0), $0) < (run($1), $1) }
+        if scratch.unshaped.count > 1 { scratch.unshaped.sort { (run($0), $0) < (run($1), $1) } }
         var first = 0
         while first < scratch.unshaped.count {
             let r = run(scratch.unshaped[first])
@@ -209,9 +252,12 @@ struct WordShaper {
             first = next
         }
         for k in scratch.repeats {
-            let piece = scratch.pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
-            if let key = piece.key, let cache, cache.copy(key, units: span, into: &advances, clusterStarts: &clusterStarts,
-                                                          unsafeBefore: &unsafeBefore, at: piece.word.lowerBound) {
+            let piece = pieces[k], span = UnsafeBufferPointer(rebasing: units[piece.word])
+            if let key = piece.key, cache != nil, UnitArrays.with(&advances, &clusterStarts, &unsafeBefore, { out in
+                withCache { cache, front in
+                    Self.copyCached(key, units: span, from: cache!, front: front, into: out, at: piece.word.lowerBound)
+                }
+            }) {
                 continue
             }
             // Not stored after all (too large for the cache, or a hash collision): shaped alone.
@@ -220,6 +266,31 @@ struct WordShaper {
                   features: features[style])
                 .copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore, at: piece.word.lowerBound)
         }
+    }
+
+    /// `body` with the cache and the front table, unretained (the word
+    /// shaper holds them).
+    @inline(__always)
+    private func withCache<R>(_ body: (Unmanaged<ShapeCache>?, Unmanaged<WordFrontCache>?) -> R) -> R {
+        withExtendedLifetime(self) {
+            body(cache.map { Unmanaged.passUnretained($0) }, front.map { Unmanaged.passUnretained($0) })
+        }
+    }
+
+    /// Copies the cached word `key` names (its advances, cluster starts and
+    /// kerned-before units) to `offset` of the arrays: from the context's
+    /// front table when it has it, else from the shared cache (and kept in
+    /// the front table); false if neither has it. (The cache and the table
+    /// are passed unretained: a retain and a release per word were atomic
+    /// operations on memory every thread shares.)
+    @inline(__always)
+    private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: Unmanaged<ShapeCache>,
+                                   front: Unmanaged<WordFrontCache>?, into out: UnitArrays, at offset: Int) -> Bool {
+        if let front, front._withUnsafeGuaranteedRef({ $0.copy(key, units: units, into: out, at: offset) }) { return true }
+        guard let word = cache._withUnsafeGuaranteedRef({ $0.word(key, units: units) }) else { return false }
+        word.copy(into: out, at: offset)
+        front?._withUnsafeGuaranteedRef { $0.insert(key, word, length: units.count) }
+        return true
     }
 
     /// Whether shaping on either side of a break opportunity is independent:
@@ -244,7 +315,9 @@ struct WordShaper {
         starts.refill(false, count: word.count)
         unsafe.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
-        if let key, let cache, cache.copy(key, units: word, into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0) {
+        if let key, cache != nil, UnitArrays.with(&advances, &starts, &unsafe, { out in
+            withCache { cache, front in Self.copyCached(key, units: word, from: cache!, front: front, into: out, at: 0) }
+        }) {
             return
         }
         shape(word, key: key, item: item, face: face, style: style, features: features)
@@ -259,8 +332,8 @@ struct WordShaper {
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
                      featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
         guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
-        let parameters = ShapeParameters(face: face, size: style.size, featureHash: featureHash, script: item.script,
-                                         rtl: item.level & 1 == 1, language: style.language)
+        let parameters = ShapeParameters(faceSerial: face.serial, size: style.size, styleHash: featureHash,
+                                         script: item.script, rtl: item.level & 1 == 1)
         return key(units, wordLength: wordLength, parameters: parameters, context: context)
     }
 
@@ -366,18 +439,20 @@ struct WordShaper {
         return result
     }
 
-    /// A hash of a feature list, part of the word cache's key (`StyleFeatures.hashes`).
-    static func hash(_ features: [hb_feature_t]) -> UInt64 {
+    /// A hash of a style's feature list and language, part of the word
+    /// cache's key (`StyleFeatures.hashes`).
+    static func hash(_ features: [hb_feature_t], language: String?) -> UInt64 {
         var h = FNV1aHash()
         for f in features {
             h.mix(UInt64(f.tag))
             h.mix(UInt64(f.value))
         }
+        if let language { for b in language.utf8 { h.mix(UInt64(b) | 0x100) } }
         return h.value
     }
 }
 
-/// Each style's HarfBuzz features (`Shaper.features(for:)`) and their hash
+/// Each style's HarfBuzz features (`Shaper.features(for:)`) and a hash of them and its language
 /// (part of the word cache's key), by style index: made once per text.
 struct StyleFeatures {
     var lists: [[hb_feature_t]] = []
@@ -390,7 +465,7 @@ struct StyleFeatures {
         for style in styles {
             let f = Shaper.features(for: style)
             lists.append(f)
-            hashes.append(WordShaper.hash(f))
+            hashes.append(WordShaper.hash(f, language: style.language))
         }
     }
 

@@ -14,10 +14,11 @@ extension String {
     func writeUTF16Units(into units: inout [UInt16]) {
         var string = self
         string.withUTF8 { utf8 in
-            let count = Self.utf16Count(utf8)
+            let ascii = Self.isASCII(utf8)
+            let count = ascii ? utf8.count : Self.utf16Count(utf8)
             units.refill(0, count: count)
-            if count == utf8.count {
-                // ASCII: every byte is a unit.
+            if ascii {
+                // Every byte is a unit.
                 units.withUnsafeMutableBufferPointer { out in
                     for i in 0..<count { out[i] = UInt16(utf8[i]) }
                 }
@@ -47,13 +48,17 @@ extension String {
         }
     }
 
-    /// The number of UTF-16 code units, counted on the UTF-8 storage.
-    /// `utf16.count` builds index breadcrumbs on a non-ASCII string the first
-    /// time (an allocation and a pass), which a string met once (from a
-    /// request line, from a C caller) pays every time.
-    var utf16UnitCount: Int {
-        var string = self
-        return string.withUTF8 { Self.utf16Count($0) }
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    private static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base), n = utf8.count
+        var i = 0, high: UInt64 = 0
+        while i + 8 <= n {
+            high |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < n { high |= UInt64(base[i]); i += 1 }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Every scalar is one unit, except four-byte ones (two).

@@ -88,7 +88,7 @@ package struct LayoutAnswer: JSONWritable {
             }
             guard withLines else { return }
             o.array("lines", lines) { out, line in
-                out.appendJSONObject { l in
+                BoundedJSONObjectWriter.append(to: &out, fields: 7) { l in
                     l.int("start", line.start)
                     l.int("end", line.end)
                     l.number("width", line.width)

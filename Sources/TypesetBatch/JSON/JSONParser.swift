@@ -41,6 +41,20 @@ package struct JSONParser {
         return try Array(bytes).withUnsafeBufferPointer { buffer throws(JSONParseError) in try parse(buffer) }
     }
 
+    /// The value of a field of a top-level object that starts at byte
+    /// `start` of `bytes` (no white space before it) and the offset just
+    /// after it, or nil if no valid value starts there. For readers that
+    /// walk a known shape of object themselves and read each field's value
+    /// as `parse(_:)` would (nesting counted from the object, so that
+    /// ``maxDepth`` holds as it does there).
+    package static func value(in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (value: JSONValue, end: Int)? {
+        var parser = JSONParser(bytes)
+        parser.i = start
+        parser.depth = 1
+        guard let value = try? parser.value() else { return nil }
+        return (value, parser.i)
+    }
+
     // MARK: Values
 
     private mutating func value() throws(JSONParseError) -> JSONValue {
@@ -131,10 +145,37 @@ package struct JSONParser {
             guard i < bytes.count, isDigit(bytes[i]) else { throw error(.invalidNumber, at: start) }
             skipDigits()
         }
+        if let short = Self.shortNumber(UnsafeBufferPointer(rebasing: bytes[start..<i])) { return short }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         if integral, let n = Int(text) { return .int(n) }
         guard let d = Double(text), d.isFinite else { throw error(.numberOutOfRange, at: start) }
         return .number(d)
+    }
+
+    /// The powers of ten a `Double` holds exactly.
+    private static let exactPowersOfTen: [Double] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+                                                     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22]
+
+    /// A number token read without making a `String` of it (a request's
+    /// sizes, widths and ids): an integer of at most 18 digits, or at most
+    /// 15 digits with at most 22 after the point and no exponent, whose
+    /// digits and power of ten are exact doubles, so that one correctly
+    /// rounded division gives what `Double(text)` gives. Nil for any other.
+    package static func shortNumber(_ token: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        let negative = token.first == UInt8(ascii: "-")
+        var mantissa: UInt64 = 0, digits = 0, fractionDigits = 0, point = false
+        for b in token.dropFirst(negative ? 1 : 0) {
+            if b == UInt8(ascii: ".") { point = true; continue }
+            guard b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") else { return nil }
+            mantissa = mantissa &* 10 &+ UInt64(b - UInt8(ascii: "0"))
+            digits += 1
+            if point { fractionDigits += 1 }
+            guard digits <= 18 else { return nil }
+        }
+        guard point else { return .int(negative ? -Int(mantissa) : Int(mantissa)) }
+        guard digits <= 15, fractionDigits < exactPowersOfTen.count else { return nil }
+        let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+        return .number(negative ? -magnitude : magnitude)
     }
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }

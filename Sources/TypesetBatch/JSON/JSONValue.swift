@@ -56,17 +56,29 @@ package enum JSONValue: JSONWritable {
 
     /// An integer in decimal.
     package static func writeInt(_ n: Int, to out: inout [UInt8]) {
-        if n < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = n.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var k = 20
-            repeat {
-                k -= 1
-                digits[k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: digits[k...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxNumberBytes) { buffer in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<formatInt(n, at: buffer.baseAddress!)]))
         }
+    }
+
+    /// The most bytes ``formatInt(_:at:)`` and ``formatNumber(_:at:)`` write.
+    package static let maxNumberBytes = 32
+
+    /// Writes `n` in decimal at `p` (room for ``maxNumberBytes``); returns the bytes written.
+    package static func formatInt(_ n: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        var count = 0
+        if n < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
+        var magnitude = n.magnitude
+        var digits = 0
+        var m = magnitude
+        repeat { digits += 1; m /= 10 } while m > 0
+        var k = count + digits
+        repeat {
+            k -= 1
+            p[k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        return count + digits
     }
 
     /// A number as JSON: whole numbers without a fraction, non-finite ones as
@@ -75,25 +87,46 @@ package enum JSONValue: JSONWritable {
     /// fraction digits) is that shortest form: they are written without
     /// building a `String`.
     package static func writeNumber(_ d: Double, to out: inout [UInt8]) {
-        guard d.isFinite else { out += "null".utf8; return }
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxNumberBytes) { buffer in
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<formatNumber(d, at: buffer.baseAddress!)]))
+        }
+    }
+
+    /// Writes `d` as ``writeNumber(_:to:)`` does at `p` (room for
+    /// ``maxNumberBytes``); returns the bytes written.
+    package static func formatNumber(_ d: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard d.isFinite else { return copy("null", to: p) }
         let sixtyFourths = d * 64
         if abs(d) < 1e12, sixtyFourths == sixtyFourths.rounded() {
             let units = Int(sixtyFourths).magnitude
-            if d < 0, units != 0 { out.append(UInt8(ascii: "-")) }
-            writeInt(Int(units >> 6), to: &out)
+            var count = 0
+            if d < 0, units != 0 { p[0] = UInt8(ascii: "-"); count = 1 }
+            count += formatInt(Int(units >> 6), at: p + count)
             // n/64 = n × 15625 / 10^6: six fraction digits, trailing zeros dropped.
             var fraction = Int(units & 63) * 15625
-            guard fraction != 0 else { return }
-            out.append(UInt8(ascii: "."))
+            guard fraction != 0 else { return count }
+            p[count] = UInt8(ascii: ".")
+            count += 1
             var divisor = 100_000
             while fraction != 0 {
-                out.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+                p[count] = UInt8(ascii: "0") + UInt8(fraction / divisor)
+                count += 1
                 fraction %= divisor
                 divisor /= 10
             }
-            return
+            return count
         }
-        if d == d.rounded(), abs(d) < 1e15 { writeInt(Int(d), to: &out) } else { out += d.description.utf8 }
+        if d == d.rounded(), abs(d) < 1e15 { return formatInt(Int(d), at: p) }
+        var text = d.description
+        return text.withUTF8 { bytes in
+            p.update(from: bytes.baseAddress!, count: bytes.count)
+            return bytes.count
+        }
+    }
+
+    private static func copy(_ literal: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        return literal.utf8CodeUnitCount
     }
 
     /// A JSON string literal: quotes, backslashes and control characters

@@ -41,7 +41,8 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
     /// to `out`. Returns whether the request was measured; otherwise an
     /// error object took the answer's place.
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8]) -> Bool {
-        answerLine(line, number: number, to: &out)
+        var decoder = FeedRequestDecoder()
+        return respond(decode(line, with: &decoder)).write(number: number, to: &out)
     }
 
     /// ``answer(_:number:to:)``, also setting `unknownFields` to the line's
@@ -50,9 +51,19 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
     /// its list (`"runs[].font_wieght"`). `measure batch` warns of each on
     /// standard error; with ``rejectsUnknownFields`` the line is an error.
     public func answer(_ line: ArraySlice<UInt8>, number: Int, to out: inout [UInt8], unknownFields: inout [String]) -> Bool {
-        let decoded = decode(line)
+        var decoder = FeedRequestDecoder()
+        let decoded = decode(line, with: &decoder)
         unknownFields = decoded.unknownFields
         return respond(decoded).write(number: number, to: &out)
+    }
+
+    /// A line read and decoded: a feed's plain request straight from its
+    /// bytes by `decoder` (which remembers the last font stack read), any
+    /// other line by the general path (`decode(_:)`), which names what is
+    /// wrong with a bad one. Both make the same request of a line.
+    package func decode(_ line: ArraySlice<UInt8>, with decoder: inout FeedRequestDecoder) -> DecodedLine<MeasureRequest> {
+        if let (request, id) = line.withUnsafeBufferPointer({ decoder.decode($0) }) { return .request(request, id: id) }
+        return decode(line)
     }
 
     package func unknownFields(in object: JSONValue) -> [String] { RequestFields.unknown(in: object) }

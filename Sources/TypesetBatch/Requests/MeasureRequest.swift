@@ -84,8 +84,11 @@ package struct MeasureRequest: Decodable {
             : FontStack(faces: try fontFiles.map { try files.face($0) })
         let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
                               letterSpacing: letterSpacing, lineHeight: lineHeight, language: language)
-        return try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph, scale: scale)
-            .layout(width: width)
+        // A text in one style is prepared as the library prepares a string (no attributed text to build).
+        let prepared = runs.isEmpty && attachments.isEmpty
+            ? try typesetter.prepare(text, style: style, paragraph: paragraph, scale: scale)
+            : try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph, scale: scale)
+        return try prepared.layout(width: width)
     }
 
     /// The text in the request's style (the paragraph's, its strut), each run

@@ -4,6 +4,28 @@ import TypesetTestSupport
 
 /// The font collection, matching, metrics and colour-bitmap advances.
 final class FontTests: XCTestCase {
+    /// A face's BMP coverage is set range by range: every bit of a range
+    /// and none outside it, whatever word boundaries the range crosses.
+    func testCoverageRangesSetExactlyTheirBits() {
+        var random = SplitMix64(seed: 0xC0DE)
+        for _ in 0..<500 {
+            var bits = [UInt64](repeating: 0, count: 1024), expected = bits
+            for _ in 0..<random.int(1...5) {
+                let low = random.int(0...65535), high = min(65535, low + random.pick([0, 1, 62, 63, 64, 65, random.int(0...3000)]))
+                FontFace.setBits(&bits, low...high)
+                for c in low...high { expected[c >> 6] |= 1 << UInt64(c & 63) }
+            }
+            XCTAssertEqual(bits, expected)
+        }
+        // The bundled faces cover what they map: ASCII letters, and none maps U+FFFF.
+        for face in Fixtures.fonts.faces where !face.isColorBitmap {
+            XCTAssertTrue((0x41...0x5A).allSatisfy { face.covers(UInt32($0)) } || face.familyName.contains("Arabic")
+                          || face.familyName.contains("Hebrew") || face.familyName.contains("Thai")
+                          || face.familyName.contains("Devanagari"), face.description)
+            XCTAssertFalse(face.covers(0xFFFF), face.description)
+        }
+    }
+
     func testBundledCollectionHasEveryFamily() {
         let families = Set(Fixtures.fonts.familyNames)
         for f in ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari", "Noto Sans Thai",

@@ -255,6 +255,25 @@ final class HostileFontTests: XCTestCase {
         }
     }
 
+    /// A file HarfBuzz loads and FreeType (which Fontconfig reads it with)
+    /// refuses is left out of a collection, named, when the collection is
+    /// made, although Fontconfig itself reads the files only at the first
+    /// fallback; the other files still fall back through Fontconfig.
+    func testAFileFreeTypeRefusesIsLeftOutWhenTheCollectionIsMade() throws {
+        let path = try write("zero-upem-collection.ttf", patching(try bytes(of: Self.notoSans), table: "head", at: 18, [0, 0]))
+        guard (try? FontFace(path: path)) != nil else { throw XCTSkip("HarfBuzz refuses the file itself") }
+        XCTAssertThrowsError(try FontCollection(paths: [path])) { error in
+            guard case .fontFileUnreadable(path, _)? = error as? TypesetError else { return XCTFail("\(error)") }
+        }
+        let arabic = Fixtures.fontsDirectory + "/NotoSansArabic-Regular.ttf"
+        let collection = try FontCollection(paths: [Self.notoSans, path, arabic], skipUnreadable: true)
+        XCTAssertEqual(collection.skippedFiles.map(\.path), [path])
+        XCTAssertFalse(collection.faces.contains { $0.path == path })
+        // A character no face of the stack has: Fontconfig finds the Arabic face.
+        let face = collection.fallbackFace(for: [0x0628], weight: 400, italic: false)
+        XCTAssertEqual(face?.path, arabic)
+    }
+
     // MARK: A collection beside hostile files
 
     /// The hostile files of this test class, written into the directory.

@@ -21,6 +21,30 @@ final class ShapeCacheTests: XCTestCase {
         XCTAssertEqual(first, try uncached.prepare(text, style: style).naturalWidth)
     }
 
+    /// A prepare context keeps the words it found in front of the shared
+    /// cache (`WordFrontCache`): what it answers counts as a hit, equals
+    /// the shared cache's answer, and is forgotten with it.
+    func testFrontTableAnswersAsTheCacheAndIsEmptiedWithIt() throws {
+        let cache = ShapeCache()
+        let typesetter = Typesetter(fonts: Fixtures.fonts, shapeCache: cache)
+        let text = "the quick brown fox jumps over the lazy dog, the end"
+        let first = try typesetter.prepare(text, style: style)
+        let shaped = cache.misses
+        for _ in 0..<3 {
+            // The second time the shared cache answers (and the front table
+            // keeps the words), then the front table does.
+            let hits = cache.hits
+            let again = try typesetter.prepare(text, style: style)
+            XCTAssertEqual(cache.misses, shaped, "nothing shaped again")
+            XCTAssertEqual(cache.hits - hits, 11, "every word found, here or in front")
+            XCTAssertEqual(again.naturalWidth, first.naturalWidth)
+            XCTAssertEqual(try again.layout(width: 120).lines.map(\.utf16Range), try first.layout(width: 120).lines.map(\.utf16Range))
+        }
+        cache.removeAll()
+        _ = try typesetter.prepare(text, style: style)
+        XCTAssertEqual(cache.misses, 2 * shaped, "emptying the cache empties every context's front table")
+    }
+
     func testCacheStaysWithinItsCapacityAndPromotesOldWords() throws {
         let cache = ShapeCache(capacity: 64)  // 16 shards × 2 generations × 2 words
         let typesetter = Typesetter(fonts: Fixtures.fonts, shapeCache: cache)

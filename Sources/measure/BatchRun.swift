@@ -1,0 +1,76 @@
+import Foundation
+import TypesetBatch
+import Typeset
+
+/// One `measure batch` run as its command line asked for it, in plain
+/// values: what ``BatchCommand`` parses into and ``BatchCommandLine``
+/// reads straight from the common command lines.
+struct BatchRun {
+    /// The JSON Lines file, or `-` for standard input.
+    var input = "-"
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var utf16Offsets = false
+    var includesLines = true
+    var strict = false
+    /// Whether to show a progress line (nil: when stderr is a terminal).
+    var progress: Bool? = nil
+    var fontFilesDirectory: String? = nil
+    var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
+    var maxUnwrittenBytes = JSONLinesProcessor.defaultMaxUnwrittenBytes
+    var reportsPeakUnwritten = false
+    /// `--fonts-dir` (nil: the bundled fonts) and `--system-fonts`.
+    var fontsDirectory: String? = nil
+    var systemFonts = false
+
+    /// Answers every line of the input on standard output; throws
+    /// ``ExitStatus/someFailed`` when a line was an error, ``CommandFailure``
+    /// when the run could not start or its answers could not be written.
+    func run() throws {
+        if let fontFilesDirectory {
+            var isDirectory: ObjCBool = false
+            let absolute = URL(fileURLWithPath: fontFilesDirectory).standardizedFileURL.path
+            guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandFailure("--font-files \(absolute): not a directory")
+            }
+        }
+        let handle = try openInput(input)
+        let collection = try FontOptions.collection(directory: fontsDirectory, systemFonts: systemFonts)
+        let typesetter = Typesetter(fonts: collection)
+        keepUntilExit(typesetter)
+        let lines = BatchLines(typesetter: typesetter, utf16Offsets: utf16Offsets, includesLines: includesLines,
+                               rejectsUnknownFields: strict, fontFilesDirectory: fontFilesDirectory)
+        let live = progress ?? (isatty(2) != 0)
+        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
+        let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: maxLineBytes,
+                                           maxUnwrittenBytes: maxUnwrittenBytes, reportsPeakUnwritten: reportsPeakUnwritten)
+        // Warnings, once per field or family name, from the reading thread (lines in order).
+        var warnedFields = Set<String>(), warnedFamilies = Set<String>()
+        // Stacks looked at already (a feed names a few; at most 4,096 are remembered).
+        var checkedStacks = Set<[String]>()
+        // The stack of the line before (a feed's lines share theirs): no hashing to look it up again.
+        var lastChecked: [String] = []
+        func checkStack(_ families: [String]) {
+            guard families != lastChecked else { return }
+            lastChecked = families
+            guard !checkedStacks.contains(families) else { return }
+            if checkedStacks.count < 4096 { checkedStacks.insert(families) }
+            FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
+        }
+        var decoder = FeedRequestDecoder()
+        let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
+            let decoded = lines.decode(line, with: &decoder)
+            for field in decoded.unknownFields where warnedFields.insert(field).inserted {
+                warn("line \(number): \(RequestLines.describe(unknownField: field))"
+                     + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
+            }
+            if let request = decoded.request {
+                if request.fontFiles.isEmpty { checkStack(request.families) }
+                for run in request.runs where run.fontFiles == nil {
+                    if let families = run.style.families { checkStack(families) }
+                }
+            }
+            return decoded
+        }, respond: lines.respond)
+        if result.failed > 0 { throw ExitStatus.someFailed }
+    }
+}
