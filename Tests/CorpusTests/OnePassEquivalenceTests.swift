@@ -143,18 +143,18 @@ final class OnePassEquivalenceTests: XCTestCase {
     /// every field of its details and the per-unit metrics it stored.
     static func fingerprint(_ prepared: PreparedText) -> String {
         let core = prepared.core
-        let d = core.details
         var out = ""
         describe(core.fields.pointee, into: &out)
         describe(Array(core.segments), into: &out)
         let fields: [Any] = [
-            d.sourceUTF16.utf16Array, d.text.units.utf16Array, d.text.sourceOffsets, d.paragraph, d.paragraphLevel,
-            d.ellipsisIsThreeDots, d.levels, d.items, d.itemMetrics, d.faces, d.styles, d.tabInterval,
-            d.minimumTabWidth, d.ellipsisWidth, d.trimmableClose, d.ligatures, d.runBoundaries, d.attachments,
-            d.surrogatePairs, d.wordBreaks, d.reshapedEnds,
+            core.sourceUTF16.utf16Array, core.text.units.utf16Array, core.text.sourceOffsets, core.paragraph,
+            core.paragraphLevel, core.details.pointee.ellipsisIsThreeDots, Array(core.levels), Array(core.items),
+            core.itemMetrics, Array(core.faces), core.styles, core.tabInterval, core.minimumTabWidth, core.ellipsisWidth,
+            core.trimmableClose, core.ligatures, core.runBoundaries, core.attachments, Array(core.surrogatePairs),
+            core.wordBreaks, core.reshapedEnds,
         ]
         for f in fields { describe(f, into: &out); out += "|" }
-        if let m = d.storedUnitMetrics.value {
+        if let m = core.lazyValues.pointee.unitMetrics.value {
             describe([m.advances, m.graphemeBits] as [Any], into: &out)
             describe(m.ligatures, into: &out)
         }

@@ -52,16 +52,15 @@ struct LineBreaker {
     /// (CSS max-content).
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, ignoresLineLimit: Bool = false,
                         _ body: (LineBreaker) -> R) -> R {
-        core.segmentMetrics.withUnsafeBufferPointer { metrics in
-            guard core.fields.pointee.hasRunBoundaries else {
-                return body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics,
-                                        runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent,
-                                        ignoresLineLimit: ignoresLineLimit))
-            }
-            return core.runBoundaries.withUnsafeBufferPointer { bounds in
-                body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics, runBoundaries: bounds,
-                                 minContent: minContent, ignoresLineLimit: ignoresLineLimit))
-            }
+        let metrics = core.segmentMetrics
+        guard core.fields.pointee.hasRunBoundaries else {
+            return body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics,
+                                    runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent,
+                                    ignoresLineLimit: ignoresLineLimit))
+        }
+        return core.runBoundaries.withUnsafeBufferPointer { bounds in
+            body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics, runBoundaries: bounds,
+                             minContent: minContent, ignoresLineLimit: ignoresLineLimit))
         }
     }
 

@@ -93,10 +93,10 @@ extension PreparedCore {
         guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
             return LineBreaker.layoutUnitsCeil(naturalWidth)
         }
-        let stored = details.storedMaxContent.load(ordering: .relaxed)
+        let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)
         if stored >= 0 { return Double(stored) / 64 }
         let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
-        details.storedMaxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
+        lazyValues.pointee.maxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
         return width
     }
 }

@@ -74,12 +74,8 @@ extension PreparedCore {
     @inline(__always)
     func prefetchSegments() {
         Self.prefetch(segments)
-        // The metrics array's buffer, by the address its one-reference
-        // representation holds: reading the array itself would retain it, a
-        // write to its first cache line that waits for it to arrive.
-        let metricsField = MemoryLayout<Header>.offset(of: \Header.segmentMetrics)!
-        let buffer = UnsafeRawPointer(fields).load(fromByteOffset: metricsField, as: UInt.self)
-        tsu_prefetch(UnsafeRawPointer(bitPattern: buffer &+ 32))
+        // The metrics follow the segments in the same memory.
+        if let metrics = segmentMetrics.baseAddress { tsu_prefetch(UnsafeRawPointer(metrics)) }
     }
 
     /// Starts loading every cache line of `segments` (a hint: nothing is read).

@@ -1,33 +1,69 @@
 /// Grapheme boundaries that fall inside a ligature glyph, in order, each with
 /// its ligature's first unit and the width of the part before the boundary
 /// when shaped on its own (1/65536 px).
-struct LigatureSplits: Sendable {
-    private struct Split {
+///
+/// Preparation gathers them in an array of its scratch; a prepared text
+/// keeps a copy in its own object (`kept(at:)`), which is then a view of
+/// that memory, valid while the object lives.
+struct LigatureSplits: @unchecked Sendable {
+    // (`@unchecked`: a kept table is written once, before it is shared.)
+    struct Split {
         var unit: Int32
         var clusterStart: Int32
         var prefix: Int64
     }
-    private var splits: [Split] = []
+    /// The splits while they are gathered.
+    private var gathered: [Split] = []
+    /// The splits a prepared text keeps (when `gathered` is empty).
+    private var stored = UnsafeBufferPointer<Split>(start: nil, count: 0)
 
-    var isEmpty: Bool { splits.isEmpty }
+    var isEmpty: Bool { gathered.isEmpty && stored.isEmpty }
+
+    /// The number of splits.
+    var count: Int { gathered.isEmpty ? stored.count : gathered.count }
 
     mutating func append(unit: Int32, clusterStart: Int32, prefix: Int64) {
-        splits.append(Split(unit: unit, clusterStart: clusterStart, prefix: prefix))
+        precondition(stored.isEmpty, "a kept table is not appended to")
+        gathered.append(Split(unit: unit, clusterStart: clusterStart, prefix: prefix))
     }
 
-    /// The same splits in an array of exactly their size.
-    func compacted() -> LigatureSplits {
-        var c = self
-        c.splits = splits.compacted()
-        return c
+    /// Empties the table, keeping the gathered array's room (a scratch table, reused text after text).
+    mutating func removeAll() {
+        gathered.removeAll(keepingCapacity: true)
+        stored = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// Empties a scratch table, keeping its room unless it is over `limit` splits (see `Array.recycle(limit:)`).
+    mutating func recycle(limit: Int) {
+        gathered.recycle(limit: limit)
+        stored = UnsafeBufferPointer(start: nil, count: 0)
+    }
+
+    /// The same splits copied to `to` (room for `count` splits placed by
+    /// `TailLayout`), as a table reading them there.
+    func kept(at to: UnsafeMutableRawPointer) -> LigatureSplits {
+        var kept = LigatureSplits()
+        let out = to.bindMemory(to: Split.self, capacity: count)
+        withSplits { from in
+            if let base = from.baseAddress { out.initialize(from: base, count: from.count) }
+        }
+        kept.stored = UnsafeBufferPointer(start: out, count: count)
+        return kept
+    }
+
+    @inline(__always)
+    private func withSplits<R>(_ body: (UnsafeBufferPointer<Split>) -> R) -> R {
+        gathered.isEmpty ? body(stored) : gathered.withUnsafeBufferPointer(body)
     }
 
     /// The split at a processed offset, if it is inside a ligature.
     func split(at unit: Int32) -> (clusterStart: Int32, prefix: Int64)? {
-        var lo = 0, hi = splits.count
-        while lo < hi { let m = (lo + hi) / 2; if splits[m].unit < unit { lo = m + 1 } else { hi = m } }
-        guard lo < splits.count, splits[lo].unit == unit else { return nil }
-        return (splits[lo].clusterStart, splits[lo].prefix)
+        withSplits { splits in
+            var lo = 0, hi = splits.count
+            while lo < hi { let m = (lo + hi) / 2; if splits[m].unit < unit { lo = m + 1 } else { hi = m } }
+            guard lo < splits.count, splits[lo].unit == unit else { return nil }
+            return (splits[lo].clusterStart, splits[lo].prefix)
+        }
     }
 
     /// What a range starting at `a` inside a ligature adds to its advances' sum:
@@ -49,6 +85,11 @@ struct LigatureSplits: Sendable {
         return s.prefix - Int64(advances[Int(s.clusterStart)])
     }
 
-    /// Heap bytes of the table.
-    var byteCount: Int { arrayBytes(splits) }
+    /// Heap bytes of a gathered table (a kept one is in its text's object).
+    var byteCount: Int { arrayBytes(gathered) }
+}
+
+extension LigatureSplits: CustomReflectable {
+    /// The splits themselves, wherever they are kept.
+    var customMirror: Mirror { Mirror(self, children: ["splits": withSplits { Array($0) }]) }
 }

@@ -37,8 +37,10 @@ struct PrepareScratch {
     /// ICU's line-break offsets and the flags made of them.
     var icuOffsets: [Int32] = []
     var icuFlags: [UInt8] = []
-    /// The items and the faces they use (the prepared text keeps copies).
+    /// The items and the faces they use (the prepared text copies them into its object).
     var items: [Item] = []
+    /// Grapheme boundaries inside ligatures (the prepared text copies them).
+    var ligatures = LigatureSplits()
     var faces: [FontFace] = []
     /// The scalars of a cluster the itemizer looks up.
     var scalars: [UInt32] = []
@@ -93,6 +95,7 @@ struct PrepareScratch {
         icuOffsets.recycle(limit: limit)
         icuFlags.recycle(limit: limit)
         items.recycle(limit: limit)
+        ligatures.recycle(limit: limit)
         faces.recycle(limit: limit)
         scalars.recycle(limit: limit)
         features.recycle(limit: limit)

@@ -163,11 +163,13 @@ struct PrepareSession {
         let graphemes = scratch.graphemes
         var breaks = scratch.breaks
         if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
-        // The prepared text keeps the items and faces: arrays of exactly their size.
+        // The items and faces are the scratch arrays: the prepared text copies them into its own memory.
         let items: [Item], faces: [FontFace]
         if let plain, plain.isOneItem {
-            items = [Item(start: 0, end: Int32(n), level: 0, script: PlainTextScan.latin,
-                          styleIndex: UInt16(truncatingIfNeeded: styleOfUnit[0]), faceIndex: 0)]
+            scratch.items.removeAll(keepingCapacity: true)
+            scratch.items.append(Item(start: 0, end: Int32(n), level: 0, script: PlainTextScan.latin,
+                                      styleIndex: UInt16(truncatingIfNeeded: styleOfUnit[0]), faceIndex: 0))
+            items = scratch.items
             faces = stacks[Int(styleOfUnit[0])].firstFace
         } else {
             if plain != nil {
@@ -179,8 +181,8 @@ struct PrepareSession {
                                            scripts: scratch.scripts, styleOfUnit: styleOfUnit, stacks: stacks,
                                            into: &scratch.items, faces: &scratch.faces, scalars: &scratch.scalars,
                                            clusterFaces: &scratch.clusterFaces)
-            items = scratch.items.copiedOut()
-            faces = scratch.faces.copiedOut()
+            items = scratch.items
+            faces = scratch.faces
         }
         let levels = plain == nil ? scratch.levels : []
 
@@ -275,9 +277,10 @@ struct PrepareSession {
             // advances (`LineBreaker` takes them first thing), which the
             // prepared text would otherwise shape again on its first layout:
             // they are the ones just computed, so they are kept now.
-            _ = core.details.storedUnitMetrics.storeIfAbsent(
+            _ = core.lazyValues.pointee.unitMetrics.storeIfAbsent(
                 UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
         }
+        scratch.ligatures = ligatures
         return PreparedText(core: core)
     }
 
@@ -288,7 +291,10 @@ struct PrepareSession {
     private func ligatureInteriors(units: [UInt16], graphemes: [Bool], clusterStarts: [Bool], items: [Item],
                                    faces: [FontFace], styles: [TextStyle], wordShaper: WordShaper,
                                    scratch: inout PrepareScratch) -> LigatureSplits {
+        // Gathered in the scratch's table (the prepared text copies it), handed back by `prepare`.
         var splits = LigatureSplits()
+        swap(&splits, &scratch.ligatures)
+        splits.removeAll()
         let features = scratch.features
         for item in items {
             var clusterStart = Int(item.start)

@@ -41,9 +41,12 @@ public struct PreparedText: Sendable {
 /// then reads memory in order (segments in an array of their own would be a
 /// second miss, one that could only start once the object had arrived).
 /// The rest of the prepared text, which only lines needing more than the
-/// plain loop read, is in `details`.
+/// plain loop read, follows the segments (`details`), and after it the
+/// arrays every text has (its units, items, faces, levels): one allocation
+/// per prepared text (see `TailLayout`).
 ///
-/// Build it with `make`; `segments` is valid while the object lives.
+/// Build it with `make`; `segments`, `details` and the collections read
+/// from it are valid while the object lives.
 final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     // (`ManagedBuffer` cannot be `Sendable`; the structs holding a core mark
     // it `nonisolated(unsafe)`: the header and the segments are written once,
@@ -55,9 +58,10 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     /// Bool between two words took a word of its own.
     struct Header {
         let segmentCount: Int
-        /// Distinct (ascent, descent) pairs the segments refer to; empty when
+        /// The number of distinct (ascent, descent) pairs the segments refer
+        /// to, which follow the segments (`segmentMetrics`); 0 when
         /// `strutMetricsOnly` (none is taller than the strut, so none matters).
-        let segmentMetrics: [(ascent: Double, descent: Double)]
+        let segmentMetricsCount: Int
         /// The strut: the block style's inline box (see `InlineBox`).
         let strutAscent: Double
         let strutDescent: Double
@@ -69,7 +73,6 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let scale: Double
         /// The source text's length in UTF-16 units.
         let sourceCount: Int
-        let details: PreparedDetails
         /// The block's fixed line height in px when every line is exactly that
         /// tall (no box is taller than the strut); nil for `normal` or when taller
         /// boxes make lines taller.
@@ -110,16 +113,14 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         let strutOnly = parts.segmented.metrics.allSatisfy { $0.ascent <= strut.ascent && $0.descent <= strut.descent }
-        var items = parts.itemized.items
+        let items = parts.itemized.items
         let perItem = parts.itemized.itemMetrics
-        let itemLineMetrics = strutOnly || perItem.isEmpty ? ItemLineMetrics() : ItemLineMetrics(perItem: perItem, items: &items)
-        let details = PreparedDetails(parts, items: items, itemMetrics: itemLineMetrics)
         let adjustments = parts.adjustments
         let header = Header(
-            segmentCount: segments.count, segmentMetrics: strutOnly ? [] : parts.segmented.metrics.compacted(),
+            segmentCount: segments.count, segmentMetricsCount: strutOnly ? 0 : parts.segmented.metrics.count,
             strutAscent: strut.ascent, strutDescent: strut.descent, naturalWidth: parts.segmented.naturalWidth,
             hyphenWidth: parts.marks.hyphenWidth, scale: parts.scale,
-            sourceCount: parts.analysed.source.count, details: details, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
+            sourceCount: parts.analysed.source.count, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
             ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
@@ -127,13 +128,89 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             hasReshapedEnds: !adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !adjustments.runBoundaries.isEmpty,
             needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
             sourceIsIdentity: parts.analysed.processed.isIdentity)
-        let core = unsafeDowncast(create(minimumCapacity: segments.count) { _ in header }, to: PreparedCore.self)
+        var tail = TailLayout()
+        let segmentMetrics = strutOnly ? [] : parts.segmented.metrics
+        let segmentMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: segmentMetrics.count)
+        let detailsAt = tail.place(PreparedDetails.self, count: 1)
+        assert(segmentMetricsAt == 0 && detailsAt == MemoryLayout<ItemLineMetrics.Pair>.stride * segmentMetrics.count,
+               "the segment metrics start the tail, the details follow them (see `details`)")
+        let lazyAt = tail.place(PreparedLazyValues.self, count: 1)
+        assert(lazyAt == detailsAt + MemoryLayout<PreparedDetails>.stride, "the lazy values follow the details (see `lazyValues`)")
+        let facesAt = tail.place(FontFace.self, count: parts.itemized.faces.count)
+        let itemsAt = tail.place(Item.self, count: items.count)
+        let itemMetricsCount = strutOnly || perItem.isEmpty ? 0 : ItemLineMetrics.tableCount(perItem)
+        let itemMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: itemMetricsCount)
+        let source = parts.analysed.source, processed = parts.analysed.processed
+        let sourceLayout = CompactUTF16.layout(of: source)
+        // (Latin-1 text has no surrogates.)
+        let pairCount = sourceLayout.latin1 ? 0 : PreparedDetails.surrogatePairCount(source)
+        let pairsAt = tail.place(Int32.self, count: pairCount)
+        let ligatures = parts.adjustments.ligatures
+        let ligaturesAt = tail.place(LigatureSplits.Split.self, count: ligatures.count)
+        let levels = parts.analysed.levels
+        let levelsAt = tail.place(UInt8.self, count: levels.count)
+        _ = tail.place(UInt16.self, count: 0)  // (2-byte aligned, for UTF-16 units)
+        let sourceAt = tail.place(UInt8.self, count: sourceLayout.bytes)
+        let processedLayout = processed.isIdentity ? (latin1: false, bytes: 0) : CompactUTF16.layout(of: processed.units)
+        _ = tail.place(UInt16.self, count: 0)
+        let processedAt = tail.place(UInt8.self, count: processedLayout.bytes)
+        // Segments, then the tail from the next 16-byte boundary (the elements start 4-byte aligned).
+        let capacity = segments.count + (tail.size + 15) / 16 + 1
+        let core = unsafeDowncast(create(minimumCapacity: capacity) { _ in header }, to: PreparedCore.self)
+        // (Written inside the closure: stores through a pointer that has left it are not ordered with the object's life.)
         core.withUnsafeMutablePointerToElements { to in
             segments.withUnsafeBufferPointer { from in
                 if let base = from.baseAddress { to.initialize(from: base, count: from.count) }
             }
+            let base = Self.tailStart(to, segmentCount: segments.count)  // (the tail's offsets are from here)
+            let faces = tail.copy(parts.itemized.faces, to: base + facesAt)
+            let keptItems = tail.copy(items, to: base + itemsAt)
+            _ = tail.copy(segmentMetrics, to: base + segmentMetricsAt)
+            let itemLineMetrics = itemMetricsCount == 0 ? ItemLineMetrics() : ItemLineMetrics(
+                perItem: perItem, items: keptItems,
+                table: UnsafeMutableBufferPointer(start: (base + itemMetricsAt).bindMemory(to: ItemLineMetrics.Pair.self, capacity: itemMetricsCount),
+                                                  count: itemMetricsCount))
+            let pairs = UnsafeMutableBufferPointer(start: (base + pairsAt).bindMemory(to: Int32.self, capacity: pairCount), count: pairCount)
+            if pairCount > 0 { PreparedDetails.findSurrogatePairs(source, into: pairs) }
+            let sourceUTF16 = source.withUnsafeBufferPointer {
+                CompactUTF16(copying: $0, latin1: sourceLayout.latin1, to: base + sourceAt)
+            }
+            let text = processed.isIdentity ? ProcessedText(identity: sourceUTF16) : processed.units.withUnsafeBufferPointer {
+                ProcessedText(units: CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt),
+                              sourceOffsets: processed.sourceOffsets.compacted())
+            }
+            (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: PreparedDetails(
+                parts, sourceUTF16: sourceUTF16, text: text, levels: UnsafeBufferPointer(tail.copy(levels, to: base + levelsAt)),
+                items: UnsafeBufferPointer(keptItems), itemMetrics: itemLineMetrics, faces: UnsafeBufferPointer(faces),
+                surrogatePairs: UnsafeBufferPointer(pairs), ligatures: ligatures.kept(at: base + ligaturesAt)))
+            (base + lazyAt).bindMemory(to: PreparedLazyValues.self, capacity: 1).initialize(to: PreparedLazyValues())
         }
         return core
+    }
+
+    /// Where the tail starts: the first 16-byte boundary after the segments.
+    @inline(__always)
+    private static func tailStart(_ elements: UnsafeMutablePointer<Segment>, segmentCount: Int) -> UnsafeMutableRawPointer {
+        UnsafeMutableRawPointer(elements + segmentCount).alignedUp(toMultipleOf: 16)
+    }
+
+    /// Where the details are: after the segments' metrics, which start the tail.
+    @inline(__always)
+    private func detailsStart(_ elements: UnsafeMutablePointer<Segment>) -> UnsafeMutablePointer<PreparedDetails> {
+        (Self.tailStart(elements, segmentCount: fields.pointee.segmentCount)
+            + MemoryLayout<ItemLineMetrics.Pair>.stride * fields.pointee.segmentMetricsCount)
+            .assumingMemoryBound(to: PreparedDetails.self)
+    }
+
+    deinit {
+        // The segments and the rest of the tail are trivial; the details, the lazy values and the faces are not.
+        withUnsafeMutablePointerToElements { elements in
+            let details = detailsStart(elements)
+            let faces = details.pointee.faces
+            UnsafeMutablePointer(mutating: faces.baseAddress)?.deinitialize(count: faces.count)
+            UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedLazyValues.self).deinitialize(count: 1)
+            details.deinitialize(count: 1)
+        }
     }
 
     // `Segment` is trivial: the segments need no deinitialization.
@@ -152,7 +229,14 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var fields: UnsafePointer<Header> { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
 
     // The header's fields.
-    @inline(__always) var segmentMetrics: [(ascent: Double, descent: Double)] { fields.pointee.segmentMetrics }
+    /// The segments' distinct line metrics, in the object's own memory right after the segments.
+    @inline(__always) var segmentMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)> {
+        withUnsafeMutablePointerToElements { elements in
+            UnsafeBufferPointer(start: Self.tailStart(elements, segmentCount: fields.pointee.segmentCount)
+                                    .assumingMemoryBound(to: (ascent: Double, descent: Double).self),
+                                count: fields.pointee.segmentMetricsCount)
+        }
+    }
     @inline(__always) var strutAscent: Double { fields.pointee.strutAscent }
     @inline(__always) var strutDescent: Double { fields.pointee.strutDescent }
     @inline(__always) var fixedLineHeight: Double? { fields.pointee.fixedLineHeight }
@@ -161,44 +245,56 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     @inline(__always) var strutMetricsOnly: Bool { fields.pointee.strutMetricsOnly }
     @inline(__always) var hyphenWidth: Int64 { fields.pointee.hyphenWidth }
 
+    /// The details, in the object's own memory after the segments (see
+    /// `PreparedDetails`): valid while the object lives.
+    @inline(__always)
+    var details: UnsafeMutablePointer<PreparedDetails> {
+        withUnsafeMutablePointerToElements { detailsStart($0) }
+    }
+
+    /// The values computed on first use, after the details (see `PreparedLazyValues`).
+    @inline(__always)
+    var lazyValues: UnsafeMutablePointer<PreparedLazyValues> {
+        UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedLazyValues.self)
+    }
+
     // The details' fields (see `PreparedDetails`).
-    var details: PreparedDetails { fields.pointee.details }
-    var itemMetrics: ItemLineMetrics { details.itemMetrics }
-    var sourceUTF16: CompactUTF16 { details.sourceUTF16 }
-    var text: ProcessedText { details.text }
-    var paragraph: ParagraphStyle { details.paragraph }
-    var paragraphLevel: UInt8 { details.paragraphLevel }
-    var levels: [UInt8] { details.levels }
-    var items: [Item] { details.items }
-    var faces: [FontFace] { details.faces }
-    var styles: [TextStyle] { details.styles }
-    var tabInterval: Int64 { details.tabInterval }
-    var minimumTabWidth: Int64 { details.minimumTabWidth }
-    var ellipsisText: String { details.ellipsisIsThreeDots ? "..." : paragraph.ellipsis }
-    var ellipsisWidth: Int64 { details.ellipsisWidth }
-    var trimmableClose: [Int32] { details.trimmableClose }
-    var ligatures: LigatureSplits { details.ligatures }
+    var itemMetrics: ItemLineMetrics { details.pointee.itemMetrics }
+    var sourceUTF16: CompactUTF16 { details.pointee.sourceUTF16 }
+    var text: ProcessedText { details.pointee.text }
+    var paragraph: ParagraphStyle { details.pointee.paragraph }
+    var paragraphLevel: UInt8 { details.pointee.paragraphLevel }
+    var levels: UnsafeBufferPointer<UInt8> { details.pointee.levels }
+    var items: UnsafeBufferPointer<Item> { details.pointee.items }
+    var faces: UnsafeBufferPointer<FontFace> { details.pointee.faces }
+    var styles: [TextStyle] { details.pointee.styles }
+    var tabInterval: Int64 { details.pointee.tabInterval }
+    var minimumTabWidth: Int64 { details.pointee.minimumTabWidth }
+    var ellipsisText: String { details.pointee.ellipsisIsThreeDots ? "..." : paragraph.ellipsis }
+    var ellipsisWidth: Int64 { details.pointee.ellipsisWidth }
+    var trimmableClose: [Int32] { details.pointee.trimmableClose }
+    var ligatures: LigatureSplits { details.pointee.ligatures }
     /// The primary font's rounded ascent and descent (see `StrutMetrics`).
-    var textBox: (ascent: Double, descent: Double) { details.textBox }
-    var runBoundaries: [Int32] { details.runBoundaries }
-    var attachments: [PreparedAttachment] { details.attachments }
-    var surrogatePairs: [Int32] { details.surrogatePairs }
-    var wordBreaks: [Int32] { details.wordBreaks }
-    var reshapedEnds: [ReshapedEnd] { details.reshapedEnds }
+    var textBox: (ascent: Double, descent: Double) { details.pointee.textBox }
+    var runBoundaries: [Int32] { details.pointee.runBoundaries }
+    var attachments: [PreparedAttachment] { details.pointee.attachments }
+    var surrogatePairs: UnsafeBufferPointer<Int32> { details.pointee.surrogatePairs }
+    var wordBreaks: [Int32] { details.pointee.wordBreaks }
+    var reshapedEnds: [ReshapedEnd] { details.pointee.reshapedEnds }
 
     /// Advances and grapheme starts per unit, computed on first use and kept:
     /// the words are shaped again (from the word cache when they are still
     /// there) exactly as preparation shaped them, at the same break
     /// opportunities (the segments' ends, or `wordBreaks`).
     var unitMetrics: UnitMetrics {
-        if let stored = details.storedUnitMetrics.value { return stored }
+        if let stored = lazyValues.pointee.unitMetrics.value { return stored }
         let units = text.units.utf16Array
-        var advances = Reshaping.unitAdvances(units: units, items: items, faces: faces, styles: styles,
+        var advances = Reshaping.unitAdvances(units: units, items: Array(items), faces: Array(faces), styles: styles,
                                               breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks,
-                                              cache: details.shapeCache)
+                                              cache: details.pointee.shapeCache)
         InlineAttachments.apply(attachments, to: &advances)
         let graphemes = GraphemeBreaks.boundaries(units)
-        return details.storedUnitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
+        return lazyValues.pointee.unitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
     }
 
@@ -259,19 +355,21 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     /// Width of processed `[a, b)` ignoring tabs, 1/65536 px (see `UnitMetrics.width`).
     func width(_ a: Int, _ b: Int) -> Int64 { unitMetrics.width(a, b) }
 
-    /// Heap bytes: the object, its arrays, and the unit metrics if computed.
+    /// Heap bytes: the object (its tail included), its arrays, and the unit metrics if computed.
     var byteCount: Int {
-        heapSize(of: self) + heapSize(of: details) + sourceUTF16.byteCount + (text.isIdentity ? 0 : text.units.byteCount)
-            + arrayBytes(text.sourceOffsets) + arrayBytes(levels) + arrayBytes(items) + arrayBytes(faces)
-            + arrayBytes(styles) + arrayBytes(segmentMetrics) + itemMetrics.byteCount + arrayBytes(trimmableClose)
-            + arrayBytes(surrogatePairs) + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (details.storedUnitMetrics.value?.byteCount ?? 0)
+        heapSize(of: self) + arrayBytes(text.sourceOffsets)
+            + arrayBytes(styles) + itemMetrics.byteCount + arrayBytes(trimmableClose)
+            + arrayBytes(runBoundaries) + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + (lazyValues.pointee.unitMetrics.value?.byteCount ?? 0)
     }
 }
 
 /// What a prepared text holds beyond what the plain line loop reads (see
 /// `PreparedCore`): the text, its runs, and everything lines that need more
-/// than the plain loop consult.
-final class PreparedDetails: Sendable {
+/// than the plain loop consult. It lives in its core's memory, after the
+/// segments, as do the buffers it points at (units, items, faces, levels,
+/// surrogate pairs, ligature splits): one allocation for the whole text. What is computed on
+/// first use is beside it, in `PreparedLazyValues`.
+struct PreparedDetails {
     /// The source text.
     let sourceUTF16: CompactUTF16
     /// The processed text (sharing the source's storage when they are the same).
@@ -283,14 +381,14 @@ final class PreparedDetails: Sendable {
     /// fits beside `paragraphLevel` (a string took 16 bytes of the object).
     let ellipsisIsThreeDots: Bool
     /// Levels per processed unit; empty when every level is 0.
-    let levels: [UInt8]
-    let items: [Item]
+    let levels: UnsafeBufferPointer<UInt8>
+    let items: UnsafeBufferPointer<Item>
     /// The tallest rounded ascent and descent per item (empty when the
     /// segments' fonts are no taller than the strut): a line holding a piece
     /// of a segment counts the items in the piece only.
     let itemMetrics: ItemLineMetrics
-    /// The faces items refer to.
-    let faces: [FontFace]
+    /// The faces items refer to (retained here; the core releases them).
+    let faces: UnsafeBufferPointer<FontFace>
     let styles: [TextStyle]
     /// Tab stop interval, 1/65536 px.
     let tabInterval: Int64
@@ -311,7 +409,7 @@ final class PreparedDetails: Sendable {
     /// Inline attachments in processed order (see ``TextAttachment``).
     let attachments: [PreparedAttachment]
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
-    let surrogatePairs: [Int32]
+    let surrogatePairs: UnsafeBufferPointer<Int32>
     /// The break opportunities words were shaped between, when they are not
     /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
     /// letters are shaped by the word); empty otherwise.
@@ -323,24 +421,20 @@ final class PreparedDetails: Sendable {
     let reshapedEnds: [ReshapedEnd]
     /// The word cache to shape from again when `unitMetrics` is first needed.
     let shapeCache: ShapeCache?
-    let storedUnitMetrics = LazyReference<UnitMetrics>()
-    /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
-    /// -1 until first computed.
-    let storedMaxContent = Atomic<Int64>(-1)
 
-    /// The details of `parts`, with the items as `ItemLineMetrics` numbered them.
-    init(_ parts: PreparedParts, items: [Item], itemMetrics: ItemLineMetrics) {
+    /// The details of `parts`, with what the core copied into its own memory.
+    init(_ parts: PreparedParts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
+         items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
+         surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
         let analysed = parts.analysed, itemized = parts.itemized, marks = parts.marks, adjustments = parts.adjustments
-        let sourceUTF16 = analysed.source
-        let source = CompactUTF16(sourceUTF16)
-        self.sourceUTF16 = source
-        self.text = ProcessedText(analysed.processed, source: source)
+        self.sourceUTF16 = sourceUTF16
+        self.text = text
         self.paragraph = analysed.paragraph
         self.paragraphLevel = analysed.paragraphLevel
-        self.levels = analysed.levels.compacted()
-        self.items = items.compacted()
+        self.levels = levels
+        self.items = items
         self.itemMetrics = itemMetrics
-        self.faces = itemized.faces.compacted()
+        self.faces = faces
         self.styles = itemized.styles.compacted()
         self.tabInterval = marks.tabInterval
         self.minimumTabWidth = marks.minimumTabWidth
@@ -349,21 +443,45 @@ final class PreparedDetails: Sendable {
         self.ellipsisIsThreeDots = marks.ellipsisText != paragraph.ellipsis
         self.ellipsisWidth = marks.ellipsisWidth
         self.trimmableClose = adjustments.trimmableClose.compacted()
-        self.ligatures = adjustments.ligatures.compacted()
+        self.ligatures = ligatures
         self.textBox = (parts.strut.textAscent, parts.strut.textDescent)
         self.runBoundaries = adjustments.runBoundaries.compacted()
         self.attachments = adjustments.attachments
         self.wordBreaks = adjustments.wordBreaks.compacted()
         self.reshapedEnds = adjustments.reshapedEnds.compacted()
         self.shapeCache = parts.shapeCache
-        var pairs: [Int32] = []
-        var i = 0
-        // (Latin-1 text has no surrogates.)
-        while !source.isLatin1 && i + 1 < sourceUTF16.count {
-            if sourceUTF16[i] & 0xFC00 == 0xD800 && sourceUTF16[i + 1] & 0xFC00 == 0xDC00 { pairs.append(Int32(i)); i += 2 } else { i += 1 }
-        }
-        self.surrogatePairs = pairs.compacted()
+        self.surrogatePairs = surrogatePairs
     }
+
+    /// The number of surrogate pairs in `source` (Latin-1 text has none).
+    static func surrogatePairCount(_ source: [UInt16]) -> Int {
+        var count = 0, i = 0
+        while i + 1 < source.count {
+            if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { count += 1; i += 2 } else { i += 1 }
+        }
+        return count
+    }
+
+    /// Writes where `source`'s surrogate pairs start to `out` (room for `surrogatePairCount(source)`).
+    static func findSurrogatePairs(_ source: [UInt16], into out: UnsafeMutableBufferPointer<Int32>) {
+        var k = 0, i = 0
+        while i + 1 < source.count && k < out.count {
+            if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { out[k] = Int32(i); k += 1; i += 2 } else { i += 1 }
+        }
+    }
+}
+
+/// What a prepared text computes the first time it is needed and then
+/// keeps, set in place from any thread, in its core's memory right after
+/// its `PreparedDetails`.
+struct PreparedLazyValues: ~Copyable {
+    /// Advances and grapheme starts per unit (see `PreparedCore.unitMetrics`).
+    let unitMetrics = LazyReference<UnitMetrics>()
+    /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
+    /// -1 until first computed.
+    let maxContent = Atomic<Int64>(-1)
+
+    init() {}
 }
 
 /// A break inside a shaped word that Chromium reshapes (see

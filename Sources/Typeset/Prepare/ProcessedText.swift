@@ -9,7 +9,7 @@ struct ProcessedText: Sendable {
 
     /// Whether the processed text is the source text (offsets are the
     /// identity). Not a stored Bool: it would take 8 bytes of padding in
-    /// `PreparedDetails`, which as it is fits a smaller malloc block.
+    /// `PreparedDetails`, in every prepared text's object.
     var isIdentity: Bool { sourceOffsets.isEmpty }
 
     /// The processed text of `processor`; `source` is the source text's
@@ -19,6 +19,20 @@ struct ProcessedText: Sendable {
         // (A processing that changed the text maps its end too: never empty.)
         sourceOffsets = processor.isIdentity ? [] : processor.sourceOffsets.compacted()
         assert(isIdentity == processor.isIdentity)
+    }
+
+    /// The processed text of an identity processing: the source's units.
+    init(identity source: CompactUTF16) {
+        units = source
+        sourceOffsets = []
+    }
+
+    /// A processed text that differs from its source: its units, and the
+    /// source offset of each unit and of its end (never empty).
+    init(units: CompactUTF16, sourceOffsets: [Int32]) {
+        precondition(!sourceOffsets.isEmpty, "a changed text maps its end too")
+        self.units = units
+        self.sourceOffsets = sourceOffsets
     }
 
     /// The source offset of processed offset `i` (0...units.count).

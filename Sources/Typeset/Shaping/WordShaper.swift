@@ -71,16 +71,15 @@ struct WordShaper {
             // run of kana).
             // (The styles are read in place: copying one per item retained
             // its font stack, features and language.)
-            // (Faces and styles read without retaining them per item.)
-            let faceSerials = faces.map(\.serial)
-            styles.withUnsafeBufferPointer { styles in
+            // (Faces and styles read in place, not retained per item.)
+            faces.withUnsafeBufferPointer { faces in styles.withUnsafeBufferPointer { styles in
                 var b = 0
                 for (k, item) in items.enumerated() {
                     let style = Int(item.styleIndex)
-                    collectWords(item, index: k, faceSerial: faceSerials[Int(item.faceIndex)], units: buf, breaks: breaks,
+                    collectWords(item, index: k, faceSerial: faces[Int(item.faceIndex)].serial, units: buf, breaks: breaks,
                                  from: &b, size: styles[style].size, styleHash: features.hashes[style], into: &scratch)
                 }
-            }
+            } }
             // Then, the shared cache's slots having had time to arrive, the
             // storage of the words found there prefetched: outside the
             // lookups' locks, which would take these misses one at a time.

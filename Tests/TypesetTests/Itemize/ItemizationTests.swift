@@ -33,7 +33,7 @@ final class ItemizationTests: XCTestCase {
                     let a = remembered.runFaces.map { "\($0.utf16Range)=\($0.face.familyName)" }
                     let b = anew.runFaces.map { "\($0.utf16Range)=\($0.face.familyName)" }
                     XCTAssertEqual(a, b, "round \(round), \(stack): \(text)")
-                    XCTAssertEqual("\(remembered.core.details.items)", "\(anew.core.details.items)", text)
+                    XCTAssertEqual("\(Array(remembered.core.items))", "\(Array(anew.core.items))", text)
                 }
             }
         }

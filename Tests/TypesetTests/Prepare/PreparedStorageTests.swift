@@ -48,6 +48,33 @@ final class PreparedStorageTests: XCTestCase {
         XCTAssertTrue(prepared.core.unitMetrics === prepared.core.unitMetrics, "computed once and kept")
     }
 
+    /// A prepared text is one allocation: its segment metrics, items, faces,
+    /// levels, surrogate pairs and item line metrics lie inside its object,
+    /// and its units are a view of it (no copy of their own).
+    func testKeptBuffersAreInTheTextsObject() throws {
+        let texts = ["Hello world, plain ASCII", "مرحبا بالعالم and hello", "日本語 with English and 👋 emoji",
+                     "Mixed: Привет, नमस्ते, สวัสดี, שלום"]
+        for text in texts {
+            let core = try Fixtures.typesetter.prepare(text, style: style).core
+            let start = UnsafeRawPointer(Unmanaged.passUnretained(core).toOpaque())
+            let end = start + heapSize(of: core)
+            func inside<T>(_ buffer: UnsafeBufferPointer<T>, _ name: String) {
+                guard let base = buffer.baseAddress else { return }
+                let a = UnsafeRawPointer(base), b = a + buffer.count * MemoryLayout<T>.stride
+                XCTAssertTrue(a >= start && b <= end, "\(name) of \"\(text)\" lies outside the text's object")
+            }
+            XCTAssertFalse(core.items.isEmpty, text)
+            inside(core.items, "items")
+            inside(core.faces, "faces")
+            inside(core.levels, "levels")
+            inside(core.surrogatePairs, "surrogate pairs")
+            inside(core.segmentMetrics, "segment metrics")
+            XCTAssertEqual(core.sourceUTF16.byteCount, 0, "the units of \"\(text)\" are a view of the object")
+            XCTAssertEqual(core.itemMetrics.byteCount, 0, "the item metrics of \"\(text)\" are a view of the object")
+            XCTAssertEqual(Array(core.sourceUTF16), Array(text.utf16), text)
+        }
+    }
+
     /// More trailing spaces than a segment counts in 16 bits: the content's
     /// end is found again, and they still hang.
     func testVeryLongSpaceRunStillHangs() throws {
