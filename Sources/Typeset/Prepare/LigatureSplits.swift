@@ -56,6 +56,19 @@ struct LigatureSplits: @unchecked Sendable {
         gathered.isEmpty ? body(stored) : gathered.withUnsafeBufferPointer(body)
     }
 
+    /// Whether a split lies at `a` or at `b` (`a <= b`): `cursor` keeps
+    /// the place between calls, whose `a` must only grow (a text's
+    /// segments, in order), so that a text's walk is one pass over the table.
+    @inline(__always)
+    func hasSplit(at a: Int32, or b: Int32, cursor: inout Int) -> Bool {
+        withSplits { s in
+            while cursor < s.count && s[cursor].unit < a { cursor += 1 }
+            var k = cursor
+            while k < s.count && s[k].unit < b && s[k].unit != a { k += 1 }
+            return k < s.count && (s[k].unit == a || s[k].unit == b)
+        }
+    }
+
     /// The split at a processed offset, if it is inside a ligature.
     func split(at unit: Int32) -> (clusterStart: Int32, prefix: Int64)? {
         withSplits { splits in

@@ -350,7 +350,7 @@ struct PrepareSession {
         var natural: Int64 = 0, pen: Int64 = 0
         segments.reserveCapacity(breaks.positions.count)
         var start = 0
-        var item = 0, attachment = 0, lastMetrics = -1
+        var item = 0, attachment = 0, lastMetrics = -1, ligatureCursor = 0
         // The advances summed once, so that a segment's width is a
         // difference (a loop per segment cost more to set up than to run,
         // segments being a few units long); tabs looked for only in text that has them.
@@ -375,7 +375,8 @@ struct PrepareSession {
             let uncorrected = width
             natural = max(natural, pen &+ uncorrected)
             // A break inside a ligature (break-all): each side counts its own piece.
-            if !ligatures.isEmpty && start < contentEnd {
+            if !ligatures.isEmpty && start < contentEnd
+                && ligatures.hasSplit(at: Int32(start), or: Int32(contentEnd), cursor: &ligatureCursor) {
                 width += ligatures.startCorrection(start, advances: advances)
                     + ligatures.endCorrection(start, contentEnd, advances: advances)
             }
