@@ -10,16 +10,17 @@
 struct PrepareScratch {
     /// The source text's UTF-16 units.
     var source: [UInt16] = []
-    /// The last text's block style, alone in an array, and its resolved
-    /// stack: a text with the same block style starts from the same array
-    /// (a text in one style keeps it: one allocation fewer per prepared
-    /// text) and skips the stack lookup. Not emptied between texts.
-    var lastBase: [TextStyle] = []
+    /// The last text's block style (validated and scaled, see
+    /// `blockStyle`), alone in an array, and its resolved stack: a text with
+    /// the same block style starts from the same array (a text in one style
+    /// keeps it: one allocation fewer per prepared text) and skips the stack
+    /// lookup. Not emptied between texts.
+    private(set) var lastBase: [TextStyle] = []
     var lastBaseStack: ResolvedStack? = nil
-    /// The block style last given and the scale, and what `blockStyle`
-    /// made of them: a feed's texts share one style, validated and scaled
-    /// once. Not emptied between texts.
-    private var lastGiven: (style: TextStyle, scale: Double, base: TextStyle)? = nil
+    /// The block style and scale last given to `blockStyle` (`lastBase` is
+    /// what it made of them): a feed's texts share one style, validated and
+    /// scaled once. Not emptied between texts.
+    private var lastGiven: (style: TextStyle, scale: Double)? = nil
     /// Per processed unit: its style's index.
     var styleOfUnit: [Int32] = []
     /// Per attribute run: its style's index.
@@ -71,12 +72,17 @@ struct PrepareScratch {
     static let keptLimit = 1 << 16
 
     /// `style` validated and scaled by `scale` (the prepared text's block
-    /// style), from the last text's when it is the same.
+    /// style), from the last text's when it is the same; `lastBase` holds
+    /// it after (and `lastBaseStack` is emptied when it changed).
     mutating func blockStyle(_ style: TextStyle, scale: Double) throws -> TextStyle {
-        // (Compared in place: a copy of the tuple would retain both styles' references.)
-        if lastGiven != nil && lastGiven!.scale == scale && lastGiven!.style == style { return lastGiven!.base }
+        // (Compared in place: a copy of the tuple would retain the style's references.)
+        if lastGiven != nil && lastGiven!.scale == scale && lastGiven!.style == style { return lastBase[0] }
         let base = try style.validated().scaled(by: scale)
-        lastGiven = (style, scale, base)
+        lastGiven = (style, scale)
+        if lastBase.first != base {
+            lastBase = [base]
+            lastBaseStack = nil
+        }
         return base
     }
 

@@ -79,11 +79,7 @@ struct PrepareSession {
         let n = units.count
 
         // Styles per processed unit; the block's style is always the first
-        // (the strut), whether or not a run uses it.
-        if scratch.lastBase.first != base {
-            scratch.lastBase = [base]
-            scratch.lastBaseStack = nil
-        }
+        // (the strut), whether or not a run uses it (`scratch.blockStyle` left it in `lastBase`).
         var styles = scratch.lastBase
         var styleIndexOfRun = scratch.styleIndexOfRun
         scratch.styleIndexOfRun = []
