@@ -7,7 +7,7 @@ extension Array {
         // (An empty array is left as it is: emptying goes through
         // `replaceSubrange`, a hundred or so instructions even for nothing.)
         if !isEmpty { removeAll(keepingCapacity: true) }
-        append(contentsOf: repeatElement(value, count: count))
+        append(contentsOf: Fill(value: value, count: count))
     }
 
     /// Empties a scratch array for the next text: its buffer is kept, unless
@@ -16,5 +16,27 @@ extension Array {
     @inline(__always)
     mutating func recycle(limit: Int) {
         if capacity > limit { self = [] } else if !isEmpty { removeAll(keepingCapacity: true) }
+    }
+}
+
+/// `count` copies of one value, written into an array's new room by a
+/// single fill (`Array.refill`): appending a `repeatElement` writes them one
+/// at a time through its indices (a few instructions each, a warm text's
+/// largest refills being per unit), and in an unoptimized build looks up
+/// its generic metadata on every call, which threads contend for.
+private struct Fill<Element>: Sequence {
+    let value: Element
+    let count: Int
+
+    var underestimatedCount: Int { count }
+
+    func makeIterator() -> Repeated<Element>.Iterator { repeatElement(value, count: count).makeIterator() }
+
+    /// The fill: `Array.append(contentsOf:)` hands the room it reserved
+    /// (at least `underestimatedCount`) to this.
+    func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>) -> (Iterator, Int) {
+        let n = Swift.min(count, buffer.count)
+        if n > 0 { UnsafeMutableBufferPointer(rebasing: buffer[..<n]).initialize(repeating: value) }
+        return (repeatElement(value, count: count - n).makeIterator(), n)
     }
 }
