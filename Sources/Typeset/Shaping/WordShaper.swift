@@ -286,10 +286,11 @@ struct WordShaper {
     private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: Unmanaged<ShapeCache>,
                                    front: Unmanaged<WordFrontCache>?, into out: UnitArrays, at offset: Int) -> Bool {
         if let front, front._withUnsafeGuaranteedRef({ $0.copy(key, units: units, into: out, at: offset) }) { return true }
-        guard let word = cache._withUnsafeGuaranteedRef({ $0.word(key, units: units) }) else { return false }
-        word.copy(into: out, at: offset)
-        front?._withUnsafeGuaranteedRef { $0.insert(key, word, length: units.count) }
-        return true
+        return cache._withUnsafeGuaranteedRef {
+            $0.copyWord(key, units: units, into: out, at: offset) { storage in
+                front?._withUnsafeGuaranteedRef { $0.insert(key, storage: storage) }
+            }
+        }
     }
 
     /// Whether shaping on either side of a break opportunity is independent:
