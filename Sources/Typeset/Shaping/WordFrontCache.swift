@@ -10,15 +10,18 @@ import Foundation
 ///
 /// A context is used by one task at a time (`Typesetter` pools them), so
 /// the table needs no synchronization. It is direct-mapped by the word's
-/// key, and an entry holds a copy of the word's storage (see `ShapedWord`),
-/// not a reference to the shared word: keeping or replacing a word is a
-/// copy of a few cache lines, never a retain or a release (atomic writes,
-/// the release of a replaced word on memory long out of the CPU's cache),
+/// key: the keys' hashes in one small array (128 KB, which stays in the
+/// CPU's cache, so that telling whether a word is here costs no wait for
+/// memory), and beside it an entry per key holding a copy of the word's
+/// storage (see `ShapedWord`), not a reference to the shared word: keeping
+/// or replacing a word is a copy of a few cache lines, never a retain or a
+/// release (atomic writes, the release of a replaced word on memory long
+/// out of the CPU's cache),
 /// and the copy is made while the shared cache's lock keeps the word alive
 /// (`ShapeCache.copyWord`). Only words found in the shared cache come here,
 /// so what a lookup returns is what the shared cache returned before. A
 /// word of more than `longestWord` units (its context included) is never
-/// kept; the table is `capacity` entries of 256 bytes (2 MB, its pages
+/// kept; the entries are `capacity` × 128 bytes (2 MB, their pages
 /// touched as words arrive).
 ///
 /// `ShapeCache.removeAll()` empties every context's table too: each table
@@ -26,20 +29,22 @@ import Foundation
 /// (checked once per text, `begin(with:)`).
 final class WordFrontCache {
     /// The number of entries (a power of two).
-    static let capacity = 8192
+    static let capacity = 16384
     /// The longest word kept, in UTF-16 units (a feed's words are shorter;
     /// longer ones are looked up in the shared cache).
-    static let longestWord = 24
+    static let longestWord = 14
 
-    /// An entry, in 32-bit words: the key's hash (two), whether the word was
-    /// found since it came or was last spared (see `insert`), one unused,
-    /// then the word's storage; 64 of them, so that entries are 256 bytes
-    /// and start on a cache line.
-    private static let entryWords = 64
-    private static let storageStart = 4
+    /// An entry, in 32-bit words: the word's storage, up to 32 words, so
+    /// that entries are 128 bytes and start on a cache line.
+    private static let entryWords = 32
     /// The storage words of the longest word kept.
     private static let longestStorage = ShapedWord.storageWords(units: longestWord)
 
+    /// Each entry's key hash (0 in an entry that never held a word: no
+    /// word matches it, having no units).
+    private let hashes: UnsafeMutablePointer<UInt64>
+    /// Whether each entry's word was found since it came or was last spared (see `insert`).
+    private let used: UnsafeMutablePointer<Bool>
     private let entries: UnsafeMutablePointer<UInt32>
     /// Whether no word has been kept since the table was made (its memory is still zero).
     private var untouched = true
@@ -55,17 +60,29 @@ final class WordFrontCache {
             fatalError("word cache: out of memory")
         }
         entries = raw.bindMemory(to: UInt32.self, capacity: Self.capacity * Self.entryWords)
-        assert(Self.storageStart + Self.longestStorage <= Self.entryWords)
+        hashes = .allocate(capacity: Self.capacity)
+        hashes.initialize(repeating: 0, count: Self.capacity)
+        used = .allocate(capacity: Self.capacity)
+        used.initialize(repeating: false, count: Self.capacity)
+        assert(Self.longestStorage <= Self.entryWords)
     }
 
-    deinit { free(entries) }
+    deinit {
+        free(entries)
+        hashes.deallocate()
+        used.deallocate()
+    }
 
     /// Readies the table for a text prepared with `cache`: emptied if the
     /// cache was emptied since (or the table last served another cache).
     func begin(with cache: ShapeCache) {
         let current = cache.generation
         guard current != generation else { return }
-        if !untouched { memset(entries, 0, Self.capacity * Self.entryWords * MemoryLayout<UInt32>.stride) }
+        if !untouched {
+            memset(entries, 0, Self.capacity * Self.entryWords * MemoryLayout<UInt32>.stride)
+            hashes.update(repeating: 0, count: Self.capacity)
+            used.update(repeating: false, count: Self.capacity)
+        }
         generation = current
     }
 
@@ -76,23 +93,25 @@ final class WordFrontCache {
         hits = 0
     }
 
-    /// The entry `key` maps to.
+    /// The index of the entry `key` maps to.
     @inline(__always)
-    private func entry(_ key: ShapeKey) -> UnsafeMutablePointer<UInt32> {
-        entries + (Int(truncatingIfNeeded: key.hash >> 40) & (Self.capacity - 1)) * Self.entryWords
+    private static func index(_ key: ShapeKey) -> Int {
+        Int(truncatingIfNeeded: key.hash >> 40) & (capacity - 1)
     }
 
     @inline(__always)
-    private static func hash(_ entry: UnsafeMutablePointer<UInt32>) -> UInt64 {
-        UnsafeRawPointer(entry).load(as: UInt64.self)
+    private func entry(_ index: Int) -> UnsafeMutablePointer<UInt32> {
+        entries + index * Self.entryWords
     }
 
     /// Starts loading the entry `key` maps to, if it has the key's hash;
     /// false if not (the word is not here).
     @inline(__always)
     func prefetchWord(_ key: ShapeKey) -> Bool {
-        let entry = entry(key)
-        guard Self.hash(entry) == key.hash else { return false }
+        let index = Self.index(key)
+        guard hashes[index] == key.hash else { return false }
+        let entry = entry(index)
+        tsu_prefetch(entry)
         tsu_prefetch(entry + 16)
         return true
     }
@@ -100,18 +119,19 @@ final class WordFrontCache {
     /// Whether the entry `key` maps to has its hash (the word is probably here).
     @inline(__always)
     func contains(_ key: ShapeKey) -> Bool {
-        Self.hash(entry(key)) == key.hash
+        hashes[Self.index(key)] == key.hash
     }
 
     /// Copies the word `key` names to `offset` of the arrays, if the table
     /// has it (see `ShapedWord.copy`).
     @inline(__always)
     func copy(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int) -> Bool {
-        let entry = entry(key)
-        guard Self.hash(entry) == key.hash,
-              ShapedWord.copy(UnsafePointer(entry + Self.storageStart), ifMatching: units, check: key.check,
+        let index = Self.index(key)
+        guard hashes[index] == key.hash else { return false }
+        let entry = entry(index)
+        guard ShapedWord.copy(UnsafePointer(entry), ifMatching: units, check: key.check,
                               into: out, at: offset) else { return false }
-        entry[2] = 1
+        used[index] = true
         hits &+= 1
         return true
     }
@@ -124,13 +144,13 @@ final class WordFrontCache {
     @inline(__always)
     func insert(_ key: ShapeKey, storage: UnsafeBufferPointer<UInt32>) {
         guard storage.count <= Self.longestStorage, let source = storage.baseAddress else { return }
-        let entry = entry(key)
-        if entry[2] != 0 {
-            entry[2] = 0
+        let index = Self.index(key)
+        if used[index] {
+            used[index] = false
             return
         }
         untouched = false
-        UnsafeMutableRawPointer(entry).storeBytes(of: key.hash, as: UInt64.self)
-        (entry + Self.storageStart).update(from: source, count: storage.count)
+        hashes[index] = key.hash
+        entry(index).update(from: source, count: storage.count)
     }
 }
