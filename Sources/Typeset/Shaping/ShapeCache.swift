@@ -361,20 +361,27 @@ struct ShapeKey {
     init(units: UnsafeBufferPointer<UInt16>, parameters: ShapeParameters, context: (before: Int, after: Int)? = nil) {
         var h = FNV1aHash()
         var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
-        // Four units at a time, then the rest and the length in one value.
+        // Four units at a time; then the last four (overlapping the ones
+        // before when the length is not a multiple of four: they are a
+        // function of the units all the same), or the fewer a short word
+        // has; and the length.
         let n = units.count
-        var i = 0
+        var last = UInt64(n) << 48
         if let base = units.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while i + 4 <= n {
+            var i = 0
+            while i + 4 < n {
                 let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self)
                 h.mix(v)
                 c = ShapeParameters.mixCheck(c, v)
                 i += 4
             }
+            if n >= 4 {
+                last ^= raw.loadUnaligned(fromByteOffset: 2 * (n - 4), as: UInt64.self)
+            } else {
+                for k in 0..<n { last ^= UInt64(base[k]) << (16 * k) }
+            }
         }
-        var last = UInt64(n) << 48
-        for k in 0..<(n - i) { last ^= UInt64(units[i + k]) << (16 * k) }
         h.mix(last)
         c = ShapeParameters.mixCheck(c, last)
         h.mix(parameters.hash)
