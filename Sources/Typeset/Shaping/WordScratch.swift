@@ -18,7 +18,7 @@ struct WordScratch {
     var pieces: [WordPiece] = []
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int] = []
-    var unshapedKeys: Set<UInt64> = []
+    var unshapedKeys = HashSet64()
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int] = []
     /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
@@ -44,7 +44,7 @@ struct WordScratch {
     mutating func clear() {
         pieces.removeAll(keepingCapacity: true)
         unshaped.removeAll(keepingCapacity: true)
-        unshapedKeys.removeAll(keepingCapacity: true)
+        unshapedKeys.removeAll()
         repeats.removeAll(keepingCapacity: true)
         alone.removeAll(keepingCapacity: true)
         joined.removeAll(keepingCapacity: true)
