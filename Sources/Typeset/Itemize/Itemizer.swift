@@ -41,6 +41,10 @@ struct Item: Sendable {
 /// characters such as ZWJ and variation selectors aside), else the collection's fallback, else the stack's first face.
 struct Itemizer {
     let fonts: FontCollection
+    /// Whether a cluster of several BMP characters that each take the same
+    /// face first takes it from the face table; false looks every such
+    /// cluster up (the reference `ItemizationTests` compares against).
+    var tableClusters = true
 
     /// The items, and the faces they refer to by index, written into
     /// `items` and `faces` (their contents replaced, so that a caller keeping
@@ -111,6 +115,21 @@ struct Itemizer {
                 } else {
                     if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
                     k = bmpFaces[Int(u)]
+                }
+            } else if e > g + 1 && u != 0xFFFC && tableClusters {
+                // So does a cluster of BMP characters (a letter and its marks,
+                // an Indic or Thai syllable) whose every character has that
+                // face first: it covers them all, and each face before it
+                // lacks one of them. A surrogate, control or default-ignorable
+                // character (a variation selector, a joiner) is special, and
+                // a keycap asks for emoji presentation: the cluster is looked up.
+                if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
+                k = bmpFaces[Int(u)]
+                if k < ResolvedStack.FaceTable.special {
+                    for j in (g + 1)..<e where units[j] == 0x20E3 || bmpFaces[Int(units[j])] != k {
+                        k = ResolvedStack.FaceTable.none
+                        break
+                    }
                 }
             }
             if k < ResolvedStack.FaceTable.special {
