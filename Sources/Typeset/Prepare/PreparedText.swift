@@ -454,12 +454,18 @@ struct PreparedDetails {
     }
 
     /// The number of surrogate pairs in `source` (Latin-1 text has none).
+    /// (A trail surrogate never leads a pair, so every lead followed by a
+    /// trail is counted without skipping the trail: a loop without a
+    /// dependency from one unit to the next, which the compiler vectorizes.)
     static func surrogatePairCount(_ source: [UInt16]) -> Int {
-        var count = 0, i = 0
-        while i + 1 < source.count {
-            if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { count += 1; i += 2 } else { i += 1 }
+        source.withUnsafeBufferPointer { u in
+            guard u.count > 1, let p = u.baseAddress else { return 0 }
+            var count = 0
+            for i in 0..<(u.count &- 1) {
+                count &+= (p[i] & 0xFC00 == 0xD800 && p[i &+ 1] & 0xFC00 == 0xDC00) ? 1 : 0
+            }
+            return count
         }
-        return count
     }
 
     /// Writes where `source`'s surrogate pairs start to `out` (room for `surrogatePairCount(source)`).
