@@ -41,10 +41,13 @@ struct Item: Sendable {
 /// characters such as ZWJ and variation selectors aside), else the collection's fallback, else the stack's first face.
 struct Itemizer {
     let fonts: FontCollection
-    /// Whether a cluster of several BMP characters that each take the same
-    /// face first takes it from the face table; false looks every such
-    /// cluster up (the reference `ItemizationTests` compares against).
-    var tableClusters = true
+    /// Whether the shortcuts below are taken: a run goes on over the
+    /// one-unit clusters that keep its face, style, level and script in one
+    /// tight loop, and a cluster of several BMP characters that each take
+    /// the same face first takes it from the face table. False goes cluster
+    /// by cluster and looks every such cluster up (the reference
+    /// `ItemizationTests` compares against).
+    var shortcuts = true
 
     /// The items, and the faces they refer to by index, written into
     /// `items` and `faces` (their contents replaced, so that a caller keeping
@@ -116,7 +119,7 @@ struct Itemizer {
                     if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
                     k = bmpFaces[Int(u)]
                 }
-            } else if e > g + 1 && u != 0xFFFC && tableClusters {
+            } else if e > g + 1 && u != 0xFFFC && shortcuts {
                 // So does a cluster of BMP characters (a letter and its marks,
                 // an Indic or Thai syllable) whose every character has that
                 // face first: it covers them all, and each face before it
@@ -148,6 +151,25 @@ struct Itemizer {
                 runFace = face ?? stack.faces[Int(k)]
                 runFaceID = faceID
                 runLevel = level; runStyle = styleIndex; runScript = script
+            }
+            if shortcuts {
+                // One-unit clusters (the next unit starts one too) whose first
+                // face is the run's, in its style, level and script (CJK,
+                // Cyrillic, Arabic letters): the run goes on.
+                while e < n && graphemeStarts[e + 1] && styleOfUnit[e] == runStyle && levels[e] == runLevel
+                        && scripts[e] == runScript {
+                    let v = units[e]
+                    if v == 0xFFFC { break }
+                    let kv: UInt8
+                    if v < 0x80 {
+                        kv = asciiFaces[Int(v)]
+                    } else {
+                        if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
+                        kv = bmpFaces[Int(v)]
+                    }
+                    if kv >= ResolvedStack.FaceTable.special || faceIDs[Int(kv)] != runFaceID { break }
+                    e += 1
+                }
             }
             g = e
         }

@@ -93,12 +93,13 @@ final class ItemizationTests: XCTestCase {
         XCTAssertFalse(r.first!.isRightToLeft)
     }
 
-    /// A cluster of several BMP characters that each take the same face
-    /// first takes it from the face table (`Itemizer.tableClusters`): every
-    /// text of the corpus' categories, and clusters made of letters of many
-    /// scripts with marks, joiners, selectors, keycaps and U+FFFC, in stacks
-    /// that order their faces differently, get the items and faces the
-    /// cluster-by-cluster lookup gives.
+    /// The itemizer's shortcuts (`Itemizer.shortcuts`): a run goes on over
+    /// the one-unit clusters that keep its face, and a cluster of several
+    /// BMP characters that each take the same face first takes it from the
+    /// face table. Every text of the corpus' categories, and clusters made
+    /// of letters of many scripts with marks, joiners, selectors, keycaps
+    /// and U+FFFC, in stacks that order their faces differently, get the
+    /// items and faces that going cluster by cluster gives.
     func testClustersTakenFromTheFaceTableGetTheFacesTheyAreLookedUpIn() throws {
         let dir = Fixtures.corpusDirectory.appendingPathComponent("texts")
         var texts: [String] = []
@@ -137,11 +138,11 @@ final class ItemizationTests: XCTestCase {
                 var scripts: [Int32] = []
                 ScriptRuns.resolve(units, into: &scripts)
                 let styles = [Int32](repeating: 0, count: units.count)
-                func itemize(_ tableClusters: Bool) -> (items: String, faces: [ObjectIdentifier]) {
+                func itemize(_ shortcuts: Bool) -> (items: String, faces: [ObjectIdentifier]) {
                     var items: [Item] = [], faces: [FontFace] = [], scalars: [UInt32] = []
                     var clusterFaces = Itemizer.ClusterFaces()
                     var itemizer = Itemizer(fonts: fonts)
-                    itemizer.tableClusters = tableClusters
+                    itemizer.shortcuts = shortcuts
                     itemizer.itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
                                      styleOfUnit: styles, stacks: [resolved], into: &items, faces: &faces,
                                      scalars: &scalars, clusterFaces: &clusterFaces)
