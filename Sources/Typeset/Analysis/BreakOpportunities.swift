@@ -64,15 +64,18 @@ enum BreakOpportunities {
                 ASCIIBreakTable.mayBreakAfter.withUnsafeBufferPointer { mayBreakAfter in
                     positions.withUnsafeMutableBufferPointer { positions in
                         mandatory.withUnsafeMutableBufferPointer { mandatory in
-                            // (A loop per `word-break` value, each without the others' tests.)
-                            func loop(_ wordBreak: ParagraphStyle.WordBreak) -> Int {
-                                opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: wordBreak,
-                                              preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
-                            }
+                            // (A loop per `word-break` value, each inlined with its
+                            // value fixed, without the others' tests.)
                             switch wordBreak {
-                            case .normal: return loop(.normal)
-                            case .keepAll: return loop(.keepAll)
-                            case .breakAll: return loop(.breakAll)
+                            case .normal:
+                                return opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: .normal,
+                                                     preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
+                            case .keepAll:
+                                return opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: .keepAll,
+                                                     preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
+                            case .breakAll:
+                                return opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: .breakAll,
+                                                     preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
                             }
                         }
                     }
