@@ -64,19 +64,24 @@ struct Itemizer {
         items.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ face: FontFace) {
-            var k = faces.firstIndex { $0 === face } ?? faces.count
-            if k == faces.count {
-                // More distinct faces than a UInt16 counts cannot occur (a text
-                // would need 65,536 installed fonts); past that, the first face.
-                if k <= Int(UInt16.max) { faces.append(face) } else { k = 0 }
-            }
+        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ faceIndex: Int) {
             items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
-                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
+                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(faceIndex)))
+        }
+        // The index in `faces` of the face with identity `id`, appended
+        // (`face()`) the first time: faces are in order of the runs that
+        // first use them. (Found by identity, so that a run retains no face.)
+        func faceIndex(_ id: ObjectIdentifier, _ face: () -> FontFace) -> Int {
+            if let k = faces.firstIndex(where: { ObjectIdentifier($0) == id }) { return k }
+            // More distinct faces than a UInt16 counts cannot occur (a text
+            // would need 65,536 installed fonts); past that, the first face.
+            guard faces.count <= Int(UInt16.max) else { return 0 }
+            faces.append(face())
+            return faces.count - 1
         }
         // The run being built; an item is appended when any of its properties change.
         var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
-        var runFace: FontFace? = nil
+        var runFaceIndex = -1  // in `faces`; -1 before the first cluster
         var runFaceID: ObjectIdentifier? = nil
         var stackIndex: Int32 = -1
         var stack = stacks[0]
@@ -140,15 +145,16 @@ struct Itemizer {
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
-                let chosen = chooseFace(scalars, stack: stack, current: runFace, cache: &clusterFaces)
+                let chosen = chooseFace(scalars, stack: stack, current: runFaceIndex >= 0 ? faces[runFaceIndex] : nil,
+                                        cache: &clusterFaces)
                 faceID = ObjectIdentifier(chosen)
                 face = chosen
             }
             let level = levels[g], script = scripts[g]
             if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
-                if let runFace, g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFace) }
+                if runFaceIndex >= 0 && g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFaceIndex) }
                 runStart = g
-                runFace = face ?? stack.faces[Int(k)]
+                runFaceIndex = faceIndex(faceID) { face ?? stack.faces[Int(k)] }
                 runFaceID = faceID
                 runLevel = level; runStyle = styleIndex; runScript = script
             }
@@ -174,7 +180,7 @@ struct Itemizer {
             g = e
         }
         } } } } }
-        if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
+        if runFaceIndex >= 0 && n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFaceIndex) }
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?,
