@@ -86,13 +86,14 @@ extension String {
     private static func transcode(_ bytes: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt16>) {
         var i = 0, k = 0
         while i < n {
-            if i &+ 8 <= n && word(bytes, i) & highBits == 0 {
-                for j in 0..<8 { out[k &+ j] = UInt16(bytes[i &+ j]) }
-                i &+= 8; k &+= 8
-                continue
-            }
             let b = UInt32(bytes[i])
             if b < 0x80 {
+                // (Eight at once only from an ASCII byte: a scalar past ASCII is not tested for it.)
+                if i &+ 8 <= n && word(bytes, i) & highBits == 0 {
+                    for j in 0..<8 { out[k &+ j] = UInt16(bytes[i &+ j]) }
+                    i &+= 8; k &+= 8
+                    continue
+                }
                 out[k] = UInt16(truncatingIfNeeded: b); i &+= 1; k &+= 1
             } else if b < 0xE0 {
                 out[k] = UInt16(truncatingIfNeeded: (b & 0x1F) << 6 | UInt32(bytes[i &+ 1]) & 0x3F)
