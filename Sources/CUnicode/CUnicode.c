@@ -650,6 +650,17 @@ void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
     int depth = 0;
     int32_t current = -1, firstReal = -1;
     for (int32_t i = 0; i < length;) {
+        // A run of ASCII without brackets: letters are Latin, the rest
+        // take the script before them (as below, in a tighter loop).
+        uint16_t u;
+        while (i < length && (u = text[i]) < 0x80 && u != 0x28 && u != 0x29 && u != 0x5B && u != 0x5D && u != 0x7B && u != 0x7D) {
+            if ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A) {
+                current = USCRIPT_LATIN;
+                if (firstReal < 0) firstReal = USCRIPT_LATIN;
+            }
+            scripts[i++] = current;
+        }
+        if (i >= length) break;
         int32_t len;
         UChar32 c = scalar_at(text, i, length, &len);
         int32_t s, bracket;
