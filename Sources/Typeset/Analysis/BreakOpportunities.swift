@@ -108,9 +108,19 @@ enum BreakOpportunities {
         var lastLast: UInt16 = 0
         var last: UInt16 = u[0]
         var lastLB: Int32 = breakAll ? lineBreakClass(units, 0) : 0
-        for i in 1..<n {
+        var i = 1
+        while i < n {
+            if !breakAll && isAlnum(last) && isAlnum(u[i]) {
+                // ASCII letters and digits after one: no opportunity between
+                // any two of them (break-all aside), so the run is passed over.
+                var end = i + 1
+                while end < n && isAlnum(u[end]) { end += 1 }
+                lastLast = u[end - 2]; last = u[end - 1]
+                i = end
+                continue
+            }
             let ch = u[i]
-            defer { lastLast = last; last = ch }
+            defer { lastLast = last; last = ch; i += 1 }
             // break-all looks at the class of the character before, whatever
             // decided the break there (a stale class allowed one after "(").
             let prevLB = lastLB
