@@ -1,7 +1,7 @@
 extension String {
-    /// The string's UTF-16 code units, transcoded from its UTF-8 storage in
-    /// two tight passes (count, then fill); `Array(utf16)` walks the view one
-    /// index at a time, which showed in the prepare profile.
+    /// The string's UTF-16 code units, transcoded from its UTF-8 storage
+    /// (see below); `Array(utf16)` walks the view one index at a time,
+    /// which showed in the prepare profile.
     var utf16Units: [UInt16] {
         var units: [UInt16] = []
         writeUTF16Units(into: &units)
@@ -12,11 +12,12 @@ extension String {
     /// buffer it has when that is large enough: a caller keeping it between
     /// strings allocates only while it grows).
     ///
-    /// Both passes go eight bytes at a time where they can: the count by
-    /// bit masks over a word (a byte is a unit unless it continues a
-    /// scalar, and a four-byte scalar is two), the fill by widening eight
-    /// ASCII bytes at once and decoding one scalar otherwise, through
-    /// pointers (a String's UTF-8 is always valid, so no check is needed).
+    /// Eight bytes at a time where it can, through pointers (a String's
+    /// UTF-8 is always valid, so no check is needed): whether every byte is
+    /// ASCII, by OR-ing words; then every byte widened, or, past ASCII, the
+    /// units written into room for one per byte (never fewer than the
+    /// units), eight ASCII bytes at once and one scalar otherwise, and the
+    /// rest of the room cut off (no pass to count the units first).
     func writeUTF16Units(into units: inout [UInt16]) {
         var string = self
         string.withUTF8 { utf8 in
@@ -25,16 +26,13 @@ extension String {
                 return
             }
             let n = utf8.count
-            let count = Self.utf16Count(bytes, n)
-            units.refill(0, count: count)
-            units.withUnsafeMutableBufferPointer { out in
-                if count == n {
-                    // No scalar past U+007F (a count equal to the bytes' has none): every byte is a unit.
-                    Self.widen(bytes, n, into: out.baseAddress!)
-                } else {
-                    Self.transcode(bytes, n, into: out.baseAddress!)
-                }
+            units.refill(0, count: n)
+            if Self.isASCII(bytes, n) {
+                units.withUnsafeMutableBufferPointer { Self.widen(bytes, n, into: $0.baseAddress!) }
+                return
             }
+            let count = units.withUnsafeMutableBufferPointer { Self.transcode(bytes, n, into: $0.baseAddress!) }
+            units.removeLast(n - count)
         }
     }
 
@@ -47,33 +45,15 @@ extension String {
     /// The bit 7 of every byte of a word.
     private static let highBits: UInt64 = 0x8080_8080_8080_8080
 
-    /// The number of UTF-16 units of valid UTF-8: every byte that does not
-    /// continue a scalar (10xxxxxx) starts one unit, and a four-byte lead
-    /// (11110xxx) a second.
-    private static func utf16Count(_ bytes: UnsafePointer<UInt8>, _ n: Int) -> Int {
-        var continuations = 0, fourByteLeads = 0, i = 0
+    /// Whether every byte is below 0x80, eight bytes at a time.
+    private static func isASCII(_ bytes: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        var i = 0, high: UInt64 = 0
         while i &+ 8 <= n {
-            let w = word(bytes, i)
-            if w & highBits != 0 {
-                // Bit 7 set and bit 6 clear: a continuation; bits 7 to 4 set: a four-byte lead.
-                continuations &+= byteSum((w & ~(w << 1) & highBits) >> 7)
-                fourByteLeads &+= byteSum((w & (w << 1) & (w << 2) & (w << 3) & highBits) >> 7)
-            }
+            high |= word(bytes, i)
             i &+= 8
         }
-        while i < n {
-            let b = bytes[i]
-            if b & 0xC0 == 0x80 { continuations &+= 1 } else if b >= 0xF0 { fourByteLeads &+= 1 }
-            i &+= 1
-        }
-        return n &- continuations &+ fourByteLeads
-    }
-
-    /// The sum of a word's bytes, each 0 or 1, by one multiplication (the
-    /// baseline x86-64 target has no population count instruction).
-    @inline(__always)
-    private static func byteSum(_ w: UInt64) -> Int {
-        Int(truncatingIfNeeded: (w &* 0x0101_0101_0101_0101) >> 56)
+        while i < n { high |= UInt64(bytes[i]); i &+= 1 }
+        return high & highBits == 0
     }
 
     /// ASCII bytes as units.
@@ -82,8 +62,8 @@ extension String {
     }
 
     /// Valid UTF-8 as UTF-16: runs of eight ASCII bytes widened at once,
-    /// every other scalar decoded alone.
-    private static func transcode(_ bytes: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt16>) {
+    /// every other scalar decoded alone; returns the number of units.
+    private static func transcode(_ bytes: UnsafePointer<UInt8>, _ n: Int, into out: UnsafeMutablePointer<UInt16>) -> Int {
         var i = 0, k = 0
         while i < n {
             let b = UInt32(bytes[i])
@@ -111,5 +91,6 @@ extension String {
                 i &+= 4; k &+= 2
             }
         }
+        return k
     }
 }
