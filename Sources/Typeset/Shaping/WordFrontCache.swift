@@ -10,7 +10,7 @@ import Foundation
 ///
 /// A context is used by one task at a time (`Typesetter` pools them), so
 /// the table needs no synchronization. It is direct-mapped by the word's
-/// key: the keys' hashes in one small array (128 KB, which stays in the
+/// key: the keys' hashes in one small array (64 KB, which stays in the
 /// CPU's cache, so that telling whether a word is here costs no wait for
 /// memory), and beside it an entry per key holding a copy of the word's
 /// storage (see `ShapedWord`), not a reference to the shared word: keeping
@@ -21,7 +21,7 @@ import Foundation
 /// (`ShapeCache.copyWord`). Only words found in the shared cache come here,
 /// so what a lookup returns is what the shared cache returned before. A
 /// word of more than `longestWord` units (its context included) is never
-/// kept; the entries are `capacity` × 128 bytes (2 MB, their pages
+/// kept; the entries are `capacity` × 128 bytes (1 MB, their pages
 /// touched as words arrive).
 ///
 /// `ShapeCache.removeAll()` empties every context's table too: each table
@@ -29,7 +29,7 @@ import Foundation
 /// (checked once per text, `begin(with:)`).
 final class WordFrontCache {
     /// The number of entries (a power of two).
-    static let capacity = 16384
+    static let capacity = 8192
     /// The longest word kept, in UTF-16 units (a feed's words are shorter;
     /// longer ones are looked up in the shared cache).
     static let longestWord = 14
