@@ -108,7 +108,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 
     /// A prepared text's storage, from what `PrepareSession` computed.
     static func make(_ parts: PreparedParts) -> PreparedCore {
-        let segments = parts.segmented.segments, strut = parts.strut, paragraph = parts.analysed.paragraph
+        // (The paragraph's fields are read in place: a copy of it retained its strings.)
+        let segments = parts.segmented.segments, strut = parts.strut
         let plain = parts.adjustments.trimmableClose.isEmpty && segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
@@ -122,11 +123,12 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             hyphenWidth: parts.marks.hyphenWidth, scale: parts.scale,
             sourceCount: parts.analysed.source.count, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
-            maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
-            ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
-            breaksAnywhere: paragraph.lineBreak == .anywhere, textWrap: paragraph.textWrap, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
+            maxLines: parts.analysed.paragraph.maxLines, whiteSpace: parts.analysed.paragraph.whiteSpace,
+            ellipsisOverflow: parts.analysed.paragraph.textOverflow == .ellipsis,
+            breakWords: parts.analysed.paragraph.breakWords, breaksAnywhere: parts.analysed.paragraph.lineBreak == .anywhere,
+            textWrap: parts.analysed.paragraph.textWrap, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !adjustments.runBoundaries.isEmpty,
-            needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
+            needsPlacement: parts.analysed.paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
             sourceIsIdentity: parts.analysed.processed.isIdentity)
         var tail = TailLayout()
         let segmentMetrics = strutOnly ? [] : parts.segmented.metrics
@@ -179,10 +181,12 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                 ProcessedText(units: CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt),
                               sourceOffsets: processed.sourceOffsets.compacted())
             }
-            (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: PreparedDetails(
+            let details = PreparedDetails(
                 parts, sourceUTF16: sourceUTF16, text: text, levels: UnsafeBufferPointer(tail.copy(levels, to: base + levelsAt)),
                 items: UnsafeBufferPointer(keptItems), itemMetrics: itemLineMetrics, faces: UnsafeBufferPointer(faces),
-                surrogatePairs: UnsafeBufferPointer(pairs), ligatures: ligatures.kept(at: base + ligaturesAt)))
+                surrogatePairs: UnsafeBufferPointer(pairs), ligatures: ligatures.kept(at: base + ligaturesAt))
+            // (Moved in, not copied: a copy retained each of its references, and the original was then released.)
+            (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: consume details)
             (base + lazyAt).bindMemory(to: PreparedLazyValues.self, capacity: 1).initialize(to: PreparedLazyValues())
         }
         return core
@@ -422,37 +426,6 @@ struct PreparedDetails {
     /// The word cache to shape from again when `unitMetrics` is first needed.
     let shapeCache: ShapeCache?
 
-    /// The details of `parts`, with what the core copied into its own memory.
-    init(_ parts: PreparedParts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
-         items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
-         surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
-        let analysed = parts.analysed, itemized = parts.itemized, marks = parts.marks, adjustments = parts.adjustments
-        self.sourceUTF16 = sourceUTF16
-        self.text = text
-        self.paragraph = analysed.paragraph
-        self.paragraphLevel = analysed.paragraphLevel
-        self.levels = levels
-        self.items = items
-        self.itemMetrics = itemMetrics
-        self.faces = faces
-        self.styles = itemized.styles.compacted()
-        self.tabInterval = marks.tabInterval
-        self.minimumTabWidth = marks.minimumTabWidth
-        // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
-        assert(marks.ellipsisText == paragraph.ellipsis || marks.ellipsisText == "...")
-        self.ellipsisIsThreeDots = marks.ellipsisText != paragraph.ellipsis
-        self.ellipsisWidth = marks.ellipsisWidth
-        self.trimmableClose = adjustments.trimmableClose.compacted()
-        self.ligatures = ligatures
-        self.textBox = (parts.strut.textAscent, parts.strut.textDescent)
-        self.runBoundaries = adjustments.runBoundaries.compacted()
-        self.attachments = adjustments.attachments
-        self.wordBreaks = adjustments.wordBreaks.compacted()
-        self.reshapedEnds = adjustments.reshapedEnds.compacted()
-        self.shapeCache = parts.shapeCache
-        self.surrogatePairs = surrogatePairs
-    }
-
     /// The number of surrogate pairs in `source` (Latin-1 text has none).
     static func surrogatePairCount(_ source: [UInt16]) -> Int {
         var count = 0, i = 0
@@ -468,6 +441,31 @@ struct PreparedDetails {
         while i + 1 < source.count && k < out.count {
             if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { out[k] = Int32(i); k += 1; i += 2 } else { i += 1 }
         }
+    }
+}
+
+extension PreparedDetails {
+    /// The details of `parts`, with what the core copied into its own memory.
+    /// (Made by the memberwise initializer, in one expression: an
+    /// initializer assigning the fields one by one built the value aside and
+    /// then copied it, retaining and releasing each of its references.)
+    init(_ parts: borrowing PreparedParts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
+         items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
+         surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
+        // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
+        assert(parts.marks.ellipsisText == parts.analysed.paragraph.ellipsis || parts.marks.ellipsisText == "...")
+        self.init(
+            sourceUTF16: sourceUTF16, text: text, paragraph: parts.analysed.paragraph,
+            paragraphLevel: parts.analysed.paragraphLevel,
+            ellipsisIsThreeDots: parts.marks.ellipsisText != parts.analysed.paragraph.ellipsis,
+            levels: levels, items: items, itemMetrics: itemMetrics, faces: faces,
+            styles: parts.itemized.styles.compacted(), tabInterval: parts.marks.tabInterval,
+            minimumTabWidth: parts.marks.minimumTabWidth, ellipsisWidth: parts.marks.ellipsisWidth,
+            trimmableClose: parts.adjustments.trimmableClose.compacted(), ligatures: ligatures,
+            textBox: (parts.strut.textAscent, parts.strut.textDescent),
+            runBoundaries: parts.adjustments.runBoundaries.compacted(), attachments: parts.adjustments.attachments,
+            surrogatePairs: surrogatePairs, wordBreaks: parts.adjustments.wordBreaks.compacted(),
+            reshapedEnds: parts.adjustments.reshapedEnds.compacted(), shapeCache: parts.shapeCache)
     }
 }
 
