@@ -44,7 +44,7 @@ struct PrepareSession {
     }
 
     /// - Parameter runs: the text's style runs; nil for one run of
-    ///   `baseStyle` over the whole text (made once its length is known).
+    ///   `baseStyle` over the whole text.
     private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
         // The transient arrays are the context's (see `PrepareScratch`), left emptied.
@@ -59,21 +59,19 @@ struct PrepareSession {
             source.removeAll(keepingCapacity: true)
             swap(&context.scratch.source, &source)
         }
-        if let runs {
-            return try prepare(source: source, given: baseStyle, base: base, runs: runs, attachments: attachments,
-                               paragraph: paragraph, scratch: &context.scratch)
-        }
-        return try withUnsafePointer(to: AttributedText.Run(range: 0..<source.count, style: baseStyle)) { run in
-            try prepare(source: source, given: baseStyle, base: base, runs: UnsafeBufferPointer(start: run, count: 1),
-                        attachments: attachments, paragraph: paragraph, scratch: &context.scratch)
-        }
+        return try prepare(source: source, given: baseStyle, base: base, runs: runs, attachments: attachments,
+                           paragraph: paragraph, scratch: &context.scratch)
     }
 
     /// - Parameters:
     ///   - given: the block style as given; `base` is it validated and scaled.
-    private func prepare(source: [UInt16], given: TextStyle, base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+    ///   - runs: the style runs; nil for one run of the block style (no run
+    ///     is made for it: a run's copy of the style retained its references).
+    private func prepare(source: [UInt16], given: TextStyle, base: TextStyle, runs runsGiven: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments attachmentsGiven: [Int: TextAttachment], paragraph: ParagraphStyle,
                          scratch: inout PrepareScratch) throws -> PreparedText {
+        let runs = runsGiven ?? UnsafeBufferPointer(start: nil, count: 0)
+        let runCount = runsGiven == nil ? 1 : runs.count
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
         let n = units.count
@@ -85,13 +83,14 @@ struct PrepareSession {
         scratch.styleIndexOfRun = []
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
+        if runsGiven == nil { styleIndexOfRun.append(0) }
         for run in runs {
             // (A run in the block's own style, a one-style text's only run, is not validated again.)
             if run.style == given { styleIndexOfRun.append(0); continue }
             let style = try run.style.validated().scaled(by: scale)
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
-            if runs.count > 1 {
+            if runCount > 1 {
                 if let k = styleIndex[style] { styleIndexOfRun.append(k); continue }
                 styleIndex[style] = Int32(styles.count)
             }
@@ -102,7 +101,7 @@ struct PrepareSession {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
         scratch.styleOfUnit.refill(styleIndexOfRun.first ?? 0, count: n)
-        if runs.count > 1 {
+        if runCount > 1 {
             var r = 0
             for i in 0..<n {
                 let s = processed.sourceOffset(i)
@@ -125,7 +124,7 @@ struct PrepareSession {
 
         // Analysis and itemization: one pass for plain text (see `PlainTextScan`), else stage by stage.
         let plain = onePass && n > 0 && attachments.isEmpty
-            ? PlainTextScan(units, paragraph: paragraph, asciiFaces: runs.count == 1 ? stacks[Int(styleOfUnit[0])].asciiFace : nil,
+            ? PlainTextScan(units, paragraph: paragraph, asciiFaces: runCount == 1 ? stacks[Int(styleOfUnit[0])].asciiFace : nil,
                             into: &scratch.breaks)
             : nil
         let paragraphLevel: UInt8
@@ -157,8 +156,10 @@ struct PrepareSession {
             }
         }
         let graphemes = scratch.graphemes
-        var breaks = scratch.breaks
-        if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
+        // (The breaks stay in the scratch, read there: a copy retained both arrays.)
+        if paragraph.lineBreak == .anywhere {
+            BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &scratch.breaks)
+        }
         // The items and faces are the scratch arrays: the prepared text copies them into its own memory.
         let items: [Item], faces: [FontFace]
         if let plain, plain.isOneItem {
@@ -211,7 +212,7 @@ struct PrepareSession {
         let itemized = ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: scratch.itemMetrics)
         // (The prepared text copies the segments into its own object, and
         // compacts the metrics when it keeps them.)
-        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, itemized: itemized,
+        let naturalWidth = makeSegments(units: units, breaks: scratch.breaks, advances: advances, itemized: itemized,
                                         attachments: attachments, ligatures: ligatures,
                                         into: &scratch.segments, metrics: &scratch.segmentMetrics,
                                         prefix: &scratch.advanceSums)
@@ -259,7 +260,7 @@ struct PrepareSession {
                                     ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
-            wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
+            wordBreaks: thai && wordBreaks != scratch.breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
         let core = PreparedCore.make(PreparedParts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,
                                    levels: levels.contains(where: { $0 != 0 }) ? levels : []),
