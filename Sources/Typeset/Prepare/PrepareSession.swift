@@ -427,11 +427,17 @@ struct PrepareSession {
                 (asc, desc) = only.pair
             } else {
                 while item < items.count && Int(items[item].end) <= start { item += 1 }
-                var j = item
-                while j < items.count && Int(items[j].start) < end {
-                    asc = max(asc, itemMetrics[j].ascent)
-                    desc = max(desc, itemMetrics[j].descent)
-                    j += 1
+                if item < items.count && Int(items[item].start) <= start && Int(items[item].end) >= end && start < end {
+                    // Inside the current item (most segments of a many-item text): its box alone.
+                    asc = max(asc, itemMetrics[item].ascent)
+                    desc = max(desc, itemMetrics[item].descent)
+                } else {
+                    var j = item
+                    while j < items.count && Int(items[j].start) < end {
+                        asc = max(asc, itemMetrics[j].ascent)
+                        desc = max(desc, itemMetrics[j].descent)
+                        j += 1
+                    }
                 }
                 // An attachment's box is on the line with its segment.
                 while attachment < attachments.count && Int(attachments[attachment].unit) < end {
