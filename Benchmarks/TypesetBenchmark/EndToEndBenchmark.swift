@@ -30,8 +30,8 @@ enum EndToEndBenchmark {
                 id += 1
             }
         }
-        let dir = NSTemporaryDirectory()
-        let paths = (dir + "typeset-bench-\(name)-batch.jsonl", dir + "typeset-bench-\(name)-entities.jsonl")
+        let dir = ScratchDirectory.path
+        let paths = (dir + "\(name)-batch.jsonl", dir + "\(name)-entities.jsonl")
         try Data(batch.utf8).write(to: URL(fileURLWithPath: paths.0))
         try Data(entities.utf8).write(to: URL(fileURLWithPath: paths.1))
         return paths
@@ -40,11 +40,11 @@ enum EndToEndBenchmark {
     /// Runs `tool arguments… input > output` and waits; nil if it could not
     /// start or did not exit with status 0.
     static func run(_ tool: String, _ arguments: [String], input: String,
-                    output: String = NSTemporaryDirectory() + "typeset-bench-measure-output.jsonl") -> ChildRun? {
+                    output: String = ScratchDirectory.path + "measure-output.jsonl") -> ChildRun? {
         var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        let summary = NSTemporaryDirectory() + "typeset-bench-measure-summary.txt"
+        let summary = ScratchDirectory.path + "measure-summary.txt"
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, summary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         let argv = ([tool] + arguments + [input]).map { strdup($0) } + [nil]

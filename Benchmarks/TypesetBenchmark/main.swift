@@ -279,7 +279,7 @@ print(report.table)
 var pangoTextsPerSecond: Double? = nil
 var peerCold: (pango: Double, harfBuzz: Double)? = nil
 if let peerPath = options.peer {
-    let jsonl = NSTemporaryDirectory() + "typeset-bench-feed.jsonl"
+    let jsonl = ScratchDirectory.path + "feed.jsonl"
     try! workload.writeJSONLines(to: jsonl)
     if let peer = runPeer(peerPath, fonts: fontsDir, texts: jsonl, runs: options.runs, width: width, secondWidth: secondWidth) {
         print(ratioTable(peer: peer, cold: cold, relayout: relayout, remeasure: remeasure))
@@ -293,7 +293,7 @@ if let peerPath = options.peer {
 
 // The Python package on the same feed, against the C call's time in this run.
 if let library = options.pythonLibrary {
-    let feed = NSTemporaryDirectory() + "typeset-bench-python-feed.jsonl"
+    let feed = ScratchDirectory.path + "python-feed.jsonl"
     try! workload.writeJSONLines(to: feed)
     if let python = CInterfaceBenchmark.python(library: library, feed: feed, fontsDirectory: fontsDir, width: width,
                                                runs: options.runs),
@@ -354,3 +354,4 @@ if let tool = EndToEndBenchmark.measureTool() {
     print("measure is not built beside typeset-bench: no end-to-end figures (scripts/bench builds both)")
 }
 if options.scale { print(runScaleBenchmark()) }
+ScratchDirectory.remove()

@@ -110,6 +110,10 @@ int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,
     return count;
 }
 
+// U+0020–U+007E: a character the grapheme rules call Other and the pair
+// classes know one by one, neither a control nor a line feed.
+static inline int is_printable_ascii(UChar32 c) { return c >= 0x20 && c <= 0x7E; }
+
 // The scalar at `i` and its length in units (a lone surrogate is itself, one unit).
 static inline UChar32 scalar_at(const uint16_t *text, int32_t i, int32_t length, int32_t *len) {
     UChar32 c = text[i];
@@ -177,6 +181,17 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
     int pictographicJoiner = 0;   // the scalar before is a ZWJ after Extended_Pictographic Extend*
     int conjunct = 0;             // after a linking consonant (1), and a virama after it (2), marks about them
     for (int32_t i = 0; i < length;) {
+        if (prev == U_GCB_OTHER && !pictographicJoiner && is_printable_ascii(text[i])) {
+            // A run of printable ASCII after an Other (no joiner before):
+            // each character Other after Other, a break before each (GB999).
+            int32_t end = i;
+            while (end < length && is_printable_ascii(text[end])) starts[end++] = 1;
+            base = text[end - 1];
+            conjunct = 0;
+            regional = 0;
+            i = end;
+            continue;
+        }
         int32_t len;
         UChar32 c = scalar_at(text, i, length, &len);
         uint8_t b = len == 2 ? grapheme_byte_uncached(c) : bytes[c];
@@ -422,6 +437,7 @@ static uint8_t ask_pair(const char *locale, int a, int b) {
 
 static inline int needs_pair_answer(uint16_t u) { return u > 0x7F && u != 0xA0; }
 
+
 int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const char *locale, uint8_t *flags) {
     if (length <= 0) return 1;
     if (locale == NULL) locale = "";
@@ -497,6 +513,18 @@ int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const cha
         wordStart = last < 0 || (pair_roles[last] & ROLE_WORD_START) != 0;
         last = cls;
         i += len;
+        if (is_printable_ascii(c) && i < length && is_printable_ascii(text[i])) {
+            // Printable ASCII after printable ASCII (no line feed before it,
+            // no pair to read, no mark, no joiner): only the classes move
+            // on, to those of the run's last two characters.
+            int32_t end = i + 1;
+            while (end < length && is_printable_ascii(text[end])) end++;
+            int before = end - 2 >= i ? bmp_pair_classes[text[end - 2]] : last;
+            wordStart = (pair_roles[before] & ROLE_WORD_START) != 0;
+            last = bmp_pair_classes[text[end - 1]];
+            regional = 0;
+            i = end;
+        }
     }
     flags[length] = 3;
     return 1;
@@ -622,6 +650,17 @@ void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
     int depth = 0;
     int32_t current = -1, firstReal = -1;
     for (int32_t i = 0; i < length;) {
+        // A run of ASCII without brackets: letters are Latin, the rest
+        // take the script before them (as below, in a tighter loop).
+        uint16_t u;
+        while (i < length && (u = text[i]) < 0x80 && u != 0x28 && u != 0x29 && u != 0x5B && u != 0x5D && u != 0x7B && u != 0x7D) {
+            if ((u | 0x20) >= 0x61 && (u | 0x20) <= 0x7A) {
+                current = USCRIPT_LATIN;
+                if (firstReal < 0) firstReal = USCRIPT_LATIN;
+            }
+            scripts[i++] = current;
+        }
+        if (i >= length) break;
         int32_t len;
         UChar32 c = scalar_at(text, i, length, &len);
         int32_t s, bracket;

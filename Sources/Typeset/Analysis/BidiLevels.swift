@@ -18,14 +18,28 @@ enum BidiLevels {
         let n = units.count
         let requested: UInt8 = direction == .ltr ? 0 : direction == .rtl ? 1 : 0xFE
         levels.refill(0, count: n)
-        if direction != .rtl && !units.contains(where: mayBeRTL) { return 0 }
+        if direction != .rtl {
+            // (The page table read in place: a global's lazy initialization check per unit was a call.)
+            let anyRTL = units.withUnsafeBufferPointer { u in
+                rtlPages.withUnsafeBufferPointer { pages in
+                    u.contains { $0 >= 0x0590 && pages[Int($0 >> 8)] && mayBeRTL($0) }
+                }
+            }
+            if !anyRTL { return 0 }
+        }
         let para = units.withUnsafeBufferPointer { tsu_bidi_levels($0.baseAddress, Int32(n), requested, &levels) }
         if para < 0 { throw TypesetError.unicodeAnalysisFailed("ICU bidi") }
         return UInt8(para)
     }
 
+    /// Per 256-unit page, whether it holds a unit of `mayBeRTL`:
+    /// one test for most text (below U+0590, or on a page with none of its
+    /// ranges), the ranges only on the pages that have them.
+    private static let rtlPages: [Bool] = (0..<256).map { page in
+        (0..<256).contains { mayBeRTL(UInt16(page << 8 | $0)) }
+    }
+
     /// Whether a unit could have right-to-left or explicit-embedding bidi classes.
-    @inline(__always)
     private static func mayBeRTL(_ u: UInt16) -> Bool {
         (u >= 0x0590 && u <= 0x08FF) || (u >= 0x200E && u <= 0x200F) || (u >= 0x202A && u <= 0x202E)
             || (u >= 0x2066 && u <= 0x2069) || (u >= 0xFB1D && u <= 0xFDFF) || (u >= 0xFE70 && u <= 0xFEFF)

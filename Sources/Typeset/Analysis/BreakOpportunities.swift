@@ -52,45 +52,97 @@ enum BreakOpportunities {
             }
             if byPairs == 0 { try iterateICU(units, locale: locale, into: &icuFlags, offsets: &icuOffsets) }
         }
-        let icu = icuFlags
+        // Written through pointers into room for every offset, then cut to
+        // the count (appending per opportunity checked each array's
+        // uniqueness and capacity every time).
         var positions = breaks.positions, mandatory = breaks.mandatory
         breaks = ([], [])
-        defer { breaks = (positions, mandatory) }
-        positions.reserveCapacity(n / 4 + 2)
-        mandatory.reserveCapacity(n / 4 + 2)
+        positions.refill(0, count: n + 1)
+        mandatory.refill(false, count: n + 1)
+        let count = units.withUnsafeBufferPointer { u in
+            icuFlags.withUnsafeBufferPointer { icu in
+                ASCIIBreakTable.mayBreakAfter.withUnsafeBufferPointer { mayBreakAfter in
+                    positions.withUnsafeMutableBufferPointer { positions in
+                        mandatory.withUnsafeMutableBufferPointer { mandatory in
+                            // (A loop per `word-break` value, each inlined with its
+                            // value fixed, without the others' tests.)
+                            switch wordBreak {
+                            case .normal:
+                                return opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: .normal,
+                                                     preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
+                            case .keepAll:
+                                return opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: .keepAll,
+                                                     preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
+                            case .breakAll:
+                                return opportunities(u, units: units, icu: icu, mayBreakAfter: mayBreakAfter, wordBreak: .breakAll,
+                                                     preserveNewlines: preserveNewlines, positions: positions, mandatory: mandatory)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        positions.removeLast(n + 1 - count)
+        mandatory.removeLast(n + 1 - count)
+        breaks = (positions, mandatory)
+    }
+
+    /// The loop of `compute`: writes the opportunities into `positions` and
+    /// `mandatory` (room for `u.count + 1`) and returns their count.
+    /// - Parameters:
+    ///   - units: the same text as an array, for the rare rules that look about an offset.
+    ///   - icu: ICU's flags per offset, or empty.
+    @inline(__always)
+    private static func opportunities(_ u: UnsafeBufferPointer<UInt16>, units: [UInt16], icu: UnsafeBufferPointer<UInt8>,
+                                      mayBreakAfter: UnsafeBufferPointer<Bool>, wordBreak: ParagraphStyle.WordBreak,
+                                      preserveNewlines: Bool, positions: UnsafeMutableBufferPointer<Int32>,
+                                      mandatory: UnsafeMutableBufferPointer<Bool>) -> Int {
+        let n = u.count
+        let hasICU = !icu.isEmpty, breakAll = wordBreak == .breakAll, keepAll = wordBreak == .keepAll
+        var count = 0
+        @inline(__always) func add(_ i: Int, _ forced: Bool) {
+            positions[count] = Int32(truncatingIfNeeded: i)
+            mandatory[count] = forced
+            count &+= 1
+        }
         var lastLast: UInt16 = 0
-        var last: UInt16 = units[0]
-        var lastLB: Int32 = wordBreak == .breakAll ? lineBreakClass(units, 0) : 0
-        for i in 1..<n {
-            let ch = units[i]
-            defer { lastLast = last; last = ch }
+        var last: UInt16 = u[0]
+        var lastLB: Int32 = breakAll ? lineBreakClass(units, 0) : 0
+        var i = 1
+        while i < n {
+            if !breakAll && isAlnum(last) && isAlnum(u[i]) {
+                // ASCII letters and digits after one: no opportunity between
+                // any two of them (break-all aside), so the run is passed over.
+                var end = i + 1
+                while end < n && isAlnum(u[end]) { end += 1 }
+                lastLast = u[end - 2]; last = u[end - 1]
+                i = end
+                continue
+            }
+            let ch = u[i]
+            defer { lastLast = last; last = ch; i += 1 }
             // break-all looks at the class of the character before, whatever
             // decided the break there (a stale class allowed one after "(").
             let prevLB = lastLB
-            let breakAllClass = wordBreak == .breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) ? lineBreakClass(units, i) : LB.CM
+            let breakAllClass = breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) ? lineBreakClass(units, i) : LB.CM
             if breakAllClass != LB.CM { lastLB = breakAllClass }
-            if preserveNewlines && last == 0x0A {
-                positions.append(Int32(i)); mandatory.append(true); continue
-            }
-            if !icu.isEmpty && icu[i] & icuHard != 0 && !isBreakableSpace(last) && last != 0x0D {
-                positions.append(Int32(i)); mandatory.append(true); continue
-            }
+            if preserveNewlines && last == 0x0A { add(i, true); continue }
+            if hasICU && icu[i] & icuHard != 0 && !isBreakableSpace(last) && last != 0x0D { add(i, true); continue }
             if isBreakableSpace(ch) { continue }
-            if isBreakableSpace(last) { positions.append(Int32(i)); mandatory.append(false); continue }
-            if shouldBreakAfter(lastLast, last, ch) { positions.append(Int32(i)); mandatory.append(false); continue }
-            if wordBreak == .breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) && breakAllAllows(prevLB, breakAllClass) {
-                positions.append(Int32(i)); mandatory.append(false); continue
-            }
-            if wordBreak == .keepAll && keepAllKeeps(lastLast, last, ch) { continue }
-            if (needsICU(ch) || needsICU(last)) && !icu.isEmpty && icu[i] & icuBreak != 0 {
-                positions.append(Int32(i)); mandatory.append(false)
+            if isBreakableSpace(last) { add(i, false); continue }
+            // (The ASCII pair rules allow a break only after punctuation and symbols.)
+            if last < 0x80 && mayBreakAfter[Int(last)] && shouldBreakAfter(lastLast, last, ch) { add(i, false); continue }
+            if breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) && breakAllAllows(prevLB, breakAllClass) { add(i, false); continue }
+            if keepAll && keepAllKeeps(lastLast, last, ch) { continue }
+            if (needsICU(ch) || needsICU(last)) && hasICU && icu[i] & icuBreak != 0 {
+                add(i, false)
             } else if (mayBeQuotationBreak(last, ch) && isQuotationBreakInEastAsianText(units, i))
                         || (mayBeHebrewHyphenBreak(last) && isBreakAfterHebrewHyphen(units, i)) {
-                positions.append(Int32(i)); mandatory.append(false)
+                add(i, false)
             }
         }
-        positions.append(Int32(n))
-        mandatory.append(true)
+        add(n, true)
+        return count
     }
 
     /// ICU's line break iterator over `units`: its opportunities as flags
@@ -242,6 +294,13 @@ enum LB {
 /// The rows of Chromium's ASCII line-break table that allow breaks before
 /// letters: after `-` and after `?`.
 enum ASCIIBreakTable {
+    /// The ASCII characters `BreakOpportunities.shouldBreakAfter` may allow
+    /// a break after: punctuation and symbols, never a letter or digit, so
+    /// that the pair rules are asked only after those.
+    static let mayBreakAfter: [Bool] = (0..<128).map { u in
+        !(u >= 0x30 && u <= 0x39) && !(u | 0x20 >= 0x61 && u | 0x20 <= 0x7A)
+    }
+
     static let afterHyphen: [Bool] = row("\"#'%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~")
     static let afterQuestion: [Bool] = row("#$%&(*+-0123456789<=>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\^_`abcdefghijklmnopqrstuvwxyz{|~")
 

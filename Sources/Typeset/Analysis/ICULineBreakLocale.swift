@@ -16,8 +16,9 @@
 enum ICULineBreakLocale {
     static func identifier(language: String?, lineBreak: ParagraphStyle.LineBreak,
                            wordBreak: ParagraphStyle.WordBreak) -> String {
-        // (Built without a keyword array: the default, "@lb=normal", is a
-        // small string and costs no allocation, for every non-ASCII text.)
+        // The default, for every non-ASCII text: a literal, not built.
+        if lineBreak == .auto && wordBreak == .normal { return "@lb=normal" }
+        // (Built without a keyword array: small strings cost no allocation.)
         var tag = "", keywords: String
         switch lineBreak {
         case .auto:

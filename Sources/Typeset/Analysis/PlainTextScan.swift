@@ -46,7 +46,7 @@ struct PlainTextScan {
         // OR of every unit's face index: 0 when the first face covers them all.
         var faces: UInt8 = asciiFaces == nil ? 1 : 0
         // (The tables read in place: a global's lazy initialization check per character was a call.)
-        let table = asciiFaces ?? Self.noTable, breakAfter = Self.mayBreakAfter
+        let table = asciiFaces ?? Self.noTable, breakAfter = ASCIIBreakTable.mayBreakAfter
         let covered: Bool? = units.withUnsafeBufferPointer { u -> Bool? in
             breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table -> Bool? in
                 var last = u[0], lastLast: UInt16 = 0
@@ -73,13 +73,6 @@ struct PlainTextScan {
         breaks.positions.append(Int32(n))
         breaks.mandatory.append(true)
         isOneItem = covered
-    }
-
-    /// The ASCII characters `BreakOpportunities.shouldBreakAfter` may allow
-    /// a break after: punctuation and symbols, never a letter or digit, so
-    /// that the pair rules are asked only after those.
-    private static let mayBreakAfter: [Bool] = (0..<128).map { u in
-        !(u >= 0x30 && u <= 0x39) && !(u | 0x20 >= 0x61 && u | 0x20 <= 0x7A)
     }
 
     /// A face table for a text of several styles: every entry non-zero.

@@ -59,17 +59,22 @@ struct WhiteSpaceProcessor {
     }
 
     private static func needsCollapsing(_ s: [UInt16]) -> Bool {
-        var lastWasSpace = true  // a leading space collapses away
-        for u in s {
-            if u == 0x20 {
-                if lastWasSpace { return true }
-                lastWasSpace = true
-            } else if UnicodeProps.isCSSWhitespace(u) {
-                return true
-            } else {
-                lastWasSpace = false
+        s.withUnsafeBufferPointer { s in
+            var lastWasSpace = true  // a leading space collapses away
+            for u in s {
+                // (Every white-space character is at most U+0020: one test for the rest.)
+                if u > 0x20 {
+                    lastWasSpace = false
+                } else if u == 0x20 {
+                    if lastWasSpace { return true }
+                    lastWasSpace = true
+                } else if UnicodeProps.isCSSWhitespace(u) {
+                    return true
+                } else {
+                    lastWasSpace = false
+                }
             }
+            return lastWasSpace && !s.isEmpty
         }
-        return lastWasSpace && !s.isEmpty
     }
 }

@@ -41,6 +41,13 @@ struct Item: Sendable {
 /// characters such as ZWJ and variation selectors aside), else the collection's fallback, else the stack's first face.
 struct Itemizer {
     let fonts: FontCollection
+    /// Whether the shortcuts below are taken: a run goes on over the
+    /// one-unit clusters that keep its face, style, level and script in one
+    /// tight loop, and a cluster of several BMP characters that each take
+    /// the same face first takes it from the face table. False goes cluster
+    /// by cluster and looks every such cluster up (the reference
+    /// `ItemizationTests` compares against).
+    var shortcuts = true
 
     /// The items, and the faces they refer to by index, written into
     /// `items` and `faces` (their contents replaced, so that a caller keeping
@@ -57,19 +64,24 @@ struct Itemizer {
         items.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ face: FontFace) {
-            var k = faces.firstIndex { $0 === face } ?? faces.count
-            if k == faces.count {
-                // More distinct faces than a UInt16 counts cannot occur (a text
-                // would need 65,536 installed fonts); past that, the first face.
-                if k <= Int(UInt16.max) { faces.append(face) } else { k = 0 }
-            }
+        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ faceIndex: Int) {
             items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
-                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(k)))
+                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(faceIndex)))
+        }
+        // The index in `faces` of the face with identity `id`, appended
+        // (`face()`) the first time: faces are in order of the runs that
+        // first use them. (Found by identity, so that a run retains no face.)
+        func faceIndex(_ id: ObjectIdentifier, _ face: () -> FontFace) -> Int {
+            if let k = faces.firstIndex(where: { ObjectIdentifier($0) == id }) { return k }
+            // More distinct faces than a UInt16 counts cannot occur (a text
+            // would need 65,536 installed fonts); past that, the first face.
+            guard faces.count <= Int(UInt16.max) else { return 0 }
+            faces.append(face())
+            return faces.count - 1
         }
         // The run being built; an item is appended when any of its properties change.
         var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
-        var runFace: FontFace? = nil
+        var runFaceIndex = -1  // in `faces`; -1 before the first cluster
         var runFaceID: ObjectIdentifier? = nil
         var stackIndex: Int32 = -1
         var stack = stacks[0]
@@ -112,28 +124,63 @@ struct Itemizer {
                     if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
                     k = bmpFaces[Int(u)]
                 }
+            } else if e > g + 1 && u != 0xFFFC && shortcuts {
+                // So does a cluster of BMP characters (a letter and its marks,
+                // an Indic or Thai syllable) whose every character has that
+                // face first: it covers them all, and each face before it
+                // lacks one of them. A surrogate, control or default-ignorable
+                // character (a variation selector, a joiner) is special, and
+                // a keycap asks for emoji presentation: the cluster is looked up.
+                if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
+                k = bmpFaces[Int(u)]
+                if k < ResolvedStack.FaceTable.special {
+                    for j in (g + 1)..<e where units[j] == 0x20E3 || bmpFaces[Int(units[j])] != k {
+                        k = ResolvedStack.FaceTable.none
+                        break
+                    }
+                }
             }
             if k < ResolvedStack.FaceTable.special {
                 faceID = faceIDs[Int(k)]
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
-                let chosen = chooseFace(scalars, stack: stack, current: runFace, cache: &clusterFaces)
+                let chosen = chooseFace(scalars, stack: stack, current: runFaceIndex >= 0 ? faces[runFaceIndex] : nil,
+                                        cache: &clusterFaces)
                 faceID = ObjectIdentifier(chosen)
                 face = chosen
             }
             let level = levels[g], script = scripts[g]
             if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
-                if let runFace, g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFace) }
+                if runFaceIndex >= 0 && g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFaceIndex) }
                 runStart = g
-                runFace = face ?? stack.faces[Int(k)]
+                runFaceIndex = faceIndex(faceID) { face ?? stack.faces[Int(k)] }
                 runFaceID = faceID
                 runLevel = level; runStyle = styleIndex; runScript = script
+            }
+            if shortcuts {
+                // One-unit clusters (the next unit starts one too) whose first
+                // face is the run's, in its style, level and script (CJK,
+                // Cyrillic, Arabic letters): the run goes on.
+                while e < n && graphemeStarts[e + 1] && styleOfUnit[e] == runStyle && levels[e] == runLevel
+                        && scripts[e] == runScript {
+                    let v = units[e]
+                    if v == 0xFFFC { break }
+                    let kv: UInt8
+                    if v < 0x80 {
+                        kv = asciiFaces[Int(v)]
+                    } else {
+                        if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
+                        kv = bmpFaces[Int(v)]
+                    }
+                    if kv >= ResolvedStack.FaceTable.special || faceIDs[Int(kv)] != runFaceID { break }
+                    e += 1
+                }
             }
             g = e
         }
         } } } } }
-        if let runFace, n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFace) }
+        if runFaceIndex >= 0 && n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFaceIndex) }
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?,

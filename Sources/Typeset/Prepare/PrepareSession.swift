@@ -293,10 +293,14 @@ struct PrepareSession {
         swap(&splits, &scratch.ligatures)
         splits.removeAll()
         let features = scratch.features
-        for item in items {
+        // (The cluster starts read in place, from the first unit that is
+        // not one: most units start a cluster, and most texts have no ligature.)
+        clusterStarts.withUnsafeBufferPointer { starts in
+        guard let firstInterior = starts.firstIndex(of: false) else { return }
+        for item in items where Int(item.end) > firstInterior {
             var clusterStart = Int(item.start)
-            for i in Int(item.start)..<Int(item.end) {
-                if clusterStarts[i] { clusterStart = i; continue }
+            for i in max(Int(item.start), firstInterior - 1)..<Int(item.end) {
+                if starts[i] { clusterStart = i; continue }
                 // A cluster led by a newline, carriage return or tab is no ligature:
                 // its advance is zeroed, so a piece of it has no width either.
                 let lead = units[clusterStart]
@@ -324,6 +328,7 @@ struct PrepareSession {
                 }
                 splits.append(unit: Int32(i), clusterStart: Int32(clusterStart), prefix: width)
             }
+        }
         }
         return splits
     }

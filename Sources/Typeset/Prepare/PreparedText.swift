@@ -426,12 +426,33 @@ struct PreparedDetails {
     let shapeCache: ShapeCache?
 
     /// The number of surrogate pairs in `source` (Latin-1 text has none).
+    /// (A trail surrogate never leads a pair, so every lead followed by a
+    /// trail is counted without skipping the trail; four units at a time
+    /// are passed over when none of them is a surrogate.)
     static func surrogatePairCount(_ source: [UInt16]) -> Int {
-        var count = 0, i = 0
-        while i + 1 < source.count {
-            if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { count += 1; i += 2 } else { i += 1 }
+        source.withUnsafeBufferPointer { u in
+            guard u.count > 1, let p = u.baseAddress else { return 0 }
+            let n = u.count
+            var count = 0, i = 0
+            @inline(__always) func pairStarts(_ j: Int) -> Int {
+                (p[j] & 0xFC00 == 0xD800 && p[j &+ 1] & 0xFC00 == 0xDC00) ? 1 : 0
+            }
+            while i &+ 4 <= n {
+                // A lane is a surrogate when its top five bits are 11011: that lane of x is zero.
+                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let x = (w & 0xF800_F800_F800_F800) ^ 0xD800_D800_D800_D800
+                if (x &- 0x0001_0001_0001_0001) & ~x & 0x8000_8000_8000_8000 != 0 {
+                    // The pairs that start in the block (the last may end past it).
+                    for j in i..<min(i &+ 4, n &- 1) { count &+= pairStarts(j) }
+                }
+                i &+= 4
+            }
+            while i &+ 1 < n {
+                count &+= pairStarts(i)
+                i &+= 1
+            }
+            return count
         }
-        return count
     }
 
     /// Writes where `source`'s surrogate pairs start to `out` (room for `surrogatePairCount(source)`).

@@ -92,10 +92,14 @@ public final class ShapeCache: @unchecked Sendable {
 
     func countFrontHits(_ n: Int) { frontHits.add(n, ordering: .relaxed) }
 
-    /// The cached word `key` names, if it is cached and is this text.
+    /// Copies the cached word `key` names to `offset` of the arrays, if it
+    /// is cached and is this text, and hands its storage to `keep` (to be
+    /// copied: it is valid only during the call, the shard's lock keeping
+    /// the word alive); false if it is not cached. Nothing is retained.
     @inline(__always)
-    func word(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
-        withShard(key.hash) { $0.word(key, units: units) }
+    func copyWord(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int,
+                  keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
+        withShard(key.hash) { $0.copyWord(key, units: units, into: out, at: offset, keep: keep) }
     }
 
     func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -182,19 +186,29 @@ public final class ShapeCache: @unchecked Sendable {
             lock.unlock()
         }
 
-        func word(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>) -> ShapedWord? {
+        @inline(__always)
+        func copyWord(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int,
+                      keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
             lock.lock(); defer { lock.unlock() }
-            if let word = young.word(for: key.hash, matching: units, check: key.check) {
+            let found: Void? = young.withStorage(for: key.hash, matching: units, check: key.check) { storage in
+                ShapedWord.copy(storage, into: out, at: offset)
+                keep(storage)
+            }
+            if found != nil {
                 hits &+= 1
-                return word
+                return true
             }
             if old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) {
                 hits &+= 1
                 insert(key.hash, word)
-                return word
+                word.withStorage { storage in
+                    ShapedWord.copy(storage, into: out, at: offset)
+                    keep(storage)
+                }
+                return true
             }
             misses &+= 1
-            return nil
+            return false
         }
 
         func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -303,6 +317,27 @@ private final class WordTable {
         }
     }
 
+    /// `body` with the storage of the word stored under `hash`, if it is
+    /// this text; nil if not. (Read in place: nothing is retained.)
+    @inline(__always)
+    func withStorage<R>(for hash: UInt64, matching units: UnsafeBufferPointer<UInt16>, check: UInt64,
+                        _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R? {
+        let k = Self.slotKey(hash)
+        var i = Int(truncatingIfNeeded: k >> 17) & mask
+        while true {
+            let h = slots[i].hash
+            if h == k {
+                // (Its address only, taken and used under the shard's lock,
+                // which keeps the word alive: a reference loaded out of
+                // the slot would be retained and released.)
+                guard let s = slots[i].word?.storageAddress else { return nil }
+                return ShapedWord.matches(s, units, check: check) ? body(s) : nil
+            }
+            if h == 0 { return nil }
+            i = (i + 1) & mask
+        }
+    }
+
     /// Stores `word` under `hash` (replacing a word with the same hash).
     func insert(_ hash: UInt64, _ word: ShapedWord) {
         let k = Self.slotKey(hash)
@@ -326,20 +361,27 @@ struct ShapeKey {
     init(units: UnsafeBufferPointer<UInt16>, parameters: ShapeParameters, context: (before: Int, after: Int)? = nil) {
         var h = FNV1aHash()
         var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
-        // Four units at a time, then the rest and the length in one value.
+        // Four units at a time; then the last four (overlapping the ones
+        // before when the length is not a multiple of four: they are a
+        // function of the units all the same), or the fewer a short word
+        // has; and the length.
         let n = units.count
-        var i = 0
+        var last = UInt64(n) << 48
         if let base = units.baseAddress {
             let raw = UnsafeRawPointer(base)
-            while i + 4 <= n {
+            var i = 0
+            while i + 4 < n {
                 let v = raw.loadUnaligned(fromByteOffset: 2 * i, as: UInt64.self)
                 h.mix(v)
                 c = ShapeParameters.mixCheck(c, v)
                 i += 4
             }
+            if n >= 4 {
+                last ^= raw.loadUnaligned(fromByteOffset: 2 * (n - 4), as: UInt64.self)
+            } else {
+                for k in 0..<n { last ^= UInt64(base[k]) << (16 * k) }
+            }
         }
-        var last = UInt64(n) << 48
-        for k in 0..<(n - i) { last ^= UInt64(units[i + k]) << (16 * k) }
         h.mix(last)
         c = ShapeParameters.mixCheck(c, last)
         h.mix(parameters.hash)
@@ -467,17 +509,26 @@ struct ShapedWord: Sendable {
     }
 
     @inline(__always)
-    private static func matches(_ s: UnsafeBufferPointer<UInt32>, _ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
+    static func matches(_ s: UnsafeBufferPointer<UInt32>, _ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
         guard s[2] == UInt32(units.count), (UInt64(s[0]) | UInt64(s[1]) << 32) == check else { return false }
         for k in 0..<units.count where UInt16(truncatingIfNeeded: s[header + 1 + 2 * k]) != units[k] { return false }
         return true
     }
 
-    /// The storage's first element: valid, and unchanged, as long as this
-    /// value (or a copy of it) lives, since the storage is never mutated.
-    var storageBase: UnsafePointer<UInt32> { storage.withUnsafeBufferPointer { $0.baseAddress! } }
+    /// The storage words of a word (with its context) of `units` UTF-16 units.
+    static func storageWords(units: Int) -> Int { header + 2 * units }
 
-    /// `copy(into:at:)` of the word stored at `base` (a `storageBase`) if
+    /// Where the word's storage is: valid, and unchanged, as long as this
+    /// value (or a copy of it) lives, since the storage is never mutated.
+    var storageAddress: UnsafeBufferPointer<UInt32> { storage.withUnsafeBufferPointer { $0 } }
+
+    /// `body` with the word's storage (see `ShapedWord`).
+    @inline(__always)
+    func withStorage<R>(_ body: (UnsafeBufferPointer<UInt32>) -> R) -> R {
+        storage.withUnsafeBufferPointer(body)
+    }
+
+    /// `copy(into:at:)` of the word whose storage starts at `base` if
     /// it is this text (one read of the storage for both); false, writing
     /// nothing, if not.
     @inline(__always)
@@ -500,8 +551,9 @@ struct ShapedWord: Sendable {
         storage.withUnsafeBufferPointer { Self.copy($0, into: out, at: offset) }
     }
 
+    /// Writes the word stored in `s` (a word's storage) at `offset`.
     @inline(__always)
-    private static func copy(_ s: UnsafeBufferPointer<UInt32>, into out: UnitArrays, at offset: Int) {
+    static func copy(_ s: UnsafeBufferPointer<UInt32>, into out: UnitArrays, at offset: Int) {
         let before = Int(s[3] & 0xFFFF)
         let count = Int(s[2]) - before - Int(s[3] >> 16)
         let pairs = s.baseAddress! + header + 2 * before

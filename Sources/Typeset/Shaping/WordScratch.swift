@@ -14,11 +14,11 @@ struct WordPiece {
 /// The arrays `WordShaper` fills for one text, kept by its caller between
 /// texts (emptied, capacity kept) and passed to it `inout`.
 struct WordScratch {
-    /// The text's words, item after item.
+    /// The text's words not copied from the front table as they were found, item after item.
     var pieces: [WordPiece] = []
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int] = []
-    var unshapedKeys: Set<UInt64> = []
+    var unshapedKeys = HashSet64()
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int] = []
     /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
@@ -44,7 +44,7 @@ struct WordScratch {
     mutating func clear() {
         pieces.removeAll(keepingCapacity: true)
         unshaped.removeAll(keepingCapacity: true)
-        unshapedKeys.removeAll(keepingCapacity: true)
+        unshapedKeys.removeAll()
         repeats.removeAll(keepingCapacity: true)
         alone.removeAll(keepingCapacity: true)
         joined.removeAll(keepingCapacity: true)

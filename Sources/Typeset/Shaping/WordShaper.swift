@@ -64,20 +64,25 @@ struct WordShaper {
             if let cache { front?.end(with: cache) }
         }
         units.withUnsafeBufferPointer { buf in
-            // First every word of the text found and keyed, and the memory
-            // its lookup will read prefetched, so that the lookups wait for
-            // memory together, not in turn (items are often a word long: an
+            // First every word of the text found and keyed, those the
+            // context's front table has copied out at once (most of a
+            // warm text's), and for the others the memory their lookup
+            // will read prefetched, so that those lookups wait for memory
+            // together, not in turn (items are often a word long: an
             // Arabic word in its font between spaces in the primary font, a
             // run of kana).
             // (The styles are read in place: copying one per item retained
             // its font stack, features and language.)
             // (Faces and styles read in place, not retained per item.)
             faces.withUnsafeBufferPointer { faces in styles.withUnsafeBufferPointer { styles in
-                var b = 0
-                for (k, item) in items.enumerated() {
-                    let style = Int(item.styleIndex)
-                    collectWords(item, index: k, faceSerial: faces[Int(item.faceIndex)].serial, units: buf, breaks: breaks,
-                                 from: &b, size: styles[style].size, styleHash: features.hashes[style], into: &scratch)
+                UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+                    var b = 0
+                    for (k, item) in items.enumerated() {
+                        let style = Int(item.styleIndex)
+                        collectWords(item, index: k, faceSerial: faces[Int(item.faceIndex)].serial, units: buf, breaks: breaks,
+                                     from: &b, size: styles[style].size, styleHash: features.hashes[style], copyingInto: out,
+                                     into: &scratch)
+                    }
                 }
             } }
             // Then, the shared cache's slots having had time to arrive, the
@@ -131,7 +136,8 @@ struct WordShaper {
         return trim
     }
 
-    /// Appends an item's words to `scratch.pieces`, each with the span it is
+    /// Copies an item's words that the front table has into `out`, and
+    /// appends the others to `scratch.pieces`, each with the span it is
     /// shaped in and its cache key, what its lookup reads prefetched
     /// (`b`: where the search for the item's first break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
@@ -139,7 +145,7 @@ struct WordShaper {
     /// must not depend on what follows anyway.
     private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
                               breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
-                              into scratch: inout WordScratch) {
+                              copyingInto out: UnitArrays, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
@@ -165,9 +171,16 @@ struct WordShaper {
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
-            // (A word in the context's front table has its storage prefetched;
-            // the others their shared cache slot.)
-            if let key, front?.prefetchWord(key) != true { cache?.prefetch(key) }
+            // A word in the context's front table is copied out at once;
+            // the others have their shared cache slot prefetched.
+            if let key {
+                if let front, span == start..<stop,
+                   front.copy(key, units: UnsafeBufferPointer(rebasing: units[span]), into: out, at: start) {
+                    start = stop
+                    continue
+                }
+                cache?.prefetch(key)
+            }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
             start = stop
         }
@@ -286,10 +299,11 @@ struct WordShaper {
     private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: Unmanaged<ShapeCache>,
                                    front: Unmanaged<WordFrontCache>?, into out: UnitArrays, at offset: Int) -> Bool {
         if let front, front._withUnsafeGuaranteedRef({ $0.copy(key, units: units, into: out, at: offset) }) { return true }
-        guard let word = cache._withUnsafeGuaranteedRef({ $0.word(key, units: units) }) else { return false }
-        word.copy(into: out, at: offset)
-        front?._withUnsafeGuaranteedRef { $0.insert(key, word, length: units.count) }
-        return true
+        return cache._withUnsafeGuaranteedRef {
+            $0.copyWord(key, units: units, into: out, at: offset) { storage in
+                front?._withUnsafeGuaranteedRef { $0.insert(key, storage: storage) }
+            }
+        }
     }
 
     /// Whether shaping on either side of a break opportunity is independent:

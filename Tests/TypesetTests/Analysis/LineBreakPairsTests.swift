@@ -53,25 +53,52 @@ final class LineBreakPairsTests: XCTestCase {
         var handled = 0, mismatches: [String] = []
         let locales = self.locales
         for round in 0..<60000 {
-            let locale = locales[round % locales.count]
             let pool = round % 2 == 0 ? Self.pool : Self.letters
             let text = (0..<Int.random(in: 2..<12, using: &random)).map { _ in pool.randomElement(using: &random)! }.joined()
-            let units = Array(text.utf16)
-            var pairs = [UInt8](repeating: 0, count: units.count + 1)
-            guard tsu_line_breaks_by_pairs(units, Int32(units.count), locale, &pairs) == 1 else { continue }
-            handled += 1
-            var icu: [UInt8] = [], offsets: [Int32] = []
-            try BreakOpportunities.iterateICU(units, locale: locale, into: &icu, offsets: &offsets)
-            for i in 1..<units.count {
-                let last = units[i - 1], ch = units[i]
-                guard !BreakOpportunities.isBreakableSpace(last) else { continue }
-                let read = !BreakOpportunities.isBreakableSpace(ch) && ((last > 0x7F && last != 0xA0) || (ch > 0x7F && ch != 0xA0))
-                if (read && pairs[i] & 1 != icu[i] & 1) || pairs[i] & 2 != icu[i] & 2 {
-                    mismatches.append("\(locale) \(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(i): \(pairs[i]) vs ICU \(icu[i])")
-                }
-            }
+            if try compare(text, locale: locales[round % locales.count], mismatches: &mismatches) { handled += 1 }
         }
         XCTAssertEqual(mismatches.prefix(10), [], "\(mismatches.count) opportunities differ")
         XCTAssertGreaterThan(handled, 15000, "too few texts were decided by pairs")
+    }
+
+    /// Runs of printable ASCII (which the pairs pass over, keeping only the
+    /// classes of their last two characters) before and after other
+    /// characters: words, spaces, hyphens, brackets and numbers next to
+    /// letters, ideographs, kana, emoji, quotes and no-break spaces.
+    func testASCIIRunsBetweenOtherCharactersGiveICUsOpportunities() throws {
+        let ascii = ["ab", "a b", " -", "- ", "x-", "-", " (", "(", ")", "12", "1.5", "$", "%", "/", " ", "a,", "?"]
+        let others = ["é", "ж", "一", "あ", "カ", "😀", "👍🏽", "—", "“", "”", "‘", "’", "\u{A0}", "，", "。", "「", "\u{301}", "€", "…"]
+        var random = SystemRandomNumberGenerator()
+        var handled = 0, mismatches: [String] = []
+        let locales = self.locales
+        for round in 0..<30000 {
+            let text = (0..<Int.random(in: 2..<10, using: &random)).map { k in
+                (k % 2 == 0 ? ascii : others).randomElement(using: &random)!
+                    + (Bool.random(using: &random) ? ascii.randomElement(using: &random)! : "")
+            }.joined()
+            if try compare(text, locale: locales[round % locales.count], mismatches: &mismatches) { handled += 1 }
+        }
+        XCTAssertEqual(mismatches.prefix(10), [], "\(mismatches.count) opportunities differ")
+        XCTAssertGreaterThan(handled, 10000, "too few texts were decided by pairs")
+    }
+
+    /// Compares the pairs' flags of `text` with ICU's iterator wherever
+    /// `BreakOpportunities` reads them, appending each difference to
+    /// `mismatches`; false when the pairs decline the text.
+    private func compare(_ text: String, locale: String, mismatches: inout [String]) throws -> Bool {
+        let units = Array(text.utf16)
+        var pairs = [UInt8](repeating: 0, count: units.count + 1)
+        guard tsu_line_breaks_by_pairs(units, Int32(units.count), locale, &pairs) == 1 else { return false }
+        var icu: [UInt8] = [], offsets: [Int32] = []
+        try BreakOpportunities.iterateICU(units, locale: locale, into: &icu, offsets: &offsets)
+        for i in 1..<units.count {
+            let last = units[i - 1], ch = units[i]
+            guard !BreakOpportunities.isBreakableSpace(last) else { continue }
+            let read = !BreakOpportunities.isBreakableSpace(ch) && ((last > 0x7F && last != 0xA0) || (ch > 0x7F && ch != 0xA0))
+            if (read && pairs[i] & 1 != icu[i] & 1) || pairs[i] & 2 != icu[i] & 2 {
+                mismatches.append("\(locale) \(text.unicodeScalars.map { String($0.value, radix: 16) }) at \(i): \(pairs[i]) vs ICU \(icu[i])")
+            }
+        }
+        return true
     }
 }

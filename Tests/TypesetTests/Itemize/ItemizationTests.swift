@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Typeset
 import TypesetTestSupport
@@ -90,5 +91,78 @@ final class ItemizationTests: XCTestCase {
         let r = rtl.visualRuns(of: rtl.lines[0])
         XCTAssertTrue(r.last!.isRightToLeft)
         XCTAssertFalse(r.first!.isRightToLeft)
+    }
+
+    /// The itemizer's shortcuts (`Itemizer.shortcuts`): a run goes on over
+    /// the one-unit clusters that keep its face, and a cluster of several
+    /// BMP characters that each take the same face first takes it from the
+    /// face table. Every text of the corpus' categories, and clusters made
+    /// of letters of many scripts with marks, joiners, selectors, keycaps
+    /// and U+FFFC, in stacks that order their faces differently, get the
+    /// items and faces that going cluster by cluster gives.
+    func testClustersTakenFromTheFaceTableGetTheFacesTheyAreLookedUpIn() throws {
+        let dir = Fixtures.corpusDirectory.appendingPathComponent("texts")
+        var texts: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: dir.path).filter({ $0.hasSuffix(".json") }).sorted() {
+            let category = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent(file)))
+            let entries = (category as? [String: Any])?["texts"] as? [Any] ?? []
+            texts += entries.compactMap { $0 as? String ?? ($0 as? [String: Any])?["text"] as? String }
+        }
+        XCTAssertGreaterThan(texts.count, 100)
+        let bases: [UInt32] = [0x61, 0x3B5, 0x3AD, 0x438, 0x5D0, 0x628, 0x915, 0x995, 0xE01, 0x1100, 0x4E00, 0x30AB, 0x31, 0x2600, 0xFFFC]
+        let extras: [UInt32] = [0x301, 0x308, 0x323, 0x5B8, 0x64E, 0x651, 0x93F, 0x94D, 0x9CD, 0xE34, 0xE48, 0x1161, 0x3099,
+                                0x200D, 0xFE0F, 0xFE0E, 0x20E3, 0x20DD, 0x1F3FD, 0xFFFC, 0x915, 0x61]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<400 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 1...4, using: &random) {
+                scalars.append(Unicode.Scalar(bases.randomElement(using: &random)!)!)
+                for _ in 0..<Int.random(in: 0...3, using: &random) {
+                    scalars.append(Unicode.Scalar(extras.randomElement(using: &random)!)!)
+                }
+            }
+            texts.append(String(String.UnicodeScalarView(scalars)))
+        }
+        let fonts = Fixtures.typesetter.fonts
+        let stacks: [FontStack] = [["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+                                    "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"],
+                                   ["Noto Sans CJK JP", "Noto Sans Thai", "Noto Sans"], ["Noto Sans Arabic"]]
+        var tableClusters = 0
+        for stack in stacks {
+            let resolved = try fonts.resolvedStack(stack, weight: 400, italic: false)
+            let table = resolved.bmpFaces.index
+            for text in texts {
+                let units = Array(text.utf16)
+                let graphemes = GraphemeBreaks.boundaries(units)
+                let levels = try BidiLevels.resolve(units, direction: .auto).levels
+                var scripts: [Int32] = []
+                ScriptRuns.resolve(units, into: &scripts)
+                let styles = [Int32](repeating: 0, count: units.count)
+                func itemize(_ shortcuts: Bool) -> (items: String, faces: [ObjectIdentifier]) {
+                    var items: [Item] = [], faces: [FontFace] = [], scalars: [UInt32] = []
+                    var clusterFaces = Itemizer.ClusterFaces()
+                    var itemizer = Itemizer(fonts: fonts)
+                    itemizer.shortcuts = shortcuts
+                    itemizer.itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
+                                     styleOfUnit: styles, stacks: [resolved], into: &items, faces: &faces,
+                                     scalars: &scalars, clusterFaces: &clusterFaces)
+                    return ("\(items)", faces.map(ObjectIdentifier.init))
+                }
+                let fromTable = itemize(true), lookedUp = itemize(false)
+                XCTAssertEqual(fromTable.items, lookedUp.items, "\(stack): \(text.debugDescription)")
+                XCTAssertEqual(fromTable.faces, lookedUp.faces, "\(stack): \(text.debugDescription)")
+                // Count the clusters the table decides, so that the comparison is known to cover some.
+                var g = 0
+                while g < units.count {
+                    var e = g + 1
+                    while e < units.count && !graphemes[e] { e += 1 }
+                    let k = table[Int(units[g])]
+                    if e > g + 1 && k < ResolvedStack.FaceTable.special && units[g] != 0xFFFC
+                        && units[g..<e].allSatisfy({ $0 != 0x20E3 && table[Int($0)] == k }) { tableClusters += 1 }
+                    g = e
+                }
+            }
+        }
+        XCTAssertGreaterThan(tableClusters, 1000, "too few clusters were decided by the face table")
     }
 }

@@ -194,6 +194,31 @@ final class PreparedStorageTests: XCTestCase {
     }
 }
 
+/// Where a prepared text's source has surrogate pairs (for UTF-32 offsets).
+final class SurrogatePairTests: XCTestCase {
+    /// Units with pairs, lone leads and trails, and trails before leads: as
+    /// many pairs as the standard library decodes astral scalars, where it does.
+    func testPairsAreTheAstralScalarsTheStandardLibraryDecodes() {
+        let pool: [UInt16] = [0x61, 0x4E00, 0xD83D, 0xDE00, 0xDBFF, 0xDC00, 0xD800, 0xDFFF, 0xFFFF]
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<500 {
+            let units = (0..<Int.random(in: 0..<40, using: &random)).map { _ in pool.randomElement(using: &random)! }
+            var starts: [Int32] = [], i = 0
+            for scalar in String(decoding: units, as: UTF16.self).unicodeScalars {
+                if scalar.value > 0xFFFF { starts.append(Int32(i)) }
+                i += scalar == "\u{FFFD}" ? 1 : scalar.utf16.count  // (a lone surrogate decodes as U+FFFD, one unit)
+            }
+            let count = PreparedDetails.surrogatePairCount(units)
+            XCTAssertEqual(count, starts.count, "\(units)")
+            let found = [Int32](unsafeUninitializedCapacity: count) { buffer, n in
+                PreparedDetails.findSurrogatePairs(units, into: buffer)
+                n = count
+            }
+            XCTAssertEqual(found, starts, "\(units)")
+        }
+    }
+}
+
 /// The UTF-8 to UTF-16 transcoding preparation uses.
 final class UTF16UnitsTests: XCTestCase {
     func testMatchesTheStandardLibrary() {
@@ -207,6 +232,23 @@ final class UTF16UnitsTests: XCTestCase {
             }
             let s = String(String.UnicodeScalarView(scalars))
             XCTAssertEqual(s.utf16Units, Array(s.utf16))
+        }
+        // Runs of ASCII between scalars of every length, so that the eight-byte
+        // steps of the count and the fill start and stop at every offset.
+        let others: [Unicode.Scalar] = ["é", "ж", "日", "😀", "\u{7FF}", "\u{800}", "\u{FFFF}", "\u{10000}", "\u{10FFFF}"]
+        for _ in 0..<500 {
+            var scalars: [Unicode.Scalar] = []
+            for _ in 0..<Int.random(in: 0..<6, using: &random) {
+                for _ in 0..<Int.random(in: 0..<20, using: &random) {
+                    scalars.append(Unicode.Scalar(UInt8.random(in: 0...0x7F, using: &random)))
+                }
+                for _ in 0..<Int.random(in: 0..<4, using: &random) { scalars.append(others.randomElement(using: &random)!) }
+            }
+            let s = String(String.UnicodeScalarView(scalars))
+            var reused: [UInt16] = Array(repeating: 7, count: Int.random(in: 0..<50, using: &random))
+            s.writeUTF16Units(into: &reused)
+            XCTAssertEqual(s.utf16Units, Array(s.utf16), s.debugDescription)
+            XCTAssertEqual(reused, Array(s.utf16), s.debugDescription)
         }
     }
 }
