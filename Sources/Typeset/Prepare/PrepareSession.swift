@@ -44,7 +44,7 @@ struct PrepareSession {
     }
 
     /// - Parameter runs: the text's style runs; nil for one run of
-    ///   `baseStyle` over the whole text (made once its length is known).
+    ///   `baseStyle` over the whole text.
     private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
         // The transient arrays are the context's (see `PrepareScratch`), left emptied.
@@ -59,21 +59,19 @@ struct PrepareSession {
             source.removeAll(keepingCapacity: true)
             swap(&context.scratch.source, &source)
         }
-        if let runs {
-            return try prepare(source: source, given: baseStyle, base: base, runs: runs, attachments: attachments,
-                               paragraph: paragraph, scratch: &context.scratch)
-        }
-        return try withUnsafePointer(to: AttributedText.Run(range: 0..<source.count, style: baseStyle)) { run in
-            try prepare(source: source, given: baseStyle, base: base, runs: UnsafeBufferPointer(start: run, count: 1),
-                        attachments: attachments, paragraph: paragraph, scratch: &context.scratch)
-        }
+        return try prepare(source: source, given: baseStyle, base: base, runs: runs, attachments: attachments,
+                           paragraph: paragraph, scratch: &context.scratch)
     }
 
     /// - Parameters:
     ///   - given: the block style as given; `base` is it validated and scaled.
-    private func prepare(source: [UInt16], given: TextStyle, base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>,
+    ///   - runs: the style runs; nil for one run of the block style (no run
+    ///     is made for it: a run's copy of the style retained its references).
+    private func prepare(source: [UInt16], given: TextStyle, base: TextStyle, runs runsGiven: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments attachmentsGiven: [Int: TextAttachment], paragraph: ParagraphStyle,
                          scratch: inout PrepareScratch) throws -> PreparedText {
+        let runs = runsGiven ?? UnsafeBufferPointer(start: nil, count: 0)
+        let runCount = runsGiven == nil ? 1 : runs.count
         let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         let units = processed.units
         let n = units.count
@@ -85,13 +83,14 @@ struct PrepareSession {
         scratch.styleIndexOfRun = []
         defer { scratch.styleIndexOfRun = styleIndexOfRun }
         var styleIndex: [TextStyle: Int32] = [:]  // only with several runs (one text may have thousands)
+        if runsGiven == nil { styleIndexOfRun.append(0) }
         for run in runs {
             // (A run in the block's own style, a one-style text's only run, is not validated again.)
             if run.style == given { styleIndexOfRun.append(0); continue }
             let style = try run.style.validated().scaled(by: scale)
             if style == styles.last { styleIndexOfRun.append(Int32(styles.count - 1)); continue }
             if style == base { styleIndexOfRun.append(0); continue }
-            if runs.count > 1 {
+            if runCount > 1 {
                 if let k = styleIndex[style] { styleIndexOfRun.append(k); continue }
                 styleIndex[style] = Int32(styles.count)
             }
@@ -102,7 +101,7 @@ struct PrepareSession {
             throw TypesetError.invalidAttributeRuns("\(styles.count) distinct styles (at most 65,536)")
         }
         scratch.styleOfUnit.refill(styleIndexOfRun.first ?? 0, count: n)
-        if runs.count > 1 {
+        if runCount > 1 {
             var r = 0
             for i in 0..<n {
                 let s = processed.sourceOffset(i)
@@ -125,7 +124,7 @@ struct PrepareSession {
 
         // Analysis and itemization: one pass for plain text (see `PlainTextScan`), else stage by stage.
         let plain = onePass && n > 0 && attachments.isEmpty
-            ? PlainTextScan(units, paragraph: paragraph, asciiFaces: runs.count == 1 ? stacks[Int(styleOfUnit[0])].asciiFace : nil,
+            ? PlainTextScan(units, paragraph: paragraph, asciiFaces: runCount == 1 ? stacks[Int(styleOfUnit[0])].asciiFace : nil,
                             into: &scratch.breaks)
             : nil
         let paragraphLevel: UInt8
@@ -157,8 +156,10 @@ struct PrepareSession {
             }
         }
         let graphemes = scratch.graphemes
-        var breaks = scratch.breaks
-        if paragraph.lineBreak == .anywhere { BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &breaks) }
+        // (The breaks stay in the scratch, read there: a copy retained both arrays.)
+        if paragraph.lineBreak == .anywhere {
+            BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &scratch.breaks)
+        }
         // The items and faces are the scratch arrays: the prepared text copies them into its own memory.
         let items: [Item], faces: [FontFace]
         if let plain, plain.isOneItem {
@@ -211,7 +212,7 @@ struct PrepareSession {
         let itemized = ItemizedText(items: items, faces: faces, styles: styles, itemMetrics: scratch.itemMetrics)
         // (The prepared text copies the segments into its own object, and
         // compacts the metrics when it keeps them.)
-        let naturalWidth = makeSegments(units: units, breaks: breaks, advances: advances, itemized: itemized,
+        let naturalWidth = makeSegments(units: units, breaks: scratch.breaks, advances: advances, itemized: itemized,
                                         attachments: attachments, ligatures: ligatures,
                                         into: &scratch.segments, metrics: &scratch.segmentMetrics,
                                         prefix: &scratch.advanceSums)
@@ -259,7 +260,7 @@ struct PrepareSession {
                                     ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
-            wordBreaks: thai && wordBreaks != breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
+            wordBreaks: thai && wordBreaks != scratch.breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
         let core = PreparedCore.make(PreparedParts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,
                                    levels: levels.contains(where: { $0 != 0 }) ? levels : []),
@@ -341,87 +342,145 @@ struct PrepareSession {
         return glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }
     }
 
+    /// The segments between `breaks` (into the scratch arrays `segments`
+    /// and `metrics`; `prefix` holds the advances' running sums): one pass
+    /// over the breaks, reading the units, sums, items and breaks in place.
+    /// Returns the natural width.
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
                               itemized: ItemizedText, attachments: [PreparedAttachment], ligatures: LigatureSplits,
                               into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)],
                               prefix: inout [Int64]) -> Int64 {
-        // (`segments`, `metrics` and `prefix` are scratch arrays; returns the natural width.)
-        let items = itemized.items, itemMetrics = itemized.itemMetrics
-        // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
-        var natural: Int64 = 0, pen: Int64 = 0
-        segments.reserveCapacity(breaks.positions.count)
-        var start = 0
-        var item = 0, attachment = 0, lastMetrics = -1, ligatureCursor = 0
         // The advances summed once, so that a segment's width is a
         // difference (a loop per segment cost more to set up than to run,
-        // segments being a few units long); tabs looked for only in text that has them.
+        // segments being a few units long).
         prefix.refill(0, count: units.count + 1)
-        var anyTab = false
         units.withUnsafeBufferPointer { u in advances.withUnsafeBufferPointer { adv in prefix.withUnsafeMutableBufferPointer { sums in
             var sum: Int64 = 0
             for i in 0..<u.count {
                 sum &+= Int64(adv[i])
                 sums[i + 1] = sum
-                anyTab = anyTab || u[i] == 0x09
             }
         } } }
-        // (The units and sums read in place: bounds checks per unit showed in the warm profile.)
-        units.withUnsafeBufferPointer { u in prefix.withUnsafeBufferPointer { sums in
-        for (k, p) in breaks.positions.enumerated() {
-            let end = Int(p)
-            var contentEnd = end
-            while contentEnd > start && BreakOpportunities.isBreakableSpaceOrBreak(u[contentEnd - 1]) { contentEnd -= 1 }
+        // Every segment is written in place (the scratch array filled to the
+        // count first): appending checked the array's uniqueness and room per segment.
+        let count = breaks.positions.count
+        segments.refill(Segment(contentEnd: 0, end: 0, width: 0, trailing: 0, metrics: 0, flags: []), count: count)
+        // (The buffers read in place, the walk's state in a function's own
+        // locals: variables a closure captures live in memory, a load and a
+        // store each per segment.)
+        return units.withUnsafeBufferPointer { u in prefix.withUnsafeBufferPointer { sums in
+            breaks.positions.withUnsafeBufferPointer { positions in breaks.mandatory.withUnsafeBufferPointer { mandatory in
+                itemized.items.withUnsafeBufferPointer { items in itemized.itemMetrics.withUnsafeBufferPointer { itemMetrics in
+                    attachments.withUnsafeBufferPointer { attachments in segments.withUnsafeMutableBufferPointer { out in
+                        Self.segments(units: u, sums: sums, positions: positions, mandatory: mandatory, items: items,
+                                      itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
+                                      advances: advances, into: out, metrics: &metrics)
+                    } }
+                } }
+            } }
+        } }
+    }
+
+    /// `makeSegments`' walk over the breaks: segment `k` ends at
+    /// `positions[k]` and is written to `out[k]`; `sums[i]` is the width of
+    /// units `0..<i`. Returns the natural width.
+    private static func segments(units u: UnsafeBufferPointer<UInt16>, sums: UnsafeBufferPointer<Int64>,
+                                 positions: UnsafeBufferPointer<Int32>, mandatory: UnsafeBufferPointer<Bool>,
+                                 items: UnsafeBufferPointer<Item>,
+                                 itemMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>,
+                                 attachments: UnsafeBufferPointer<PreparedAttachment>, ligatures: LigatureSplits,
+                                 advances: [Int32], into out: UnsafeMutableBufferPointer<Segment>,
+                                 metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
+        let hasLigatures = !ligatures.isEmpty
+        let onlyItem = items.count == 1 && attachments.isEmpty
+            ? (start: Int(items[0].start), end: Int(items[0].end),
+               pair: (max(0.0, itemMetrics[0].ascent), max(0.0, itemMetrics[0].descent)))
+            : nil
+        // The widest forced-break paragraph with nothing wrapped (trailing spaces hang).
+        var natural: Int64 = 0, pen: Int64 = 0
+        var start = 0, item = 0, attachment = 0, ligatureCursor = 0
+        // The metrics entry of the previous segment and its pair (most
+        // segments have the previous one's metrics; entries below the
+        // limit never change once made).
+        var lastMetrics = -1, lastPair = (ascent: 0.0, descent: 0.0)
+        for k in 0..<positions.count {
+            let end = Int(positions[k])
+            // The trailing breakable spaces (and a forced break) hang; a tab among them is flagged.
+            var contentEnd = end, hasTab = false
+            while contentEnd > start {
+                let c = u[contentEnd - 1]
+                guard BreakOpportunities.isBreakableSpaceOrBreak(c) else { break }
+                hasTab = hasTab || c == 0x09
+                contentEnd -= 1
+            }
             var width = sums[contentEnd] &- sums[start]
             let trailing = sums[end] &- sums[contentEnd]
             let uncorrected = width
             natural = max(natural, pen &+ uncorrected)
             // A break inside a ligature (break-all): each side counts its own piece.
-            if !ligatures.isEmpty && start < contentEnd
+            if hasLigatures && start < contentEnd
                 && ligatures.hasSplit(at: Int32(start), or: Int32(contentEnd), cursor: &ligatureCursor) {
                 width += ligatures.startCorrection(start, advances: advances)
                     + ligatures.endCorrection(start, contentEnd, advances: advances)
             }
-            var hasTab = false
-            if anyTab { for i in contentEnd..<end where u[i] == 0x09 { hasTab = true } }
-            pen = breaks.mandatory[k] ? 0 : pen &+ uncorrected &+ trailing
+            let mandatoryBreak = mandatory[k]
+            pen = mandatoryBreak ? 0 : pen &+ uncorrected &+ trailing
+            // The tallest inline box of the items the segment touches (in
+            // a text of one item and no attachment, that item's).
             var asc = 0.0, desc = 0.0
-            while item < items.count && Int(items[item].end) <= start { item += 1 }
-            var j = item
-            while j < items.count && Int(items[j].start) < end {
-                asc = max(asc, itemMetrics[j].ascent)
-                desc = max(desc, itemMetrics[j].descent)
-                j += 1
-            }
-            // An attachment's box is on the line with its segment.
-            while attachment < attachments.count && Int(attachments[attachment].unit) < end {
-                if Int(attachments[attachment].unit) >= start {
-                    asc = max(asc, attachments[attachment].ascent)
-                    desc = max(desc, attachments[attachment].descent)
+            if let only = onlyItem, start < only.end && only.start < end {
+                (asc, desc) = only.pair
+            } else {
+                while item < items.count && Int(items[item].end) <= start { item += 1 }
+                if item < items.count && Int(items[item].start) <= start && Int(items[item].end) >= end && start < end {
+                    // Inside the current item (most segments of a many-item text): its box alone.
+                    asc = max(asc, itemMetrics[item].ascent)
+                    desc = max(desc, itemMetrics[item].descent)
+                } else {
+                    var j = item
+                    while j < items.count && Int(items[j].start) < end {
+                        asc = max(asc, itemMetrics[j].ascent)
+                        desc = max(desc, itemMetrics[j].descent)
+                        j += 1
+                    }
                 }
-                attachment += 1
+                // An attachment's box is on the line with its segment.
+                while attachment < attachments.count && Int(attachments[attachment].unit) < end {
+                    if Int(attachments[attachment].unit) >= start {
+                        asc = max(asc, attachments[attachment].ascent)
+                        desc = max(desc, attachments[attachment].descent)
+                    }
+                    attachment += 1
+                }
             }
-            // (Most segments have the previous one's metrics.)
-            var m = lastMetrics >= 0 && lastMetrics < Segment.metricsLimit && metrics[lastMetrics] == (asc, desc) ? lastMetrics
-                : metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
-            if m < 0 && metrics.count > Segment.metricsLimit {
-                // More distinct fonts and sizes than a segment can refer to: the
-                // last entry grows to the tallest of the rest.
-                m = Segment.metricsLimit
-                metrics[m] = (max(metrics[m].ascent, asc), max(metrics[m].descent, desc))
-            } else if m < 0 {
-                metrics.append((asc, desc))
-                m = metrics.count - 1
+            var m: Int
+            if lastMetrics >= 0 && lastMetrics < Segment.metricsLimit && lastPair.ascent == asc && lastPair.descent == desc {
+                m = lastMetrics
+            } else {
+                m = metrics.firstIndex { $0.ascent == asc && $0.descent == desc } ?? -1
+                if m < 0 && metrics.count > Segment.metricsLimit {
+                    // More distinct fonts and sizes than a segment can refer to: the
+                    // last entry grows to the tallest of the rest.
+                    m = Segment.metricsLimit
+                    metrics[m] = (max(metrics[m].ascent, asc), max(metrics[m].descent, desc))
+                } else if m < 0 {
+                    metrics.append((asc, desc))
+                    m = metrics.count - 1
+                }
+                lastMetrics = m
+                lastPair = metrics[m]
             }
-            lastMetrics = m
-            var flags: Segment.Flags = breaks.mandatory[k] ? .mandatoryBreak : []
-            if contentEnd > start && u[contentEnd - 1] == 0xAD { flags.insert(.endsWithSoftHyphen) }
+            var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
+            if contentEnd > start {
+                let last = u[contentEnd - 1]
+                if last == 0xAD { flags.insert(.endsWithSoftHyphen) }
+                if UnicodeProps.isOtherSpaceSeparator(last) { flags.insert(.hangs) }
+            }
             if hasTab { flags.insert(.hasTab) }
-            if contentEnd > start && UnicodeProps.isOtherSpaceSeparator(u[contentEnd - 1]) { flags.insert(.hangs) }
-            segments.append(Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
-                                    metrics: m, flags: flags))
+            out[k] = Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
+                             metrics: m, flags: flags)
             start = end
         }
-        } }
         return natural
     }
 

@@ -108,81 +108,84 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 
     /// A prepared text's storage, from what `PrepareSession` computed.
     static func make(_ parts: PreparedParts) -> PreparedCore {
-        let segments = parts.segmented.segments, strut = parts.strut, paragraph = parts.analysed.paragraph
-        let plain = parts.adjustments.trimmableClose.isEmpty && segments.allSatisfy { s in
+        // (Every array and the paragraph are read in place from `parts`: a
+        // local copy of one retained it, and released it on leaving.)
+        let strut = parts.strut
+        let plain = parts.adjustments.trimmableClose.isEmpty && parts.segmented.segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
         let strutOnly = parts.segmented.metrics.allSatisfy { $0.ascent <= strut.ascent && $0.descent <= strut.descent }
-        let items = parts.itemized.items
-        let perItem = parts.itemized.itemMetrics
-        let adjustments = parts.adjustments
+        let segmentCount = parts.segmented.segments.count
+        let segmentMetricsCount = strutOnly ? 0 : parts.segmented.metrics.count
         let header = Header(
-            segmentCount: segments.count, segmentMetricsCount: strutOnly ? 0 : parts.segmented.metrics.count,
+            segmentCount: segmentCount, segmentMetricsCount: segmentMetricsCount,
             strutAscent: strut.ascent, strutDescent: strut.descent, naturalWidth: parts.segmented.naturalWidth,
             hyphenWidth: parts.marks.hyphenWidth, scale: parts.scale,
             sourceCount: parts.analysed.source.count, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
-            maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
-            ellipsisOverflow: paragraph.textOverflow == .ellipsis, breakWords: paragraph.breakWords,
-            breaksAnywhere: paragraph.lineBreak == .anywhere, textWrap: paragraph.textWrap, hasTrimmableClose: !adjustments.trimmableClose.isEmpty,
-            hasReshapedEnds: !adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !adjustments.runBoundaries.isEmpty,
-            needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
+            maxLines: parts.analysed.paragraph.maxLines, whiteSpace: parts.analysed.paragraph.whiteSpace,
+            ellipsisOverflow: parts.analysed.paragraph.textOverflow == .ellipsis,
+            breakWords: parts.analysed.paragraph.breakWords, breaksAnywhere: parts.analysed.paragraph.lineBreak == .anywhere,
+            textWrap: parts.analysed.paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
+            hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
+            needsPlacement: parts.analysed.paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
             sourceIsIdentity: parts.analysed.processed.isIdentity)
         var tail = TailLayout()
-        let segmentMetrics = strutOnly ? [] : parts.segmented.metrics
-        let segmentMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: segmentMetrics.count)
+        let segmentMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: segmentMetricsCount)
         let detailsAt = tail.place(PreparedDetails.self, count: 1)
-        assert(segmentMetricsAt == 0 && detailsAt == MemoryLayout<ItemLineMetrics.Pair>.stride * segmentMetrics.count,
+        assert(segmentMetricsAt == 0 && detailsAt == MemoryLayout<ItemLineMetrics.Pair>.stride * segmentMetricsCount,
                "the segment metrics start the tail, the details follow them (see `details`)")
         let lazyAt = tail.place(PreparedLazyValues.self, count: 1)
         assert(lazyAt == detailsAt + MemoryLayout<PreparedDetails>.stride, "the lazy values follow the details (see `lazyValues`)")
         let facesAt = tail.place(FontFace.self, count: parts.itemized.faces.count)
-        let itemsAt = tail.place(Item.self, count: items.count)
-        let itemMetricsCount = strutOnly || perItem.isEmpty ? 0 : ItemLineMetrics.tableCount(perItem)
+        let itemsAt = tail.place(Item.self, count: parts.itemized.items.count)
+        let itemMetricsCount = strutOnly || parts.itemized.itemMetrics.isEmpty ? 0 : ItemLineMetrics.tableCount(parts.itemized.itemMetrics)
         let itemMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: itemMetricsCount)
-        let source = parts.analysed.source, processed = parts.analysed.processed
-        let sourceLayout = CompactUTF16.layout(of: source)
+        let sourceLayout = CompactUTF16.layout(of: parts.analysed.source)
         // (Latin-1 text has no surrogates.)
-        let pairCount = sourceLayout.latin1 ? 0 : PreparedDetails.surrogatePairCount(source)
+        let pairCount = sourceLayout.latin1 ? 0 : PreparedDetails.surrogatePairCount(parts.analysed.source)
         let pairsAt = tail.place(Int32.self, count: pairCount)
-        let ligatures = parts.adjustments.ligatures
-        let ligaturesAt = tail.place(LigatureSplits.Split.self, count: ligatures.count)
-        let levels = parts.analysed.levels
-        let levelsAt = tail.place(UInt8.self, count: levels.count)
+        let ligaturesAt = tail.place(LigatureSplits.Split.self, count: parts.adjustments.ligatures.count)
+        let levelsAt = tail.place(UInt8.self, count: parts.analysed.levels.count)
         _ = tail.place(UInt16.self, count: 0)  // (2-byte aligned, for UTF-16 units)
         let sourceAt = tail.place(UInt8.self, count: sourceLayout.bytes)
-        let processedLayout = processed.isIdentity ? (latin1: false, bytes: 0) : CompactUTF16.layout(of: processed.units)
+        let processedLayout = parts.analysed.processed.isIdentity ? (latin1: false, bytes: 0)
+            : CompactUTF16.layout(of: parts.analysed.processed.units)
         _ = tail.place(UInt16.self, count: 0)
         let processedAt = tail.place(UInt8.self, count: processedLayout.bytes)
         // Segments, then the tail from the next 16-byte boundary (the elements start 4-byte aligned).
-        let capacity = segments.count + (tail.size + 15) / 16 + 1
+        let capacity = segmentCount + (tail.size + 15) / 16 + 1
         let core = unsafeDowncast(create(minimumCapacity: capacity) { _ in header }, to: PreparedCore.self)
         // (Written inside the closure: stores through a pointer that has left it are not ordered with the object's life.)
         core.withUnsafeMutablePointerToElements { to in
-            segments.withUnsafeBufferPointer { from in
+            parts.segmented.segments.withUnsafeBufferPointer { from in
                 if let base = from.baseAddress { to.initialize(from: base, count: from.count) }
             }
-            let base = Self.tailStart(to, segmentCount: segments.count)  // (the tail's offsets are from here)
+            let base = Self.tailStart(to, segmentCount: segmentCount)  // (the tail's offsets are from here)
             let faces = tail.copy(parts.itemized.faces, to: base + facesAt)
-            let keptItems = tail.copy(items, to: base + itemsAt)
-            _ = tail.copy(segmentMetrics, to: base + segmentMetricsAt)
+            let keptItems = tail.copy(parts.itemized.items, to: base + itemsAt)
+            if segmentMetricsCount > 0 { _ = tail.copy(parts.segmented.metrics, to: base + segmentMetricsAt) }
             let itemLineMetrics = itemMetricsCount == 0 ? ItemLineMetrics() : ItemLineMetrics(
-                perItem: perItem, items: keptItems,
+                perItem: parts.itemized.itemMetrics, items: keptItems,
                 table: UnsafeMutableBufferPointer(start: (base + itemMetricsAt).bindMemory(to: ItemLineMetrics.Pair.self, capacity: itemMetricsCount),
                                                   count: itemMetricsCount))
             let pairs = UnsafeMutableBufferPointer(start: (base + pairsAt).bindMemory(to: Int32.self, capacity: pairCount), count: pairCount)
-            if pairCount > 0 { PreparedDetails.findSurrogatePairs(source, into: pairs) }
-            let sourceUTF16 = source.withUnsafeBufferPointer {
+            if pairCount > 0 { PreparedDetails.findSurrogatePairs(parts.analysed.source, into: pairs) }
+            let sourceUTF16 = parts.analysed.source.withUnsafeBufferPointer {
                 CompactUTF16(copying: $0, latin1: sourceLayout.latin1, to: base + sourceAt)
             }
-            let text = processed.isIdentity ? ProcessedText(identity: sourceUTF16) : processed.units.withUnsafeBufferPointer {
-                ProcessedText(units: CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt),
-                              sourceOffsets: processed.sourceOffsets.compacted())
-            }
-            (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: PreparedDetails(
-                parts, sourceUTF16: sourceUTF16, text: text, levels: UnsafeBufferPointer(tail.copy(levels, to: base + levelsAt)),
+            let text = parts.analysed.processed.isIdentity ? ProcessedText(identity: sourceUTF16)
+                : parts.analysed.processed.units.withUnsafeBufferPointer {
+                    ProcessedText(units: CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt),
+                                  sourceOffsets: parts.analysed.processed.sourceOffsets.compacted())
+                }
+            let details = PreparedDetails(
+                parts, sourceUTF16: sourceUTF16, text: text,
+                levels: UnsafeBufferPointer(tail.copy(parts.analysed.levels, to: base + levelsAt)),
                 items: UnsafeBufferPointer(keptItems), itemMetrics: itemLineMetrics, faces: UnsafeBufferPointer(faces),
-                surrogatePairs: UnsafeBufferPointer(pairs), ligatures: ligatures.kept(at: base + ligaturesAt)))
+                surrogatePairs: UnsafeBufferPointer(pairs), ligatures: parts.adjustments.ligatures.kept(at: base + ligaturesAt))
+            // (Moved in, not copied: a copy retained each of its references, and the original was then released.)
+            (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: consume details)
             (base + lazyAt).bindMemory(to: PreparedLazyValues.self, capacity: 1).initialize(to: PreparedLazyValues())
         }
         return core
@@ -422,37 +425,6 @@ struct PreparedDetails {
     /// The word cache to shape from again when `unitMetrics` is first needed.
     let shapeCache: ShapeCache?
 
-    /// The details of `parts`, with what the core copied into its own memory.
-    init(_ parts: PreparedParts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
-         items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
-         surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
-        let analysed = parts.analysed, itemized = parts.itemized, marks = parts.marks, adjustments = parts.adjustments
-        self.sourceUTF16 = sourceUTF16
-        self.text = text
-        self.paragraph = analysed.paragraph
-        self.paragraphLevel = analysed.paragraphLevel
-        self.levels = levels
-        self.items = items
-        self.itemMetrics = itemMetrics
-        self.faces = faces
-        self.styles = itemized.styles.compacted()
-        self.tabInterval = marks.tabInterval
-        self.minimumTabWidth = marks.minimumTabWidth
-        // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
-        assert(marks.ellipsisText == paragraph.ellipsis || marks.ellipsisText == "...")
-        self.ellipsisIsThreeDots = marks.ellipsisText != paragraph.ellipsis
-        self.ellipsisWidth = marks.ellipsisWidth
-        self.trimmableClose = adjustments.trimmableClose.compacted()
-        self.ligatures = ligatures
-        self.textBox = (parts.strut.textAscent, parts.strut.textDescent)
-        self.runBoundaries = adjustments.runBoundaries.compacted()
-        self.attachments = adjustments.attachments
-        self.wordBreaks = adjustments.wordBreaks.compacted()
-        self.reshapedEnds = adjustments.reshapedEnds.compacted()
-        self.shapeCache = parts.shapeCache
-        self.surrogatePairs = surrogatePairs
-    }
-
     /// The number of surrogate pairs in `source` (Latin-1 text has none).
     /// (A trail surrogate never leads a pair, so every lead followed by a
     /// trail is counted without skipping the trail; four units at a time
@@ -489,6 +461,31 @@ struct PreparedDetails {
         while i + 1 < source.count && k < out.count {
             if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { out[k] = Int32(i); k += 1; i += 2 } else { i += 1 }
         }
+    }
+}
+
+extension PreparedDetails {
+    /// The details of `parts`, with what the core copied into its own memory.
+    /// (Made by the memberwise initializer, in one expression: an
+    /// initializer assigning the fields one by one built the value aside and
+    /// then copied it, retaining and releasing each of its references.)
+    init(_ parts: borrowing PreparedParts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
+         items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
+         surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
+        // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
+        assert(parts.marks.ellipsisText == parts.analysed.paragraph.ellipsis || parts.marks.ellipsisText == "...")
+        self.init(
+            sourceUTF16: sourceUTF16, text: text, paragraph: parts.analysed.paragraph,
+            paragraphLevel: parts.analysed.paragraphLevel,
+            ellipsisIsThreeDots: parts.marks.ellipsisText != parts.analysed.paragraph.ellipsis,
+            levels: levels, items: items, itemMetrics: itemMetrics, faces: faces,
+            styles: parts.itemized.styles.compacted(), tabInterval: parts.marks.tabInterval,
+            minimumTabWidth: parts.marks.minimumTabWidth, ellipsisWidth: parts.marks.ellipsisWidth,
+            trimmableClose: parts.adjustments.trimmableClose.compacted(), ligatures: ligatures,
+            textBox: (parts.strut.textAscent, parts.strut.textDescent),
+            runBoundaries: parts.adjustments.runBoundaries.compacted(), attachments: parts.adjustments.attachments,
+            surrogatePairs: surrogatePairs, wordBreaks: parts.adjustments.wordBreaks.compacted(),
+            reshapedEnds: parts.adjustments.reshapedEnds.compacted(), shapeCache: parts.shapeCache)
     }
 }
 
