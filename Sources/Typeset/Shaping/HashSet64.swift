@@ -20,25 +20,26 @@ struct HashSet64 {
     @inline(__always)
     private static func slotValue(_ value: UInt64) -> UInt64 { value | 1 }
 
+    /// The slot holding `v` (a slot value), or the empty slot where it
+    /// would go. (The table is never full: at most half its slots are used.)
+    @inline(__always)
+    private func probe(_ v: UInt64) -> Int {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: v >> 20) & mask
+        while slots[i] != 0 && slots[i] != v { i = (i + 1) & mask }
+        return i
+    }
+
     func contains(_ value: UInt64) -> Bool {
         guard count > 0 else { return false }
-        let v = Self.slotValue(value), mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: v >> 20) & mask
-        while slots[i] != 0 {
-            if slots[i] == v { return true }
-            i = (i + 1) & mask
-        }
-        return false
+        let v = Self.slotValue(value)
+        return slots[probe(v)] == v
     }
 
     mutating func insert(_ value: UInt64) {
         if 2 * (count + 1) > slots.count { grow() }
-        let v = Self.slotValue(value), mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: v >> 20) & mask
-        while slots[i] != 0 {
-            if slots[i] == v { return }
-            i = (i + 1) & mask
-        }
+        let v = Self.slotValue(value), i = probe(v)
+        guard slots[i] == 0 else { return }
         slots[i] = v
         count += 1
     }

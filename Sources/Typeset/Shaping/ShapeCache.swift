@@ -190,25 +190,21 @@ public final class ShapeCache: @unchecked Sendable {
         func copyWord(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int,
                       keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
             lock.lock(); defer { lock.unlock() }
-            let found: Void? = young.withStorage(for: key.hash, matching: units, check: key.check) { storage in
+            func deliver(_ storage: UnsafeBufferPointer<UInt32>) {
                 ShapedWord.copy(storage, into: out, at: offset)
                 keep(storage)
             }
-            if found != nil {
-                hits &+= 1
-                return true
-            }
-            if old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) {
-                hits &+= 1
-                insert(key.hash, word)
-                word.withStorage { storage in
-                    ShapedWord.copy(storage, into: out, at: offset)
-                    keep(storage)
+            if young.withStorage(for: key.hash, matching: units, check: key.check, deliver) == nil {
+                // Found in the old generation only: promoted.
+                guard old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) else {
+                    misses &+= 1
+                    return false
                 }
-                return true
+                insert(key.hash, word)
+                word.withStorage(deliver)
             }
-            misses &+= 1
-            return false
+            hits &+= 1
+            return true
         }
 
         func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -303,18 +299,31 @@ private final class WordTable {
     @inline(__always)
     static func slotKey(_ hash: UInt64) -> UInt64 { hash | 1 }
 
-    /// The word stored under `hash`, if it is this text (compared in place,
-    /// so that only the word returned is retained).
+    /// The slot of the word stored under `hash` and its storage, if it is
+    /// this text. (The storage's address only, taken and used under the
+    /// shard's lock, which keeps the word alive: a reference loaded out of
+    /// the slot would be retained and released.)
     @inline(__always)
-    func word(for hash: UInt64, matching units: UnsafeBufferPointer<UInt16>, check: UInt64) -> ShapedWord? {
+    private func find(_ hash: UInt64, matching units: UnsafeBufferPointer<UInt16>,
+                      check: UInt64) -> (slot: Int, storage: UnsafeBufferPointer<UInt32>)? {
         let k = Self.slotKey(hash)
         var i = Int(truncatingIfNeeded: k >> 17) & mask
         while true {
             let h = slots[i].hash
-            if h == k { return slots[i].word?.matches(units, check: check) == true ? slots[i].word : nil }
+            if h == k {
+                guard let s = slots[i].word?.storageAddress, ShapedWord.matches(s, units, check: check) else { return nil }
+                return (i, s)
+            }
             if h == 0 { return nil }
             i = (i + 1) & mask
         }
+    }
+
+    /// The word stored under `hash`, if it is this text (compared in place,
+    /// so that only the word returned is retained).
+    @inline(__always)
+    func word(for hash: UInt64, matching units: UnsafeBufferPointer<UInt16>, check: UInt64) -> ShapedWord? {
+        find(hash, matching: units, check: check).flatMap { slots[$0.slot].word }
     }
 
     /// `body` with the storage of the word stored under `hash`, if it is
@@ -322,20 +331,7 @@ private final class WordTable {
     @inline(__always)
     func withStorage<R>(for hash: UInt64, matching units: UnsafeBufferPointer<UInt16>, check: UInt64,
                         _ body: (UnsafeBufferPointer<UInt32>) -> R) -> R? {
-        let k = Self.slotKey(hash)
-        var i = Int(truncatingIfNeeded: k >> 17) & mask
-        while true {
-            let h = slots[i].hash
-            if h == k {
-                // (Its address only, taken and used under the shard's lock,
-                // which keeps the word alive: a reference loaded out of
-                // the slot would be retained and released.)
-                guard let s = slots[i].word?.storageAddress else { return nil }
-                return ShapedWord.matches(s, units, check: check) ? body(s) : nil
-            }
-            if h == 0 { return nil }
-            i = (i + 1) & mask
-        }
+        find(hash, matching: units, check: check).map { body($0.storage) }
     }
 
     /// Stores `word` under `hash` (replacing a word with the same hash).
@@ -502,12 +498,7 @@ struct ShapedWord: Sendable {
         storage = s
     }
 
-    /// Whether the word (with its context) is this text.
-    @inline(__always)
-    func matches(_ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
-        storage.withUnsafeBufferPointer { Self.matches($0, units, check: check) }
-    }
-
+    /// Whether the word stored in `s` (with its context) is this text.
     @inline(__always)
     static func matches(_ s: UnsafeBufferPointer<UInt32>, _ units: UnsafeBufferPointer<UInt16>, check: UInt64) -> Bool {
         guard s[2] == UInt32(units.count), (UInt64(s[0]) | UInt64(s[1]) << 32) == check else { return false }

@@ -1,7 +1,6 @@
 // Pipeline stage: Shaping.
 // A prepare context's own table of the words it looked up last, in front of the shared word cache.
 
-import CUnicode
 import Foundation
 
 /// The words one prepare context found in the shared `ShapeCache` lately,
@@ -102,18 +101,6 @@ final class WordFrontCache {
     @inline(__always)
     private func entry(_ index: Int) -> UnsafeMutablePointer<UInt32> {
         entries + index * Self.entryWords
-    }
-
-    /// Starts loading the entry `key` maps to, if it has the key's hash;
-    /// false if not (the word is not here).
-    @inline(__always)
-    func prefetchWord(_ key: ShapeKey) -> Bool {
-        let index = Self.index(key)
-        guard hashes[index] == key.hash else { return false }
-        let entry = entry(index)
-        tsu_prefetch(entry)
-        tsu_prefetch(entry + 16)
-        return true
     }
 
     /// Whether the entry `key` maps to has its hash (the word is probably here).
