@@ -22,8 +22,7 @@ extension Array {
 /// `count` copies of one value, written into an array's new room by a
 /// single fill (`Array.refill`): appending a `repeatElement` writes them one
 /// at a time through its indices (a few instructions each, a warm text's
-/// largest refills being per unit), and in an unoptimized build looks up
-/// its generic metadata on every call, which threads contend for.
+/// largest refills being per unit).
 private struct Fill<Element>: Sequence {
     let value: Element
     let count: Int
