@@ -342,7 +342,7 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     private func systemFace(_ file: String, _ index: Int) -> FontFace? {
-        systemFaces.value(for: "\(file)#\(index)") { try? FontFace(path: file, index: index) }
+        systemFaces.value(for: "\(file)#\(index)") { try? FontFace(path: file, index: index, sanitized: false) }
     }
 
     private static func isFontFileName(_ name: String) -> Bool {

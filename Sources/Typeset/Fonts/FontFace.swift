@@ -58,6 +58,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         return storedLanguageSystems.storeIfAbsent(LanguageSystems(tags: Self.languageSystems(hbFace))).tags
     }
     private let storedLanguageSystems = LazyReference<LanguageSystems>()
+    /// Whether the space takes part in lookups (see `spaceTakesPart(in:)`), read on first use.
+    let storedSpaceParticipation = LazyReference<SpaceParticipation>()
+    /// Why the font sanitizer a browser runs on web fonts drops the face's
+    /// legacy `kern` table (see `KernTableSanitizer`), nil when it keeps it
+    /// or the face was loaded unsanitized (a system font found by Fontconfig,
+    /// which browsers take as it is).
+    package let sanitizerDroppedKern: String?
 
     /// The language-system tags, once read.
     private final class LanguageSystems: Sendable {
@@ -69,6 +76,13 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
     public convenience init(path: String, index: Int = 0) throws {
+        try self.init(path: path, index: index, sanitized: true)
+    }
+
+    /// Loads face `index` of the font file at `path`, as a web font
+    /// (`sanitized`: what the font sanitizer browsers run drops is left out,
+    /// see `KernTableSanitizer`) or as a system font is taken.
+    convenience init(path: String, index: Int, sanitized: Bool) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw TypesetError.fontFileNotFound(path: path)
@@ -84,7 +98,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
         }
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index)
+        try self.init(blob: blob, path: path, index: index, sanitized: sanitized)
     }
 
     /// Loads face `index` of a font file's bytes, read by the caller (the
@@ -100,11 +114,11 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY,
                                   copy, { $0?.deallocate() })!
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index)
+        try self.init(blob: blob, path: path, index: index, sanitized: true)
     }
 
     /// Loads face `index` of a file's blob (the caller keeps its reference).
-    init(blob: OpaquePointer, path: String, index: Int) throws {
+    init(blob: OpaquePointer, path: String, index: Int, sanitized: Bool) throws {
         self.path = path
         self.faceIndex = index
         if hb_blob_get_length(blob) == 0 {
@@ -120,7 +134,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         if let problem = Self.tableDirectoryProblem(blob, index: index) {
             throw TypesetError.fontFileUnreadable(path: path, reason: problem)
         }
-        let face = hb_face_create(blob, UInt32(index))!
+        var face = hb_face_create(blob, UInt32(index))!
         // HarfBuzz never fails here: a file it cannot parse gives the empty face.
         let glyphs = Int(hb_face_get_glyph_count(face))
         let upem = Int(hb_face_get_upem(face))
@@ -128,6 +142,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             hb_face_destroy(face)
             throw TypesetError.notAFont(path: path)
         }
+        sanitizerDroppedKern = sanitized ? Self.kernDropReason(face) : nil
+        if sanitizerDroppedKern != nil { face = Self.withoutKernTable(face) }
         let unicodes = hb_set_create()!
         defer { hb_set_destroy(unicodes) }
         hb_face_collect_unicodes(face, unicodes)
@@ -269,6 +285,26 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             }
         }
         return nil
+    }
+
+    /// Why the sanitizer drops the face's `kern` table, if it does.
+    private static func kernDropReason(_ face: OpaquePointer) -> String? {
+        let blob = hb_face_reference_table(face, 0x6B65_726E)  // 'kern'
+        defer { hb_blob_destroy(blob) }
+        var length: UInt32 = 0
+        guard let data = hb_blob_get_data(blob, &length), length > 0 else { return nil }
+        return KernTableSanitizer.dropReason(UnsafeRawBufferPointer(start: data, count: Int(length)),
+                                             hasGlyf: hasTable(face, "glyf"))
+    }
+
+    /// A face that reads every table of `face` (which it takes over) but `kern`.
+    private static func withoutKernTable(_ face: OpaquePointer) -> OpaquePointer {
+        let wrapped = hb_face_create_for_tables({ _, tag, user in
+            tag == 0x6B65_726E ? hb_blob_get_empty() : hb_face_reference_table(OpaquePointer(user), tag)
+        }, UnsafeMutableRawPointer(face), { user in hb_face_destroy(OpaquePointer(user)) })!
+        hb_face_set_upem(wrapped, hb_face_get_upem(face))
+        hb_face_set_glyph_count(wrapped, hb_face_get_glyph_count(face))
+        return wrapped
     }
 
     private static func hasTable(_ face: OpaquePointer, _ tag: String) -> Bool {

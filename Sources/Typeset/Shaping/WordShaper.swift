@@ -78,9 +78,10 @@ struct WordShaper {
                 UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
                     var b = 0
                     for (k, item) in items.enumerated() {
-                        let style = Int(item.styleIndex)
-                        collectWords(item, index: k, faceSerial: faces[Int(item.faceIndex)].serial, units: buf, breaks: breaks,
-                                     from: &b, size: styles[style].size, styleHash: features.hashes[style], copyingInto: out,
+                        let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
+                        collectWords(item, index: k, faceSerial: face.serial, units: buf, breaks: breaks,
+                                     from: &b, size: styles[style].size, styleHash: features.hashes[style],
+                                     spacesInContext: face.spaceTakesPart(in: features.lists[style]), copyingInto: out,
                                      into: &scratch)
                     }
                 }
@@ -142,9 +143,12 @@ struct WordShaper {
     /// (`b`: where the search for the item's first break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
-    /// must not depend on what follows anyway.
+    /// must not depend on what follows anyway. In a face whose space takes
+    /// part in its lookups (`spacesInContext`, see `FontFace.spaceTakesPart`)
+    /// a space does not end a word: the text between other such breaks
+    /// (usually the whole item) is shaped as one piece, as Chromium shapes it.
     private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
+                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64, spacesInContext: Bool,
                               copyingInto out: UnitArrays, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
@@ -160,7 +164,10 @@ struct WordShaper {
             while b < breaks.count && Int(breaks[b]) < end {
                 let p = Int(breaks[b])
                 b += 1
-                if p > start && Self.isSeparableBreak(units, p) { stop = p; break }
+                if p > start && Self.isSeparableBreak(units, p) && !(spacesInContext && units[p - 1] == 0x20) {
+                    stop = p
+                    break
+                }
             }
             // A word that runs on into the next or previous item (a style or
             // font change inside it) is shaped with its neighbours as context,
