@@ -65,7 +65,7 @@ extension LineBreaker {
     func reshapeEnd(_ line: inout OpenLine, limit: Int64, cursor: inout Cursor) {
         guard let last = line.lastPlaced, last.contentEnd == last.lineEnd, !segments[last.s - 1].mandatoryBreak else { return }
         let kern = core.reshapedEndKern(at: last.contentEnd)
-        guard kern > 0 else { return }
+        guard kern != 0 else { return }
         if line.end.content + kern <= limit || (line.previousPlaced == nil && !breakWords) {
             line.end.content += kern
             line.end.x += kern

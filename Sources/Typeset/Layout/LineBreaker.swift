@@ -372,7 +372,7 @@ struct LineBreaker {
         // A line ending inside a word where HarfBuzz marks the break unsafe
         // loses the kern there (`reshapeEnd`), which may move its end.
         if hasReshapedEnds && s < segs.count && !last.mandatoryBreak && last.contentEnd == last.end
-            && core.reshapedEndKern(at: last.end) > 0 { return nil }
+            && core.reshapedEndKern(at: last.end) != 0 { return nil }
         cursor.segment = s
         cursor.lineCount &+= 1
         return RawLine(start: lineStart, contentEnd: last.contentEnd, end: last.end, content: content, ascent: asc,

@@ -514,7 +514,7 @@ struct PrepareSession {
                 let it = items[item]
                 let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
                                            style: styles[Int(it.styleIndex)])
-                if (kern.end > 0 || kern.start > 0) && max(kern.end, kern.start) < Int64(Int32.max) {
+                if (kern.end != 0 || kern.start != 0) && max(abs(kern.end), abs(kern.start)) < Int64(Int32.max) {
                     ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start)))
                 }
             }

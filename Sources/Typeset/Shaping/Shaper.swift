@@ -210,12 +210,13 @@ final class Shaper {
         return Int32(t)
     }
 
-    /// HarfBuzz features for a style: its own, plus common ligatures off when
-    /// letter spacing is set (as browsers do).
+    /// HarfBuzz features for a style: its own, plus common ligatures and
+    /// contextual alternates off when letter spacing is set, as Chromium
+    /// does (Inter's "->" arrow, a `calt` ligature, is set as two glyphs).
     static func features(for style: TextStyle) -> [hb_feature_t] {
         var out: [hb_feature_t] = []
         if style.letterSpacing != 0 {
-            for tag in ["liga", "clig"] { out.append(feature(tag, 0)) }
+            for tag in ["liga", "clig", "calt"] { out.append(feature(tag, 0)) }
         }
         for f in style.features { out.append(feature(f.tag, f.value)) }
         return out
