@@ -490,9 +490,13 @@ struct PrepareSession {
     /// (HarfBuzz's unsafe-to-break), so such a line loses it ("にして" before
     /// "も" is 0.9 px wider at 18 px; in right-to-left text the kern is in the
     /// next line's first glyph: "ح" after "ر", 0.8 px at 20 px).
-    /// Ends followed by spaces, forced breaks, breaks between separately
-    /// shaped words or items and breaks inside a ligature (see
-    /// `LigatureSplits`) are never reshaped; only unsafe ones are shaped again.
+    /// Ends followed by spaces keep their end (the spaces hang), but where a
+    /// face shapes its spaces with the next word (see
+    /// `FontFace.spaceTakesPart`) the next line's start is reshaped: a
+    /// legacy `kern` pair's half in the word's first glyph is lost.
+    /// Forced breaks, breaks between separately shaped words or items and
+    /// breaks inside a ligature (see `LigatureSplits`) are never reshaped;
+    /// only unsafe ones are shaped again.
     private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
                               wordBreaks: [Int32], itemized: ItemizedText, ligatures: LigatureSplits) -> [ReshapedEnd] {
         let items = itemized.items, faces = itemized.faces, styles = itemized.styles
@@ -500,8 +504,24 @@ struct PrepareSession {
         var w = 0, item = 0
         let n = units.count
         units.withUnsafeBufferPointer { buf in
-            for seg in segments.dropLast() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
+            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak {
                 let p = Int(seg.end)
+                guard seg.contentEnd == seg.end else {
+                    // After spaces: unsafe only where the space was shaped with the word after it.
+                    if p < n && unsafeBefore[p] && buf[p - 1] == 0x20 {
+                        let next = Int(segments[k + 1].contentEnd)
+                        while item < items.count && Int(items[item].end) <= p - 1 { item += 1 }
+                        guard next > p, item < items.count, Int(items[item].start) <= p - 1,
+                              Int(items[item].end) >= next else { continue }
+                        let it = items[item]
+                        let kern = shaper.lostStartKern(buf, start: p, end: next, item: it,
+                                                        face: faces[Int(it.faceIndex)], style: styles[Int(it.styleIndex)])
+                        if kern != 0 && abs(kern) < Int64(Int32.max) {
+                            ends.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern)))
+                        }
+                    }
+                    continue
+                }
                 guard p > 0 && p < n && unsafeBefore[p] && ligatures.split(at: Int32(p)) == nil else { continue }
                 while w < wordBreaks.count && Int(wordBreaks[w]) < p { w += 1 }
                 if w < wordBreaks.count && Int(wordBreaks[w]) == p && WordShaper.isSeparableBreak(buf, p) { continue }

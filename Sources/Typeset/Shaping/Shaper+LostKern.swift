@@ -31,4 +31,25 @@ extension Shaper {
         let later = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
         return (end, pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - later)
     }
+
+    /// What the word `[start, end)` gains shaped without the space before it
+    /// (`start - 1`), as Chromium reshapes a line that starts there: a
+    /// legacy `kern` table's pair splits its kern between the two glyphs
+    /// (HarfBuzz), so a word after a kerned space holds half of it, which
+    /// the line lost ("Aaaa" after "xxxxx " in a face kerning space + A).
+    /// Only faces whose space takes part in shaping shape a space and the
+    /// word after it together.
+    func lostStartKern(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
+                       style: TextStyle) -> Int64 {
+        let features = Shaper.features(for: style)
+        let rtl = item.level & 1 == 1
+        scratchGlyphs.removeAll(keepingCapacity: true)
+        pieceGlyphs.removeAll(keepingCapacity: true)
+        shape(units, start: start - 1, end: end, face: face, size: style.size, rtl: rtl,
+              script: item.script, language: style.language, features: features, into: &scratchGlyphs)
+        shape(units, start: start, end: end, face: face, size: style.size, rtl: rtl,
+              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        let inContext = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(start) ? Int64($1.advance) : 0) }
+        return pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - inContext
+    }
 }
