@@ -22,9 +22,9 @@
 ///   subtables are skipped;
 /// - the face has no `glyf` table (OTS keeps `kern` for TrueType outlines only).
 ///
-/// Tables OTS would reject outright (a truncated table, a wrong
-/// `entrySelector`) make Chromium refuse the whole font; those are left as
-/// HarfBuzz reads them.
+/// Tables OTS rejects outright (a truncated table, a wrong `entrySelector`,
+/// a subtable of 10,921 or 10,922 pairs, too long to write back) make
+/// Chromium refuse the whole font; those are left as HarfBuzz reads them.
 enum KernTableSanitizer {
     /// Why the sanitizer drops the table, or nil when it keeps it (or the
     /// face has none).
