@@ -55,11 +55,15 @@ struct FontsCommand: ParsableCommand {
                                      ("weight", .int(face.weight)), ("italic", .bool(face.isItalic)),
                                      ("file", .string(face.path)), ("face_index", .int(face.faceIndex)),
                                      ("glyphs", .int(face.glyphCount)), ("color_bitmap", .bool(face.isColorBitmap)),
-                                     ("coverage", .string(coverage))]))
+                                     ("coverage", .string(coverage)),
+                                     ("kern_table_dropped", face.sanitizerDroppedKern.map { .string($0) } ?? .null)]))
             } else {
                 print("\(face.familyName) — \(face.styleName), weight \(face.weight)\(face.isItalic ? ", italic" : "")")
                 print("    \(face.path)#\(face.faceIndex), \(face.glyphCount) glyphs\(face.isColorBitmap ? ", colour bitmaps" : "")")
                 print("    covers: \(coverage)")
+                if let why = face.sanitizerDroppedKern {
+                    print("    kern table not used (browsers' font sanitizer drops it): \(why)")
+                }
             }
         }
         if json { print(JSONValue.array(rows).serialized) }

@@ -1,4 +1,5 @@
 import Foundation
+import TypesetTestSupport
 import XCTest
 
 /// `measure fonts`: the collection and fallback.
@@ -25,6 +26,18 @@ final class FontsCommandTests: XCTestCase {
         XCTAssertEqual(emoji?["coverage"] as? String, "Emoji")
         let arabic = faces.first { $0["family"] as? String == "Noto Sans Arabic" }
         XCTAssertTrue((arabic?["coverage"] as? String ?? "").contains("Arabic"))
+        XCTAssertTrue(faces.allSatisfy { $0["kern_table_dropped"] is NSNull }, "the bundled fonts keep their tables")
+    }
+
+    /// A face whose `kern` table the browsers' font sanitizer drops says so
+    /// (Debian's Open Sans 1.10: one subtable of 18,694 pairs).
+    func testListSaysWhenTheKernTableIsDropped() throws {
+        guard let path = TestFonts.path("OpenSans-Regular.ttf") else { throw XCTSkip(TestFonts.missing("OpenSans-Regular.ttf")) }
+        let r = try CLI.run(["fonts", "--fonts-dir", (path as NSString).deletingLastPathComponent])
+        XCTAssertEqual(r.status, 0, r.summary)
+        guard r.stdout.contains("18694") else { throw XCTSkip("\(path) is not Open Sans 1.10 with its 18,694-pair kern table") }
+        XCTAssertTrue(r.lines.contains("    kern table not used (browsers' font sanitizer drops it): kern subtable of 18694 pairs (more than 10922)"),
+                      r.summary)
     }
 
     func testResolveNamesTheFallbackFonts() throws {

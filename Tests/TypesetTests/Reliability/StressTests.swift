@@ -214,10 +214,21 @@ final class StressTests: XCTestCase {
         // than 1/64 px (lines fit in truncated layout units, the content width
         // is rounded up): one layout unit more may fit more.
         let overflows = width.map { layout.contentWidth > $0 } ?? false
+        // And so is a layout with a line that lost a widening kern where it
+        // was reshaped (a break inside a word): Chromium fits the line by its
+        // width in the word and reports it without the kern, narrower, and
+        // at that width the line no longer fits (Comic Neue's "E-Mail-" at
+        // 17 px is 54.375 px reshaped, 54.406 in the word: Chromium sets
+        // "E-Mail-Adresse" as "E-" | "Mail-" | … in a 54.375 px box).
+        let lostWideningKern = layout.lines.contains { line in
+            let start = Int(line.contentStart), end = Int(line.contentEnd)
+            return core.reshapedEndKern(at: Int32(end)) < 0 || core.reshapedStartKern(at: Int32(start)) < 0
+                || core.splitCorrection(at: end) < 0 || core.splitStartCorrection(at: start) < 0
+        }
         // Truncated layouts too: the last line is filled word by word, then cut
         // between clusters for the ellipsis; at its (narrower) content width the
         // cut word no longer fits the line, so the cut moves earlier.
-        if !negativeSpacing && !overflows && !layout.isTruncated {
+        if !negativeSpacing && !overflows && !lostWideningKern && !layout.isTruncated {
             do {
                 let again = try prepared.layout(width: layout.contentWidth)
                 // (Justified lines fill whatever box they are in: only their breaks must stay.)
