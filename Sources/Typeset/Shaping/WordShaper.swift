@@ -164,7 +164,8 @@ struct WordShaper {
             while b < breaks.count && Int(breaks[b]) < end {
                 let p = Int(breaks[b])
                 b += 1
-                if p > start && Self.isSeparableBreak(units, p) && !(spacesInContext && units[p - 1] == 0x20) {
+                guard p > start else { continue }
+                if spacesInContext ? Self.isSeparableInContext(units, p) : Self.isSeparableBreak(units, p) {
                     stop = p
                     break
                 }
@@ -322,6 +323,22 @@ struct WordShaper {
         if a == 0x20 { return true }
         return (UnicodeProps.isHanIdeograph(a) && UnicodeProps.isHanIdeograph(b))
             || (UnicodeProps.isThai(a) && UnicodeProps.isThai(b))
+    }
+
+    /// Whether text in a face whose space takes part in shaping is shaped
+    /// apart on either side of a break opportunity: between two Han
+    /// ideographs or two Thai letters, after a forced break (Chromium shapes
+    /// the text between forced breaks as items of its own), and after the
+    /// spaces that start a paragraph or follow a forced break (Chromium shapes
+    /// such a run apart: Lato's " Y" in `pre-wrap` is 88.016 px at 100 px,
+    /// unkerned, where "x Y" keeps its kern), never after other spaces.
+    static func isSeparableInContext(_ units: UnsafeBufferPointer<UInt16>, _ p: Int) -> Bool {
+        let a = units[p - 1]
+        if a == 0x0A || a == 0x0D { return true }
+        guard a == 0x20 else { return isSeparableBreak(units, p) }
+        var k = p - 1
+        while k > 0 && units[k - 1] == 0x20 { k -= 1 }
+        return k == 0 || units[k - 1] == 0x0A || units[k - 1] == 0x0D
     }
 
     /// One word's advances, cluster starts and unsafe-to-break flags per

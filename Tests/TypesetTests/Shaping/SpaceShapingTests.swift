@@ -70,6 +70,28 @@ final class SpaceShapingTests: XCTestCase {
                          width: 190, [(0..<17, 173.46875), (17..<35, 167.34375), (35..<52, 154), (52..<63, 108.734375)])
     }
 
+    /// In `pre-wrap`, spaces that start the paragraph or follow a forced
+    /// break are shaped apart from the word after them (Lato's " Y" is
+    /// unkerned, 88.016 px at 100 px), other spaces with it ("x  Y" kerned).
+    func testSpacesStartingALineAreShapedApart() throws {
+        func preWrap(_ text: String) throws -> [(Range<Int>, Double)] {
+            let name = "Lato-Regular.ttf"
+            let path = try XCTUnwrap(TestFonts.path(name) ?? { throw XCTSkip(TestFonts.missing(name)) }())
+            let fonts = try FontCollection(paths: [path])
+            let style = TextStyle(font: FontStack(families: [fonts.faces[0].familyName]), size: 100)
+            return try Typesetter(fonts: fonts).layout(text, style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap),
+                                                       width: nil).lines.map { ($0.utf16Range, $0.width) }
+        }
+        for (text, expected) in [(" Y", [(0..<2, 88.015625)]), ("  Y", [(0..<3, 113.609375)]),
+                                 ("x  Y", [(0..<4, 159.5)]), ("xx\n Y", [(0..<3, 99.609375), (3..<5, 88.015625)]),
+                                 ("x\r\n Y", [(0..<3, 49.8125), (3..<5, 88.015625)]), ("\t Y", [(0..<3, 288.921875)]),
+                                 ("x\n Y\n  T", [(0..<2, 49.8125), (2..<5, 88.015625), (5..<8, 110.265625)])] {
+            let got = try preWrap(text)
+            XCTAssertEqual(got.map(\.0), expected.map(\.0), text.debugDescription)
+            for (g, e) in zip(got, expected) { XCTAssertEqual(g.1, e.1, accuracy: 1.0 / 64, "\(text.debugDescription) \(g.0)") }
+        }
+    }
+
     /// A word shaped whole with its neighbours is the same word however
     /// often it is prepared: the second time comes from the word cache.
     func testWholeRunsAreCachedAlike() throws {
