@@ -81,7 +81,7 @@ struct WordShaper {
                         let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
                         collectWords(item, index: k, faceSerial: face.serial, units: buf, breaks: breaks,
                                      from: &b, size: styles[style].size, styleHash: features.hashes[style],
-                                     spacesInContext: face.spaceTakesPart(in: features.lists[style]), copyingInto: out,
+                                     spacesInContext: { face.spaceTakesPart(in: features.lists[style]) }, copyingInto: out,
                                      into: &scratch)
                     }
                 }
@@ -146,10 +146,13 @@ struct WordShaper {
     /// must not depend on what follows anyway. In a face whose space takes
     /// part in its lookups (`spacesInContext`, see `FontFace.spaceTakesPart`)
     /// a space does not end a word: the text between other such breaks
-    /// (usually the whole item) is shaped as one piece, as Chromium shapes it.
+    /// (usually the whole item) is shaped as one piece, as Chromium shapes it
+    /// (asked only of an item with a break after a space or a newline, so
+    /// that a face whose items hold no space never looks at its lookups).
     private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64, spacesInContext: Bool,
-                              copyingInto out: UnitArrays, into scratch: inout WordScratch) {
+                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
+                              spacesInContext: () -> Bool, copyingInto out: UnitArrays, into scratch: inout WordScratch) {
+        var inContext: Bool?
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
@@ -165,7 +168,14 @@ struct WordShaper {
                 let p = Int(breaks[b])
                 b += 1
                 guard p > start else { continue }
-                if spacesInContext ? Self.isSeparableInContext(units, p) : Self.isSeparableBreak(units, p) {
+                let a = units[p - 1]
+                if a == 0x20 || a == 0x0A || a == 0x0D {
+                    if inContext == nil { inContext = spacesInContext() }
+                    if inContext! ? !Self.isSeparableInContext(units, p) : a != 0x20 { continue }
+                    stop = p
+                    break
+                }
+                if Self.isSeparableBreak(units, p) {
                     stop = p
                     break
                 }
