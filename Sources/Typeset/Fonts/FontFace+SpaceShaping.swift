@@ -22,10 +22,29 @@ extension FontFace {
         return features.contains { $0.value != 0 && found.feature($0.tag, hbFace) }
     }
 
+    /// `spaceTakesPart(in:)` once some text has asked it, nil before (one
+    /// atomic load for most faces: the word shaper's per-item question).
+    @inline(__always)
+    func knownSpaceTakesPart(in features: [hb_feature_t]) -> Bool? {
+        switch spaceShapingState.load(ordering: .relaxed) {
+        case Self.spaceNever: return false
+        case Self.spaceAlways: return true
+        case Self.spaceByFeature: return spaceTakesPart(in: features)
+        default: return nil
+        }
+    }
+
+    /// `spaceShapingState`'s values once known: the space takes part in no
+    /// lookup; in one a default feature reaches; only in other features'.
+    static let spaceNever: UInt8 = 1, spaceAlways: UInt8 = 2, spaceByFeature: UInt8 = 3
+
     /// The lookups that involve the space, read on first use.
     private var spaceParticipation: SpaceParticipation {
         if let read = storedSpaceParticipation.value { return read }
-        return storedSpaceParticipation.storeIfAbsent(SpaceParticipation(face: hbFace, font: hbFont))
+        let found = storedSpaceParticipation.storeIfAbsent(SpaceParticipation(face: hbFace, font: hbFont))
+        spaceShapingState.store(found.byDefault ? Self.spaceAlways : found.anyLookup ? Self.spaceByFeature : Self.spaceNever,
+                                ordering: .relaxed)
+        return found
     }
 }
 

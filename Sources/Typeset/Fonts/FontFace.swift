@@ -60,6 +60,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     private let storedLanguageSystems = LazyReference<LanguageSystems>()
     /// Whether the space takes part in lookups (see `spaceTakesPart(in:)`), read on first use.
     let storedSpaceParticipation = LazyReference<SpaceParticipation>()
+    /// What `storedSpaceParticipation` decided, 0 until it is read (see `knownSpaceTakesPart`).
+    let spaceShapingState = Atomic<UInt8>(0)
     /// Why the font sanitizer a browser runs on web fonts drops the face's
     /// legacy `kern` table (see `KernTableSanitizer`), nil when it keeps it
     /// or the face was loaded unsanitized (a system font found by Fontconfig,

@@ -257,6 +257,7 @@ struct PrepareSession {
         let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
         let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
                                     unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, itemized: itemized,
+                                    features: scratch.features.lists,
                                     ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
@@ -498,30 +499,15 @@ struct PrepareSession {
     /// breaks inside a ligature (see `LigatureSplits`) are never reshaped;
     /// only unsafe ones are shaped again.
     private func reshapedEnds(units: [UInt16], graphemes: [Bool], segments: [Segment], unsafeBefore: [Bool],
-                              wordBreaks: [Int32], itemized: ItemizedText, ligatures: LigatureSplits) -> [ReshapedEnd] {
+                              wordBreaks: [Int32], itemized: ItemizedText, features: [[hb_feature_t]],
+                              ligatures: LigatureSplits) -> [ReshapedEnd] {
         let items = itemized.items, faces = itemized.faces, styles = itemized.styles
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count
         units.withUnsafeBufferPointer { buf in
-            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak {
+            for seg in segments.dropLast() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
                 let p = Int(seg.end)
-                guard seg.contentEnd == seg.end else {
-                    // After spaces: unsafe only where the space was shaped with the word after it.
-                    if p < n && unsafeBefore[p] && buf[p - 1] == 0x20 {
-                        let next = Int(segments[k + 1].contentEnd)
-                        while item < items.count && Int(items[item].end) <= p - 1 { item += 1 }
-                        guard next > p, item < items.count, Int(items[item].start) <= p - 1,
-                              Int(items[item].end) >= next else { continue }
-                        let it = items[item]
-                        let kern = shaper.lostStartKern(buf, start: p, end: next, item: it,
-                                                        face: faces[Int(it.faceIndex)], style: styles[Int(it.styleIndex)])
-                        if kern != 0 && abs(kern) < Int64(Int32.max) {
-                            ends.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern)))
-                        }
-                    }
-                    continue
-                }
                 guard p > 0 && p < n && unsafeBefore[p] && ligatures.split(at: Int32(p)) == nil else { continue }
                 while w < wordBreaks.count && Int(wordBreaks[w]) < p { w += 1 }
                 if w < wordBreaks.count && Int(wordBreaks[w]) == p && WordShaper.isSeparableBreak(buf, p) { continue }
@@ -539,7 +525,32 @@ struct PrepareSession {
                 }
             }
         }
-        return ends
+        guard items.contains(where: { faces[Int($0.faceIndex)].knownSpaceTakesPart(in: features[Int($0.styleIndex)]) == true })
+        else {
+            return ends
+        }
+        // Breaks after spaces where a face shaped the space with the word
+        // after it (HarfBuzz marks that word's start unsafe): the line
+        // starting there is reshaped and loses what the space put in it.
+        var starts: [ReshapedEnd] = []
+        item = 0
+        units.withUnsafeBufferPointer { buf in
+            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd != seg.end {
+                let p = Int(seg.end)
+                guard p < n && unsafeBefore[p] && buf[p - 1] == 0x20 else { continue }
+                let next = Int(segments[k + 1].contentEnd)
+                while item < items.count && Int(items[item].end) <= p - 1 { item += 1 }
+                guard next > p, item < items.count, Int(items[item].start) <= p - 1, Int(items[item].end) >= next else { continue }
+                let it = items[item]
+                let kern = shaper.lostStartKern(buf, start: p, end: next, item: it, face: faces[Int(it.faceIndex)],
+                                                style: styles[Int(it.styleIndex)])
+                if kern != 0 && abs(kern) < Int64(Int32.max) {
+                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern)))
+                }
+            }
+        }
+        guard !starts.isEmpty else { return ends }
+        return (ends + starts).sorted { $0.unit < $1.unit }
     }
 
     /// Processed offsets where Chromium starts a new inline text item: a

@@ -79,10 +79,12 @@ struct WordShaper {
                     var b = 0
                     for (k, item) in items.enumerated() {
                         let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
+                        // (A face's lookups are read the first time an item of it holds a space or a newline.)
+                        let inContext = face.knownSpaceTakesPart(in: features.lists[style])
+                            ?? (Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style]))
                         collectWords(item, index: k, faceSerial: face.serial, units: buf, breaks: breaks,
                                      from: &b, size: styles[style].size, styleHash: features.hashes[style],
-                                     spacesInContext: { face.spaceTakesPart(in: features.lists[style]) }, copyingInto: out,
-                                     into: &scratch)
+                                     spacesInContext: inContext, copyingInto: out, into: &scratch)
                     }
                 }
             } }
@@ -147,12 +149,9 @@ struct WordShaper {
     /// part in its lookups (`spacesInContext`, see `FontFace.spaceTakesPart`)
     /// a space does not end a word: the text between other such breaks
     /// (usually the whole item) is shaped as one piece, as Chromium shapes it
-    /// (asked only of an item with a break after a space or a newline, so
-    /// that a face whose items hold no space never looks at its lookups).
     private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
                               breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
-                              spacesInContext: () -> Bool, copyingInto out: UnitArrays, into scratch: inout WordScratch) {
-        var inContext: Bool?
+                              spacesInContext: Bool, copyingInto out: UnitArrays, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
@@ -168,14 +167,14 @@ struct WordShaper {
                 let p = Int(breaks[b])
                 b += 1
                 guard p > start else { continue }
-                let a = units[p - 1]
-                if a == 0x20 || a == 0x0A || a == 0x0D {
-                    if inContext == nil { inContext = spacesInContext() }
-                    if inContext! ? !Self.isSeparableInContext(units, p) : a != 0x20 { continue }
+                if Self.isSeparableBreak(units, p) {
+                    // After a space: apart, unless the face shapes its spaces in context.
+                    if spacesInContext && units[p - 1] == 0x20 && !Self.isSeparableInContext(units, p) { continue }
                     stop = p
                     break
                 }
-                if Self.isSeparableBreak(units, p) {
+                // After a forced break: apart in such a face (Chromium's items end there).
+                if spacesInContext && (units[p - 1] == 0x0A || units[p - 1] == 0x0D) {
                     stop = p
                     break
                 }
@@ -333,6 +332,12 @@ struct WordShaper {
         if a == 0x20 { return true }
         return (UnicodeProps.isHanIdeograph(a) && UnicodeProps.isHanIdeograph(b))
             || (UnicodeProps.isThai(a) && UnicodeProps.isThai(b))
+    }
+
+    /// Whether the item holds a space or a newline: whether the word
+    /// shaper needs to know if its face's space takes part in shaping.
+    static func holdsSpaceOrNewline(_ units: UnsafeBufferPointer<UInt16>, _ item: Item) -> Bool {
+        units[Int(item.start)..<Int(item.end)].contains { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D }
     }
 
     /// Whether text in a face whose space takes part in shaping is shaped
