@@ -67,7 +67,7 @@ struct BatchRun {
             FontOptions.warnSkipped(families, in: collection, seen: &warned)
         }
         var decoder = FeedRequestDecoder()
-        defer { if !quiet, let summary = warned.summary { warn(summary) } }
+        defer { if !quiet, let summary = warned.summary { warn(summary, essential: true) } }
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
             let decoded = lines.decode(line, with: &decoder)
             if !quiet {

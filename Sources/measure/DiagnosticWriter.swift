@@ -34,11 +34,12 @@ final class DiagnosticWriter: @unchecked Sendable {
 
     /// Queues `message` (with its own newline, if it ends a line) for
     /// stderr; returns at once. Dropped and counted when the queue is full
-    /// or stderr has failed.
-    func write(_ message: String) {
+    /// or stderr has failed; an `essential` message (the summary, the error
+    /// that ends a run: a few per run) is queued whatever the queue holds.
+    func write(_ message: String, essential: Bool = false) {
         condition.lock()
         defer { condition.unlock() }
-        guard !failed, pending.count + message.utf8.count <= Self.queueLimit else { dropped += 1; return }
+        guard !failed, essential || pending.count + message.utf8.count <= Self.queueLimit else { dropped += 1; return }
         pending += message.utf8
         if !started {
             started = true

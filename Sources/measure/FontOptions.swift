@@ -68,6 +68,6 @@ struct CommandFailure: Error, CustomStringConvertible {
 
 /// Writes `measure: warning: …` on standard error (queued: never waits for
 /// a stderr nobody reads; see ``DiagnosticWriter``).
-func warn(_ message: String) {
-    DiagnosticWriter.standardError.write("measure: warning: \(message)\n")
+func warn(_ message: String, essential: Bool = false) {
+    DiagnosticWriter.standardError.write("measure: warning: \(message)\n", essential: essential)
 }

@@ -51,7 +51,7 @@ struct Measure: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            DiagnosticWriter.standardError.write("measure: \(failure)\n")
+            DiagnosticWriter.standardError.write("measure: \(failure)\n", essential: true)
             DiagnosticWriter.standardError.drain()
             exit(withError: ExitStatus.someFailed)
         } catch {
@@ -65,7 +65,7 @@ struct Measure: ParsableCommand {
                 DiagnosticWriter.standardError.drain()
                 exit(withError: error)
             }
-            DiagnosticWriter.standardError.write("measure: \(message(for: error))\n")
+            DiagnosticWriter.standardError.write("measure: \(message(for: error))\n", essential: true)
             DiagnosticWriter.standardError.drain()
             exit(withError: ExitStatus.someFailed)
         }

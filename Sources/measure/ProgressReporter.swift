@@ -73,7 +73,7 @@ final class ProgressReporter: @unchecked Sendable {
             + blankLines
             + "\(centiseconds / 100).\(fraction < 10 ? "0" : "")\(fraction) s, \(Int(rate.rounded())) lines/s, "
             + "peak RSS \(Int((Double(Self.peakRSSKilobytes() ?? 0) / 1024).rounded())) MB\n"
-        DiagnosticWriter.standardError.write(summary)
+        DiagnosticWriter.standardError.write(summary, essential: true)
     }
 
     /// This process's peak resident set size (VmHWM in /proc/self/status), in kB.

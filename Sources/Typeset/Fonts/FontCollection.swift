@@ -55,6 +55,8 @@ public final class FontCollection: @unchecked Sendable {
     var fallbackCacheKeyCapacity: Int { fallbackCache.keys.reduce(0) { $0 + $1.scalars.capacity } }
     /// The number of cached resolved stacks (for tests).
     var stackCacheCount: Int { stackCache.count }
+    /// The bytes the cached resolved stacks are counted at (for tests).
+    var stackCacheByteCount: Int { stackCache.statistics.bytes }
     /// System font files loaded for fallback or by name: at most 64 faces.
     private let systemFaces = BoundedCache<String, FontFace?>(countLimit: 64)
 
@@ -268,9 +270,12 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     /// What a resolved stack holds at most: its BMP face table (64 KB, built
-    /// on demand), its faces and the names it skipped.
+    /// on demand), its faces and the names it skipped. A face read from bytes
+    /// (a `font_file` of the batch protocol) counts at its data's size: the
+    /// cache may keep it alive after the font-file cache let it go.
     private static func cost(_ stack: ResolvedStack) -> Int {
-        (64 << 10) + 256 + stack.faces.count * 16 + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
+        (64 << 10) + 256 + stack.faces.reduce(0) { $0 + 16 + $1.heapBytes }
+            + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 
     private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {

@@ -65,26 +65,64 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         init(tags: Set<UInt32>) { self.tags = tags }
     }
 
+    /// The largest font file read by path: 1 GiB (the largest CJK
+    /// collections are some 100 MB).
+    public static let maxFileBytes = 1 << 30
+
     /// Loads face `index` of the font file at `path`.
+    ///
+    /// The file is opened once (non-blocking, close-on-exec) and examined on
+    /// the descriptor before anything is read: only a regular file of 1 byte
+    /// to ``maxFileBytes`` is mapped, so a named pipe, a device (`/dev/zero`)
+    /// or a kernel file that reports no size (`/proc/self/pagemap`) is
+    /// refused at once, without reading.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
     public convenience init(path: String, index: Int = 0) throws {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw TypesetError.fontFileNotFound(path: path)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw TypesetError.fontFileNotFound(path: path) }
+            throw TypesetError.fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
         }
-        if isDir.boolValue { throw TypesetError.fontFileUnreadable(path: path, reason: "is a directory") }
-        // Only regular files: reading a named pipe blocks until a writer comes,
-        // a device such as /dev/zero never ends.
+        defer { close(fd) }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw TypesetError.fontFileUnreadable(path: path, reason: "not a regular file")
+        guard fstat(fd, &info) == 0 else { throw TypesetError.fontFileUnreadable(path: path, reason: "could not be examined") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let reason = info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file"
+            throw TypesetError.fontFileUnreadable(path: path, reason: reason)
         }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
+        guard info.st_size > 0 else { throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty") }
+        guard info.st_size <= Self.maxFileBytes else {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "larger than \(Self.maxFileBytes) bytes")
         }
+        let blob = try Self.mappedBlob(fd, size: Int(info.st_size), path: path)
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, path: path, index: index)
+    }
+
+    /// A blob of the `size` bytes of an open file, mapped read-only and
+    /// unmapped with the blob.
+    private static func mappedBlob(_ fd: Int32, size: Int, path: String) throws -> OpaquePointer {
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "could not be mapped")
+        }
+        let mapping = Unmanaged.passRetained(Mapping(base: base, size: size)).toOpaque()
+        return hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY_MAY_MAKE_WRITABLE,
+                              mapping, { context in
+                                  let mapping = Unmanaged<Mapping>.fromOpaque(context!).takeRetainedValue()
+                                  munmap(mapping.base, mapping.size)
+                              })!
+    }
+
+    /// A file's mapping, unmapped when its blob is destroyed.
+    private final class Mapping {
+        let base: UnsafeMutableRawPointer
+        let size: Int
+        init(base: UnsafeMutableRawPointer, size: Int) {
+            self.base = base
+            self.size = size
+        }
     }
 
     /// Loads face `index` of a font file's bytes, read by the caller (the
@@ -95,13 +133,28 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let count = bytes.count
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
         bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
-        // The blob owns the copy from here: HarfBuzz frees it with the blob,
-        // which the face keeps as long as it lives.
-        let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY,
-                                  copy, { $0?.deallocate() })!
+        try self.init(adopting: UnsafeMutableRawBufferPointer(start: copy, count: count), path: path, index: index)
+    }
+
+    /// Loads face `index` of a font file's bytes read by the caller into
+    /// `bytes` (allocated with `UnsafeMutableRawPointer.allocate`), which
+    /// the face owns from here, thrown or not: no copy is made, so a large
+    /// file costs its size once.
+    package convenience init(adopting bytes: UnsafeMutableRawBufferPointer, path: String, index: Int = 0) throws {
+        // The blob owns the bytes from here: HarfBuzz frees them with the
+        // blob, which the face keeps as long as it lives.
+        let blob = hb_blob_create(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+                                  HB_MEMORY_MODE_READONLY, bytes.baseAddress, { $0?.deallocate() })!
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, path: path, index: index)
+        heapBytes = bytes.count
     }
+
+    /// The bytes of font data this face keeps on the heap: a face read from
+    /// bytes (``init(bytes:path:index:)``) holds its copy of them; a face
+    /// of a file maps the file and counts 0. What caches that keep faces
+    /// count a face at.
+    package private(set) var heapBytes = 0
 
     /// Loads face `index` of a file's blob (the caller keeps its reference).
     init(blob: OpaquePointer, path: String, index: Int) throws {
