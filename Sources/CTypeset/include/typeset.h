@@ -111,7 +111,10 @@ ts_status ts_fonts_bundled(int include_system_fonts, ts_fonts **out);
 /* Every font file (.ttf .otf .ttc .otc) in a directory. */
 ts_status ts_fonts_from_directory(const char *path, int include_system_fonts, ts_fonts **out);
 
-/* The font files at `count` paths (count >= 1). */
+/* The font files at `count` paths (count >= 1). Each path is opened once and
+ * examined before anything is read: only a regular file of 1 byte to 1 GiB is
+ * mapped (a FIFO, a device or a kernel file reporting no size, such as
+ * /proc/self/pagemap, is TS_FONT_ERROR at once). */
 ts_status ts_fonts_from_files(const char *const *paths, size_t count, int include_system_fonts, ts_fonts **out);
 
 /* How many faces the collection holds. */
@@ -231,8 +234,9 @@ typedef struct ts_attachment {
 
 /* Prepares attributed text: the text in `base_style` (its block style, the
  * strut every line has), `runs` restyling byte ranges of it (later runs
- * over earlier ones), `attachments` at U+FFFC characters. runs and
- * attachments may be NULL when their counts are 0. */
+ * over earlier ones), `attachments` at U+FFFC characters, at most one per
+ * offset (two at one offset are TS_ARGUMENT_ERROR, as in the batch protocol).
+ * runs and attachments may be NULL when their counts are 0. */
 ts_status ts_prepare_attributed(const ts_typesetter *typesetter, const char *text, size_t length,
                                 const ts_style *base_style, const ts_run *runs, size_t run_count,
                                 const ts_attachment *attachments, size_t attachment_count,
