@@ -186,6 +186,10 @@ final class UntrustedRequestBoundsTests: XCTestCase {
         XCTAssertTrue(r.lines[0].hasPrefix(#"{"id":1,"width""#))
         XCTAssertEqual(JSON.int(try XCTUnwrap(try JSON.object(r.lines[1])["error"] as? [String: Any]), "line"), 4)
         XCTAssertTrue(r.stderr.hasPrefix("measure: 2 lines, 1 error, 3 blank lines skipped, "), r.stderr)
+        // In process a line is always answered: a blank one is an error line.
+        var out: [UInt8] = []
+        XCTAssertFalse(BatchLines(typesetter: Fixtures.typesetter).answer(Array("  ".utf8)[...], number: 1, to: &out))
+        XCTAssertTrue(String(decoding: out, as: UTF8.self).contains("empty line"))
     }
 
     /// `measure text` refuses an argument that is not UTF-8, as it refuses
