@@ -24,14 +24,14 @@ struct BatchRun {
     var fontsDirectory: String? = nil
     var systemFonts = false
 
-    /// Answers every line of the input on standard output; throws
-    /// ``ExitStatus/someFailed`` when a line was an error, ``CommandFailure``
-    /// when the run could not start or its answers could not be written.
     /// The most font stacks whose skipped families were looked at that are
     /// remembered, and the most bytes of names they may hold.
     static let mostCheckedStacks = 4096
     static let checkedStackBytes = 1 << 20
 
+    /// Answers every line of the input on standard output; throws
+    /// ``ExitStatus/someFailed`` when a line was an error, ``CommandFailure``
+    /// when the run could not start or its answers could not be written.
     func run() throws {
         if let fontFilesDirectory {
             var isDirectory: ObjCBool = false

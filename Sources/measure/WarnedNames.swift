@@ -1,3 +1,5 @@
+import TypesetBatch
+
 /// The names (unknown fields, font families without a font) the tool has
 /// warned of, so that each is warned of once, bounded in bytes: a stream of
 /// distinct hostile names costs at most ``mostNames`` names of at most
@@ -18,26 +20,12 @@ struct WarnedNames {
     /// Whether to warn of `name` now (its first warning, while there is
     /// room): the name as it is shown, cut to ``longestName`` bytes, or nil.
     mutating func firstWarning(of name: String, kind: String) -> String? {
-        let shown = Self.shown(name)
+        let shown = RequestLines.shown(name, atMost: Self.longestName)
         let key = kind + "\u{0}" + shown
         if names.contains(key) { return nil }
         guard names.count < Self.mostNames else { unshown += 1; return nil }
         names.insert(key)
         return shown
-    }
-
-    /// `name` whole up to ``longestName`` bytes, else its first scalars
-    /// within that many bytes and `…`.
-    static func shown(_ name: String) -> String {
-        guard name.utf8.count > longestName else { return name }
-        var bytes = 0
-        var cut = String.UnicodeScalarView()
-        for scalar in name.unicodeScalars {
-            bytes += UTF8.width(scalar)
-            guard bytes <= longestName else { break }
-            cut.append(scalar)
-        }
-        return String(cut) + "…"
     }
 
     /// The closing warning when some were not written, else nil.

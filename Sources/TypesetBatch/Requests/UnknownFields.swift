@@ -37,7 +37,7 @@ enum RequestFields {
     /// The longest field name shown in a message, in bytes: a longer one is
     /// cut there and marked `…` (a message's size does not grow with a
     /// hostile name).
-    static let longestNameShown = 256
+    static let longestNameShown = RequestLines.longestNameShown
 
     /// What is said of an unknown field: its name (at most
     /// ``longestNameShown`` bytes of it), and the defined field it is likely
@@ -64,15 +64,15 @@ enum RequestFields {
         return message
     }
 
-    /// `name` for a message: whole up to ``longestNameShown`` bytes, else
-    /// its first scalars within that many bytes and `…`.
-    static func shown(_ name: String) -> String {
-        guard name.utf8.count > longestNameShown else { return name }
+    /// `name` for a message: whole up to `limit` bytes, else its first
+    /// scalars within that many bytes and `…`.
+    static func shown(_ name: String, atMost limit: Int = longestNameShown) -> String {
+        guard name.utf8.count > limit else { return name }
         var bytes = 0
         var cut = String.UnicodeScalarView()
         for scalar in name.unicodeScalars {
             bytes += UTF8.width(scalar)
-            guard bytes <= longestNameShown else { break }
+            guard bytes <= limit else { break }
             cut.append(scalar)
         }
         return String(cut) + "…"
@@ -111,4 +111,11 @@ package enum RequestLines {
     package static func describe(unknownField path: String) -> String { RequestFields.describe(path) }
     /// A request object's fields the protocol does not define.
     package static func unknownFields(in object: JSONValue) -> [String] { RequestFields.unknown(in: object) }
+    /// The longest name a message shows whole, in bytes.
+    package static let longestNameShown = 256
+    /// A name as messages show it: whole up to `bytes` bytes, else its
+    /// first scalars within that many bytes and `…`.
+    package static func shown(_ name: String, atMost bytes: Int = RequestLines.longestNameShown) -> String {
+        RequestFields.shown(name, atMost: bytes)
+    }
 }
