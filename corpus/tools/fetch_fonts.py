@@ -144,6 +144,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 src, out_dir, name, subsets = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(',')
 cmap = set(TTFont(src)['cmap'].getBestCmap())
+# recalcTimestamp=False: the files made are the same bytes on every run.
 def ranges(cps):
     cps, out = sorted(cps), []
     for cp in cps:
@@ -166,7 +167,7 @@ for s in subsets:
     opts.name_IDs = ['*']
     opts.notdef_outline = True
     opts.flavor = 'woff2'
-    font = TTFont(src)
+    font = TTFont(src, recalcTimestamp=False)
     sub = subset.Subsetter(opts)
     sub.populate(unicodes=sorted(have))
     sub.subset(font)
