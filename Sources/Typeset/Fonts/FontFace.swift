@@ -338,6 +338,18 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
     }
 
+    /// The face as an `@font-face` rule declares it, each descriptor the
+    /// rule gives replacing the face's own: a descriptor the rule leaves
+    /// out (or `auto`, or — as Chromium reads it — `font-stretch: normal`)
+    /// is nil and keeps the face's own range (its `fvar` axis range for a
+    /// variable face), as Chromium keeps it.
+    public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
+                         style: FaceStyle?) -> FontFace {
+        declared(family: family, descriptors: FaceDescriptors(weight: weight ?? descriptors.weight,
+                                                              stretch: stretch ?? descriptors.stretch,
+                                                              style: style ?? descriptors.style))
+    }
+
     /// The face's `fvar` axes.
     private static func axes(_ face: OpaquePointer) -> [FontAxis] {
         guard hb_ot_var_has_data(face) != 0 else { return [] }
