@@ -55,7 +55,7 @@ final class VariableFontFieldsTests: XCTestCase {
 
     func testARequestIsSetAtTheInstance() throws {
         let dir = TestFonts.directory
-        _ = try TestFonts.path("Inter[opsz,wght].ttf")
+        _ = try TestFonts.path("Inter-Variable.ttf")
         let t = Typesetter(fonts: try FontCollection(directory: dir))
         let files = FontFileCache(access: .off)
         let light = try request(#"{"text": "Lighter", "font_family": "Inter", "font_size": 20, "font_weight": 700, "font_variation_settings": {"wght": 300}}"#)

@@ -9,7 +9,7 @@ import typeset
 from typeset import Run, Style
 
 FONTS = Path(os.environ.get("TYPESET_TEST_FONTS_DIR") or Path(__file__).resolve().parents[2] / "corpus/fonts/files")
-NEEDED = ["Inter[opsz,wght].ttf", "RobotoFlex[GRAD,XOPQ,XTRA,YOPQ,YTAS,YTDE,YTFI,YTLC,YTUC,opsz,slnt,wdth,wght].ttf"]
+NEEDED = ["Inter-Variable.ttf", "RobotoFlex-Variable.ttf"]
 
 
 @pytest.fixture(scope="module")
