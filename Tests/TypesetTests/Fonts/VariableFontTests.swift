@@ -59,6 +59,17 @@ final class VariableFontTests: XCTestCase {
         XCTAssertEqual(try measure(t, "Condensed", style, scale: 3).0, 92.38021087646484, accuracy: 1e-4)
     }
 
+    func testAttributedStringRunsCarryTheVariableFontProperties() throws {
+        let t = try typesetter([Self.flexFile])
+        var string = AttributedString("Condensed")
+        string.typeset.fontStretch = 75
+        let base = TextStyle(font: "Roboto Flex", size: 20)
+        XCTAssertEqual(try t.prepare(string, baseStyle: base).naturalWidth, 92.390625)
+        string.typeset.fontStretch = nil
+        string.typeset.fontVariations = [FontVariation("wdth", 75)]
+        XCTAssertEqual(try t.prepare(string, baseStyle: base).naturalWidth, 92.390625)
+    }
+
     func testVariationSettingsComeLastAndUnknownAxesAreIgnored() throws {
         let t = try typesetter(["Inter-Variable.ttf"])
         let style = TextStyle(font: "Inter", size: 20, weight: 700, variations: [FontVariation("wght", 300)])
