@@ -326,6 +326,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         for v in request.variations {
             if let i = axes.firstIndex(where: { $0.tag == v.tag }) { c[i] = axes[i].clamp(v.value) }
         }
+        // A value that is not a number (NaN, from a request no style check
+        // passed) leaves its axis at the default.
+        for i in c.indices where !c[i].isFinite { c[i] = axes[i].defaultValue.isFinite ? axes[i].defaultValue : 0 }
         return c
     }
 
