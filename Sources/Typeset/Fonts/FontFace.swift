@@ -342,15 +342,21 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     }
 
     /// The face as an `@font-face` rule declares it, each descriptor the
-    /// rule gives replacing the face's own: a descriptor the rule leaves
-    /// out (or `auto`, or — as Chromium reads it — `font-stretch: normal`)
-    /// is nil and keeps the face's own range (its `fvar` axis range for a
-    /// variable face), as Chromium keeps it.
+    /// rule gives replacing the face's own. A descriptor the rule leaves
+    /// out (nil; also `auto`, and — as Chromium reads it —
+    /// `font-stretch: normal`) is, as in Chromium, the range of the face's
+    /// axis for it when the face is variable (`wght`, `wdth`, `slnt`), and
+    /// otherwise CSS's initial value: weight 400, stretch 100%, style
+    /// normal, whatever the file's OS/2 table says (a bold file declared
+    /// without `font-weight` is matched as 400).
     public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
                          style: FaceStyle?) -> FontFace {
-        declared(family: family, descriptors: FaceDescriptors(weight: weight ?? descriptors.weight,
-                                                              stretch: stretch ?? descriptors.stretch,
-                                                              style: style ?? descriptors.style))
+        func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+        let slnt = axis("slnt")
+        return declared(family: family, descriptors: FaceDescriptors(
+            weight: weight ?? axis("wght")?.range ?? 400...400,
+            stretch: stretch ?? axis("wdth")?.range ?? 100...100,
+            style: style ?? slnt.map { .oblique(-$0.maximum ... -$0.minimum) } ?? .normal))
     }
 
     /// The face's `fvar` axes.
