@@ -48,6 +48,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// width and italic flag, or what an `@font-face` rule declared
     /// (``declared(family:descriptors:)``).
     public let descriptors: FaceDescriptors
+    /// The ranges a variable instance's `wght`, `wdth` and `slnt` are
+    /// clamped to: the descriptors, except where an `@font-face` rule
+    /// declares none, where the axis's own range is kept (Chromium matches
+    /// such a face as weight 400, stretch 100%, style normal, but sets the
+    /// requested weight on its axis).
+    public let variationBounds: FaceDescriptors
     /// The axis values this face is set at, one per ``axes`` entry: a
     /// variable instance's (``instance(_:)``); empty for a face as loaded,
     /// which is its font's default instance.
@@ -206,11 +212,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         unitScale = 1
         namedInstances = Self.namedInstances(face, axisCount: axes.count)
         descriptors = Self.descriptors(font, axes: axes, weight: weight, isItalic: isItalic)
+        variationBounds = descriptors
     }
 
     /// A face sharing `base`'s font data under another family name and
     /// other descriptors (an `@font-face` rule's).
-    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors) {
+    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors, bounds: FaceDescriptors) {
         path = base.path
         faceIndex = base.faceIndex
         self.familyName = familyName
@@ -225,6 +232,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         self.descriptors = descriptors
+        variationBounds = bounds
         variationCoordinates = base.variationCoordinates
         unitScale = base.unitScale
         hbFace = hb_face_reference(base.hbFace)
@@ -251,6 +259,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         descriptors = base.descriptors
+        variationBounds = base.variationBounds
         variationCoordinates = coordinates
         bitmapAdvances = base.bitmapAdvances
         bmpCoverage = base.bmpCoverage
@@ -303,7 +312,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// The axis values a request sets, one per ``axes`` entry, each clamped
     /// to its axis, as Chromium sets them:
-    /// - `wght`: the requested weight, clamped to the face's declared weights;
+    /// - `wght`: the requested weight, clamped to the face's declared weights
+    ///   (``variationBounds``);
     /// - `wdth`: the requested `font-stretch`, clamped to its declared stretches;
     /// - `slnt`: the requested slope negated (CSS leans clockwise, `slnt`
     ///   counter-clockwise), clamped to its declared oblique angles;
@@ -316,9 +326,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var c = axes.map(\.defaultValue)
         for (i, axis) in axes.enumerated() {
             switch axis.tag {
-            case "wght": c[i] = axis.clamp(clamp(request.weight, descriptors.weight))
-            case "wdth": c[i] = axis.clamp(clamp(request.stretch, descriptors.stretch))
-            case "slnt": c[i] = axis.clamp(-clamp(request.slope, descriptors.style.slope))
+            case "wght": c[i] = axis.clamp(clamp(request.weight, variationBounds.weight))
+            case "wdth": c[i] = axis.clamp(clamp(request.stretch, variationBounds.stretch))
+            case "slnt": c[i] = axis.clamp(-clamp(request.slope, variationBounds.style.slope))
             case "opsz": if let size = request.opticalSize { c[i] = axis.clamp(size) }
             default: break
             }
@@ -338,25 +348,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// matching then uses instead of the file's own, and which a variable
     /// face's instance is clamped to.
     public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
-        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
+        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors, bounds: descriptors)
     }
 
     /// The face as an `@font-face` rule declares it, each descriptor the
     /// rule gives replacing the face's own. A descriptor the rule leaves
     /// out (nil; also `auto`, and — as Chromium reads it —
-    /// `font-stretch: normal`) is, as in Chromium, the range of the face's
-    /// axis for it when the face is variable (`wght`, `wdth`, `slnt`), and
-    /// otherwise CSS's initial value: weight 400, stretch 100%, style
-    /// normal, whatever the file's OS/2 table says (a bold file declared
-    /// without `font-weight` is matched as 400).
+    /// `font-stretch: normal`) is matched as CSS's initial value (weight
+    /// 400, stretch 100%, style normal), whatever the file says, as
+    /// Chromium matches it; a variable face's instance is then clamped to
+    /// the axis's own range only (``variationBounds``).
     public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
                          style: FaceStyle?) -> FontFace {
-        func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
-        let slnt = axis("slnt")
-        return declared(family: family, descriptors: FaceDescriptors(
-            weight: weight ?? axis("wght")?.range ?? 400...400,
-            stretch: stretch ?? axis("wdth")?.range ?? 100...100,
-            style: style ?? slnt.map { .oblique(-$0.maximum ... -$0.minimum) } ?? .normal))
+        let matched = FaceDescriptors(weight: weight ?? 400...400, stretch: stretch ?? 100...100, style: style ?? .normal)
+        let own = variationBounds
+        let bounds = FaceDescriptors(weight: weight ?? own.weight, stretch: stretch ?? own.stretch, style: style ?? own.style)
+        return FontFace(declaring: self, familyName: family ?? familyName, descriptors: matched, bounds: bounds)
     }
 
     /// The face's `fvar` axes.

@@ -86,9 +86,21 @@ final class FaceDescriptorsTests: XCTestCase {
         let style = TextStyle(font: "F", size: 40, weight: 700)
         XCTAssertEqual(try t.prepare("Hamburg", style: style).naturalWidth, 162.25)
         XCTAssertEqual(try u.prepare("Hamburg", style: style).naturalWidth, 165.09375)
-        // An undeclared variable face covers its axes' ranges.
+        // An undeclared variable face is matched as normal too, but its
+        // instance follows the request over the whole axis: Inter
+        // undeclared, then Lato Regular at 400, sets 700 in Lato (162.25);
+        // Inter alone sets it at wght 700 (172.171875).
+        let inter = try FontFace(path: TestFonts.path("Inter-Variable.ttf"))
+        let undeclaredInter = inter.declared(family: "M", weight: nil, stretch: nil, style: nil)
+        XCTAssertEqual(undeclaredInter.descriptors, FaceDescriptors())
+        XCTAssertEqual(undeclaredInter.variationBounds.weight, 100...900)
+        let lato400 = regular.declared(family: "M", weight: 400...400, stretch: nil, style: nil)
+        XCTAssertEqual(try Typesetter(fonts: FontCollection(faces: [undeclaredInter, lato400]))
+            .prepare("Hamburg", style: TextStyle(font: "M", size: 40, weight: 700)).naturalWidth, 162.25)
+        XCTAssertEqual(try Typesetter(fonts: FontCollection(faces: [undeclaredInter]))
+            .prepare("Hamburg", style: TextStyle(font: "M", size: 40, weight: 700)).naturalWidth, 172.171875)
         let flex = try FontFace(path: TestFonts.path("RobotoFlex-Variable.ttf"))
-        XCTAssertEqual(flex.declared(family: "G", weight: nil, stretch: nil, style: nil).descriptors,
+        XCTAssertEqual(flex.declared(family: "G", weight: nil, stretch: nil, style: nil).variationBounds,
                        FaceDescriptors(weight: 100...1000, stretch: 25...151, style: .oblique(0...10)))
     }
 }
