@@ -80,7 +80,7 @@ def _c_variation(style: Style) -> n.FontVariation:
     settings = style.variation_settings
     if isinstance(settings, dict):
         settings = ", ".join(f"'{tag}' {float(value)!r}" for tag, value in settings.items())
-    return n.FontVariation(float(style.stretch), _c_string(settings),
+    return n.FontVariation(float(style.stretch), _c_string(settings, "variation_settings"),
                            _option(style.optical_sizing, OPTICAL_SIZING, "optical_sizing"))
 
 

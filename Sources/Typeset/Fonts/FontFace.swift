@@ -300,6 +300,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// its vertical metrics and x-height as varied (MVAR), in whole font
     /// units as FreeType keeps them.
     private init(instanceOf base: FontFace, coordinates: [Double]) {
+        // The instance keeps the base's font data alive: caches count it at that size.
+        heapBytes = base.heapBytes
         path = base.path
         faceIndex = base.faceIndex
         familyName = base.familyName
