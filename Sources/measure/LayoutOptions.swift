@@ -22,6 +22,12 @@ struct LayoutOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size in px.", valueName: "PX")) var size: Double = 15
     @Option(parsing: .unconditional, help: "Font weight, 1–1000.") var weight: Int = 400
     @Flag(help: "Use an italic face.") var italic = false
+    @Option(help: ArgumentHelp("CSS font-stretch: a percentage (75, 75%) or a keyword (condensed…); sets a variable font's wdth axis.", valueName: "PERCENT"))
+    var stretch: String = "100"
+    @Option(help: ArgumentHelp("CSS font-variation-settings, e.g. \"'wght' 650, 'GRAD' 50\".", valueName: "CSS"))
+    var variations: String = "normal"
+    @Option(name: .customLong("optical-sizing"), help: ArgumentHelp("CSS font-optical-sizing: auto (opsz follows the size in CSS px) or none.", valueName: "auto|none"))
+    var opticalSizing: String = "auto"
     @Option(parsing: .unconditional, help: ArgumentHelp("Width to break lines at, in px (omit for unbounded lines).", valueName: "PX"))
     var width: Double?
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: ArgumentHelp("Line height in px, or normal.", valueName: "PX|normal"))
@@ -74,7 +80,13 @@ struct LayoutOptions: ParsableArguments {
 
     /// The text argument, or standard input for `-` without its final newline.
     func inputText() throws -> String {
-        guard text == "-" else { return text }
+        guard text == "-" else {
+            // The same rule as for standard input: bytes that are not UTF-8 are an error, not U+FFFD.
+            if let offset = Self.invalidUTF8Offset(ofArgument: text) {
+                throw CommandFailure("the text argument is not valid UTF-8 (byte \(offset))")
+            }
+            return text
+        }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard var s = String(data: data, encoding: .utf8) else {
             throw CommandFailure("standard input is not valid UTF-8")
@@ -87,12 +99,29 @@ struct LayoutOptions: ParsableArguments {
         return s
     }
 
+    /// The offset of the first invalid byte of the command-line argument
+    /// that `value` was decoded from (Swift's arguments replace invalid
+    /// UTF-8 with U+FFFD), or nil when it was valid UTF-8.
+    static func invalidUTF8Offset(ofArgument value: String) -> Int? {
+        guard value.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        for k in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[k] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument)).bindMemory(to: UInt8.self)
+            guard let offset = UTF8Validation.firstInvalidByte(in: bytes),
+                  String(decoding: bytes, as: UTF8.self) == value else { continue }
+            return offset
+        }
+        return nil
+    }
+
     /// The options as a batch protocol request for `text` (without `--runs`
     /// and `--attachments` when `runs` is false: their offsets need the text).
     func request(text: String, runs withRuns: Bool = true) throws -> MeasureRequest {
         var object: [(String, JSONValue)] = [
             ("text", .string(text)), ("font_size", .number(size)), ("font_weight", .number(Double(weight))),
             ("font_style", .string(italic ? "italic" : "normal")),
+            ("font_stretch", .string(Double(stretch) != nil ? stretch + "%" : stretch)),
+            ("font_variation_settings", .string(variations)), ("font_optical_sizing", .string(opticalSizing)),
             ("white_space", .string(whiteSpace.rawValue)), ("text_overflow", .string(textOverflow.rawValue)),
             ("word_break", .string(wordBreak.rawValue)), ("line_break", .string(lineBreak.rawValue)),
             ("text_wrap", .string(textWrap.rawValue)),
@@ -147,7 +176,7 @@ struct LayoutOptions: ParsableArguments {
         do { layout = try request.measure(with: typesetter, files: FontFileCache(access: .anyPath)) } catch {
             throw CommandFailure(fonts.explain(error))
         }
-        var seen = Set<String>()
+        var seen = WarnedNames()
         if request.fontFiles.isEmpty { FontOptions.warnSkipped(request.families, in: collection, seen: &seen) }
         for run in request.runs where run.fontFiles == nil {
             if let families = run.style.families { FontOptions.warnSkipped(families, in: collection, seen: &seen) }

@@ -32,12 +32,28 @@ final class FontsCommandTests: XCTestCase {
     /// A face whose `kern` table the browsers' font sanitizer drops says so
     /// (Debian's Open Sans 1.10: one subtable of 18,694 pairs).
     func testListSaysWhenTheKernTableIsDropped() throws {
-        guard let path = TestFonts.path("OpenSans-Regular.ttf") else { throw XCTSkip(TestFonts.missing("OpenSans-Regular.ttf")) }
+        let path = try TestFonts.path("OpenSans-Regular.ttf")
         let r = try CLI.run(["fonts", "--fonts-dir", (path as NSString).deletingLastPathComponent])
         XCTAssertEqual(r.status, 0, r.summary)
         guard r.stdout.contains("18694") else { throw XCTSkip("\(path) is not Open Sans 1.10 with its 18,694-pair kern table") }
         XCTAssertTrue(r.lines.contains("    kern table not used (browsers' font sanitizer drops it): kern subtable of 18694 pairs (more than 10922)"),
                       r.summary)
+    }
+
+    func testListsAVariableFacesAxes() throws {
+        let inter = try TestFonts.path("Inter-Variable.ttf")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-axes-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: inter, toPath: dir.appendingPathComponent("Inter-Variable.ttf").path)
+        let r = try CLI.run(["fonts", "--fonts-dir", dir.path])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.lines.contains("    variable: opsz 14–32 (default 14), wght 100–900 (default 400)"), r.summary)
+        let j = try CLI.run(["fonts", "--fonts-dir", dir.path, "--json"])
+        let face = try XCTUnwrap(try JSON.array(j.stdout).first as? [String: Any])
+        let axes = try XCTUnwrap(face["axes"] as? [[String: Any]])
+        XCTAssertEqual(axes.map { $0["tag"] as? String }, ["opsz", "wght"])
+        XCTAssertEqual(axes[1]["max"] as? Double, 900)
     }
 
     func testResolveNamesTheFallbackFonts() throws {

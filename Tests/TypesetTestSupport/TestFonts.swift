@@ -1,36 +1,35 @@
 import Foundation
+import XCTest
 
-/// Font files the repository does not ship (the fonts corpus's Roboto, Lato,
-/// Open Sans, Liberation, Comic Neue…), for tests of rules only such fonts
-/// show. Looked for in `$TYPESET_TEST_FONTS_DIR` (default
-/// `corpus/fonts/files`, which `scripts/fetch-test-fonts` fills), then
-/// under `/usr/share/fonts` (Debian's font packages).
+/// Fonts the project does not ship (variable Google Fonts families and
+/// others), for tests of fonts as apps bring them. They are fetched into
+/// `corpus/fonts/files/` by `scripts/fetch-test-fonts`; the environment
+/// variable `TYPESET_TEST_FONTS_DIR` names another directory holding them.
+/// Debian's font packages (fonts-roboto, fonts-lato, fonts-open-sans,
+/// fonts-liberation2, fonts-comic-neue…) under `/usr/share/fonts` are the
+/// second place looked in. A test that needs one skips when it is absent.
 public enum TestFonts {
-    /// The directories searched, in order.
-    public static var directories: [String] {
-        let corpus = ProcessInfo.processInfo.environment["TYPESET_TEST_FONTS_DIR"]
-            ?? Fixtures.corpusDirectory.appendingPathComponent("fonts/files").path
-        return [corpus, "/usr/share/fonts"]
+    /// The directory the test fonts are looked for in first.
+    public static var directory: String {
+        if let dir = ProcessInfo.processInfo.environment["TYPESET_TEST_FONTS_DIR"], !dir.isEmpty { return dir }
+        return Fixtures.repositoryRoot.appendingPathComponent("corpus/fonts/files").path
     }
 
-    /// The path of the first file named `name` in `directories` (searched
-    /// recursively), or nil. A test that needs it skips when it is nil:
-    /// `try XCTSkipIf(path == nil, TestFonts.missing(name))`.
-    public static func path(_ name: String) -> String? {
-        for directory in directories {
-            let direct = (directory as NSString).appendingPathComponent(name)
-            if FileManager.default.fileExists(atPath: direct) { return direct }
-            guard let walk = FileManager.default.enumerator(atPath: directory) else { continue }
+    /// The directories searched, in order: `directory`, then `/usr/share/fonts` (recursively).
+    public static var directories: [String] { [directory, "/usr/share/fonts"] }
+
+    /// The path of the test font file `name` (e.g. "Inter-Variable.ttf").
+    /// - Throws: `XCTSkip` naming the file and how to get it when it is absent.
+    public static func path(_ name: String) throws -> String {
+        let path = (directory as NSString).appendingPathComponent(name)
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let system = "/usr/share/fonts"
+        if let walk = FileManager.default.enumerator(atPath: system) {
             while let item = walk.nextObject() as? String {
-                if (item as NSString).lastPathComponent == name { return (directory as NSString).appendingPathComponent(item) }
+                if (item as NSString).lastPathComponent == name { return (system as NSString).appendingPathComponent(item) }
             }
         }
-        return nil
-    }
-
-    /// The message a test that lacks `name` skips with.
-    public static func missing(_ name: String) -> String {
-        "\(name) not found in \(directories.joined(separator: " or ")): run scripts/fetch-test-fonts "
-            + "(or install Debian's fonts-roboto, fonts-lato, fonts-open-sans, fonts-liberation2, fonts-comic-neue)"
+        throw XCTSkip("test font \(name) not found in \(directory) or \(system): run scripts/fetch-test-fonts, "
+                      + "or set TYPESET_TEST_FONTS_DIR to a directory holding it")
     }
 }

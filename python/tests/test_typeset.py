@@ -220,3 +220,52 @@ def test_longest_line_measure_agrees_with_layout(ts):
     for width in (17.5, 12, 30):
         m, l = prepared.measure(width, "longest-line"), prepared.layout(width, "longest-line")
         assert (m.height, m.line_count, m.width) == (l.height, l.line_count, l.width), width
+
+
+# Untrusted arguments: every integer range-checked, strings without NUL or lone surrogates, caches bounded.
+
+@pytest.mark.parametrize("make, message", [
+    (lambda ts: ts.prepare("x", Style(weight=2**32 + 400)), "weight"),
+    (lambda ts: ts.prepare("x", Style(weight=400.5)), "weight"),
+    (lambda ts: ts.prepare("x", paragraph=Paragraph(max_lines=2**32 + 1)), "max_lines"),
+    (lambda ts: ts.prepare("x", paragraph=Paragraph(tab_size=-2**40)), "tab_size"),
+    (lambda ts: ts.prepare("ab", runs=[Run(-1, 1, Style())]), "runs\\[0\\].start"),
+    (lambda ts: ts.prepare("ab", runs=[Run(0, 2**64 + 1, Style())]), "runs\\[0\\].end"),
+    (lambda ts: ts.prepare("ab\ufffc", attachments=[Attachment(2**64 + 2, 1, 1)]), "attachments\\[0\\].offset"),
+    (lambda ts: ts.prepare("x", Style(font_family="Noto Sans\0Evil")), "font_family contains a NUL"),
+    (lambda ts: ts.prepare("x", Style(lang="ja\0x")), "lang contains a NUL"),
+    (lambda ts: ts.prepare("x", Style(font_family="Noto \ud800 Sans")), "font_family is not valid Unicode"),
+    (lambda ts: ts.prepare("x", paragraph=Paragraph(ellipsis="\udc00")), "ellipsis is not valid Unicode"),
+    (lambda ts: ts.batch('{"text": "\ud800"}'), "request is not valid Unicode"),
+])
+def test_arguments_are_checked_never_wrapped_or_cut(ts, make, message):
+    with pytest.raises(typeset.ArgumentError, match=message):
+        make(ts)
+
+
+def test_two_attachments_at_one_offset_are_refused_as_in_the_batch_protocol(ts):
+    with pytest.raises(typeset.ArgumentError, match="attachments\\[1\\].*attachments\\[0\\]"):
+        ts.prepare("a\ufffcb", attachments=[Attachment(1, 10, 10), Attachment(1, 20, 20)])
+    with pytest.raises(typeset.RequestError, match="another attachment"):
+        ts.batch({"text": "a\ufffcb", "attachments": [{"offset": 1, "width": 10, "height": 10},
+                                                      {"offset": 1, "width": 20, "height": 20}]})
+
+
+def test_font_files_are_examined_before_they_are_read():
+    import time
+    started = time.monotonic()
+    with pytest.raises(typeset.FontError, match="pagemap.*empty"):
+        typeset.Typesetter(font_files=["/proc/self/pagemap"])
+    assert time.monotonic() - started < 0.5
+
+
+def test_the_style_cache_is_bounded(ts):
+    before = ts.prepare("hello", Style(size=15)).measure()
+    for size in range(1, 1200):
+        ts.prepare("x", Style(size=size / 8))
+    assert len(ts._styles) <= typeset.Typesetter._CACHED
+    assert ts.prepare("hello", Style(size=15)).measure() == before  # dropped and made again, the same
+
+
+def test_ids_beyond_64_bits_are_echoed_as_sent(ts):
+    assert ts.batch('{"id": 18446744073709551615, "text": "hi"}')["id"] == 18446744073709551615

@@ -68,7 +68,7 @@ final class KernTableSanitizerTests: XCTestCase {
     /// no GPOS kerning: Chromium sets it unkerned ("AV" at 100 px: 122.8125).
     func testOpenSansSetsUnkernedAsChromiumSetsIt() throws {
         let name = "OpenSans-Regular.ttf"
-        guard let path = TestFonts.path(name) else { throw XCTSkip(TestFonts.missing(name)) }
+        let path = try TestFonts.path(name)
         let face = try FontFace(path: path)
         guard let why = face.sanitizerDroppedKern else {
             throw XCTSkip("\(path) is not Open Sans 1.10 with its 18,694-pair kern table")

@@ -9,7 +9,7 @@ final class SpaceShapingTests: XCTestCase {
     /// The lines of `text` set in the font file `name` (skipped when absent): UTF-16 ranges and widths.
     private func lines(_ name: String, _ text: String, size: Double, width: Double? = nil,
                        letterSpacing: Double = 0) throws -> [(Range<Int>, Double)] {
-        let path = try XCTUnwrap(TestFonts.path(name) ?? { throw XCTSkip(TestFonts.missing(name)) }())
+        let path = try TestFonts.path(name)
         let fonts = try FontCollection(paths: [path])
         let face = try XCTUnwrap(fonts.faces.first)
         let style = TextStyle(font: FontStack(families: [face.familyName]), size: size, weight: face.weight,
@@ -43,7 +43,7 @@ final class SpaceShapingTests: XCTestCase {
         XCTAssertTrue(Fixtures.face(file: "NotoSansCJKjp-Regular.otf").spaceTakesPart(in: []))
         XCTAssertTrue(Fixtures.face(file: "NotoSansDevanagari-Regular.ttf").spaceTakesPart(in: []))
         for name in ["Roboto-Regular.ttf", "Lato-Regular.ttf", "LiberationSerif-Regular.ttf"] {
-            guard let path = TestFonts.path(name) else { throw XCTSkip(TestFonts.missing(name)) }
+            let path = try TestFonts.path(name)
             XCTAssertTrue(try FontFace(path: path).spaceTakesPart(in: []), name)
         }
     }
@@ -76,7 +76,7 @@ final class SpaceShapingTests: XCTestCase {
     func testSpacesStartingALineAreShapedApart() throws {
         func preWrap(_ text: String) throws -> [(Range<Int>, Double)] {
             let name = "Lato-Regular.ttf"
-            let path = try XCTUnwrap(TestFonts.path(name) ?? { throw XCTSkip(TestFonts.missing(name)) }())
+            let path = try TestFonts.path(name)
             let fonts = try FontCollection(paths: [path])
             let style = TextStyle(font: FontStack(families: [fonts.faces[0].familyName]), size: 100)
             return try Typesetter(fonts: fonts).layout(text, style: style, paragraph: ParagraphStyle(whiteSpace: .preWrap),
@@ -107,7 +107,7 @@ final class SpaceShapingTests: XCTestCase {
             .filter { $0.value == 0 }.map(\.tag)
         XCTAssertEqual(Set(tags), Set(["liga", "clig", "calt"].map(SpaceParticipation.tag)))
         XCTAssertTrue(Shaper.features(for: TextStyle(font: FontStack(families: ["Noto Sans"]))).isEmpty)
-        guard TestFonts.path("Inter-Variable.ttf") != nil else { throw XCTSkip(TestFonts.missing("Inter-Variable.ttf")) }
+        _ = try TestFonts.path("Inter-Variable.ttf")
         try assertWidths("Inter-Variable.ttf", "->", size: 14, letterSpacing: 1, [(0..<2, 17.703125)])
         try assertWidths("Inter-Variable.ttf", "a -> b 1x2 @A", size: 14, letterSpacing: 1, [(0..<13, 105.46875)])
         try assertWidths("Inter-Variable.ttf", "->", size: 14, [(0..<2, 13.359375)])
@@ -128,7 +128,7 @@ final class SpaceShapingTests: XCTestCase {
     /// it, which Chromium's reshaped line start loses.
     func testALegacyKernAcrossABreakIsLostAtTheLineStart() throws {
         let name = "LiberationSans-Regular.ttf"
-        guard let path = TestFonts.path(name) else { throw XCTSkip(TestFonts.missing(name)) }
+        let path = try TestFonts.path(name)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
         // The table directory's GPOS entry renamed, so that no shaper finds it.
         let tables = Int(bytes[4]) << 8 | Int(bytes[5])
