@@ -16,7 +16,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let path: String
     /// The face's index in its file (0 unless the file is a collection).
     public let faceIndex: Int
-    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP".
+    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP";
+    /// for a face of an `@font-face` rule, the rule's `font-family`.
     public let familyName: String
     /// The style name (name ID 17, else 2), e.g. "Bold Italic".
     public let styleName: String
@@ -36,6 +37,17 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let xHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
+    /// The `@font-face` rule the face was declared by, nil for a face loaded
+    /// from a file or directory. Its `unicode-range` limits the characters
+    /// the face sets (``covers(_:)``), its `size-adjust` scales glyphs and
+    /// metrics, its overrides replace ``metrics``.
+    public let rule: FontFaceRule?
+    /// The rule's `size-adjust` (1 without one): the face is set at the font
+    /// size times this.
+    let sizeAdjust: Double
+    /// The rule's `unicode-range` when it leaves characters out (nil: every
+    /// character the font maps).
+    let unicodeRange: UnicodeRangeSet?
 
     let hbFace: OpaquePointer
     /// Unique among every face this process loads (an address can be reused
@@ -69,6 +81,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
     public convenience init(path: String, index: Int = 0) throws {
+        try self.init(path: path, index: index, rule: nil)
+    }
+
+    /// Loads face `index` of the font file at `path` as `rule` declares it
+    /// (nil: as the file describes itself); see ``init(path:index:)``.
+    package convenience init(path: String, index: Int, rule: FontFaceRule?) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw TypesetError.fontFileNotFound(path: path)
@@ -84,14 +102,14 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
         }
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index)
+        try self.init(blob: blob, path: path, index: index, rule: rule)
     }
 
     /// Loads face `index` of a font file's bytes, read by the caller (the
     /// batch protocol's `font_file` reads each file itself: one open, no
     /// path looked up twice). `path` names the face in messages and in
     /// ``path``; nothing is read from it.
-    package convenience init(bytes: [UInt8], path: String, index: Int = 0) throws {
+    package convenience init(bytes: [UInt8], path: String, index: Int = 0, rule: FontFaceRule? = nil) throws {
         let count = bytes.count
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
         bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
@@ -100,16 +118,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY,
                                   copy, { $0?.deallocate() })!
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index)
+        try self.init(blob: blob, path: path, index: index, rule: rule)
     }
 
     /// Loads face `index` of a file's blob (the caller keeps its reference).
-    init(blob: OpaquePointer, path: String, index: Int) throws {
+    init(blob fileBlob: OpaquePointer, path: String, index: Int, rule: FontFaceRule? = nil) throws {
         self.path = path
         self.faceIndex = index
-        if hb_blob_get_length(blob) == 0 {
+        self.rule = rule
+        sizeAdjust = rule?.sizeAdjust ?? 1
+        unicodeRange = rule.flatMap { $0.unicodeRange.coversEverything ? nil : $0.unicodeRange }
+        if hb_blob_get_length(fileBlob) == 0 {
             throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty")
         }
+        // A WOFF or WOFF2 file is read as the sfnt it wraps.
+        let blob = try WebFontDecoder.sfntBlob(fileBlob, path: path)
+        defer { hb_blob_destroy(blob) }
         let faceCount = Int(hb_face_count(blob))
         if faceCount == 0 { throw TypesetError.notAFont(path: path) }
         guard index >= 0, index < faceCount else {
@@ -141,6 +165,15 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         while hb_set_next_range(unicodes, &first, &last) != 0 && first < 65536 {
             Self.setBits(&coverage, Int(first)...Int(min(last, 65535)))
         }
+        if let range = unicodeRange {
+            // Only the characters of the rule's unicode-range (CSS Fonts 4:
+            // a character outside it never comes from this face).
+            var allowed = [UInt64](repeating: 0, count: 65536 / 64)
+            for r in range.ranges where r.lowerBound < 65536 {
+                Self.setBits(&allowed, Int(r.lowerBound)...Int(min(r.upperBound, 65535)))
+            }
+            for k in coverage.indices { coverage[k] &= allowed[k] }
+        }
         bmpCoverage = coverage
 
         let font = hb_font_create(face)!
@@ -150,15 +183,26 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hbFont = font
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
-        xHeight = Double(x) / Double(max(1, upem))
+        xHeight = Double(x) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs
-        familyName = Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
+        familyName = rule?.family ?? Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
         styleName = Self.name(face, preferred: 17, fallback: 2) ?? "Regular"
-        weight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
-        isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+        let ownWeight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
+        let ownItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
             || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
+        // A rule's descriptors stand for the file's own (CSS Fonts 4 §4.5).
+        if let declared = rule?.weight {
+            weight = Int(min(max(Double(ownWeight), declared.lowerBound), declared.upperBound).rounded())
+        } else {
+            weight = ownWeight
+        }
+        switch rule?.style {
+        case nil: isItalic = ownItalic
+        case .normal?: isItalic = false
+        case .italic?, .oblique?: isItalic = true
+        }
 
         let hasOutlines = Self.hasTable(face, "glyf") || Self.hasTable(face, "CFF ") || Self.hasTable(face, "CFF2")
         let hasBitmaps = Self.hasTable(face, "CBDT") || Self.hasTable(face, "sbix")
@@ -174,7 +218,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // a colour bitmap face's from there too, not from its strike (Noto
         // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
         // per 109 px, which round alike at 13, 15 and 17 px only).
-        metrics = Self.outlineMetrics(font, upem: upem)
+        let own = Self.outlineMetrics(font, upem: upem)
+        if let rule {
+            metrics = Self.declaredMetrics(own, rule)
+        } else {
+            metrics = own
+        }
+    }
+
+    /// A face's metrics as its rule makes them: scaled by `size-adjust`, then
+    /// each override put in place of its metric (a fraction of the font size
+    /// the face is set at, the adjusted one).
+    static func declaredMetrics(_ own: FontMetrics, _ rule: FontFaceRule) -> FontMetrics {
+        let k = rule.sizeAdjust
+        return FontMetrics(ascent: (rule.ascentOverride ?? own.ascent) * k,
+                           descent: (rule.descentOverride ?? own.descent) * k,
+                           lineGap: (rule.lineGapOverride ?? own.lineGap) * k)
     }
 
     /// Sets the bits of `range` in a bitmap of 64-bit words, a word at a time.
@@ -211,14 +270,31 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_face_destroy(hbFace)
     }
 
-    /// Whether the face maps the scalar to a glyph.
+    /// Whether the face maps the scalar to a glyph (and, for a face of an
+    /// `@font-face` rule, the scalar is in the rule's `unicode-range`).
     @inline(__always)
     public func covers(_ scalar: UInt32) -> Bool {
         if scalar < 65536 {
             return bmpCoverage[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0
         }
+        if let unicodeRange, !unicodeRange.contains(scalar) { return false }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    /// The face's full names (name ID 4) and PostScript names (name ID 6),
+    /// in every language the font gives: what CSS `local()` looks a font up by.
+    var fullNames: [String] {
+        var out: [String] = []
+        var count: UInt32 = 0
+        guard let entries = hb_ot_name_list_names(hbFace, &count) else { return [] }
+        for k in 0..<Int(count) where entries[k].name_id == 4 || entries[k].name_id == 6 {
+            var size: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: Int(size))
+            let len = hb_ot_name_get_utf8(hbFace, entries[k].name_id, entries[k].language, &size, &buffer)
+            if len > 0 { out.append(String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return out
     }
 
     public var description: String {
