@@ -126,6 +126,19 @@ public final class FontCollection: @unchecked Sendable {
         return LoadedFiles(faces: loaded, files: loadedFiles, skipped: skipped)
     }
 
+    /// A collection of faces already loaded, in the order given: faces of
+    /// files (``FontFace/init(path:index:)``) or faces as `@font-face` rules
+    /// declare them (``FontFace/declared(family:descriptors:)``), which font
+    /// matching takes by their declared family and descriptors.
+    /// - Throws: `TypesetError` when Fontconfig (which falls back through
+    ///   the faces' files) cannot read one of their files.
+    public convenience init(faces: [FontFace], includeSystemFonts: Bool = false) throws {
+        var files: [String] = [], seen = Set<String>()
+        for face in faces where seen.insert(face.path).inserted { files.append(face.path) }
+        try self.init(files: LoadedFiles(faces: faces, files: files), declared: [],
+                      includeSystemFonts: includeSystemFonts, skipUnreadable: false)
+    }
+
     /// A collection of loaded files' faces and of `@font-face` rules' faces
     /// (`declared`, in rule order: they are found by their rules' family
     /// names only, never as fallback for other text, as a browser uses web fonts).
@@ -219,25 +232,40 @@ public final class FontCollection: @unchecked Sendable {
     ///    (accepted only when the font it matches carries that family name,
     ///    so a misspelt name is an error rather than a silent substitute).
     public func face(family: String, weight: Int = 400, italic: Bool = false) -> FontFace? {
-        if let declared = declaredFaces(family: family, weight: weight, italic: italic) { return declared.first }
-        if let own = bundledFace(family: family, weight: weight, italic: italic) { return own }
+        face(family: family, weight: weight, stretch: 100, italic: italic)
+    }
+
+    /// The face a family name picks for a weight, a `font-stretch`
+    /// percentage and a style, or nil when the name finds no font; the
+    /// collection's own faces are matched over the ranges they declare
+    /// (``FontFace/descriptors``: a variable face covers its axes' ranges)
+    /// by CSS Fonts 4's font matching, stretch first, then style, then
+    /// weight. See ``face(family:weight:italic:)`` for the order names are
+    /// looked up in. For a family of `@font-face` rules whose faces are
+    /// split by `unicode-range`, the face of the rule written last.
+    public func face(family: String, weight: Int, stretch: Double, italic: Bool) -> FontFace? {
+        if let declared = declaredFaces(family: family, weight: weight, stretch: stretch, italic: italic) {
+            return declared.first
+        }
+        if let own = bundledFace(family: family, weight: weight, stretch: stretch, italic: italic) { return own }
         return fontconfigFace(family: family, weight: weight, italic: italic)
     }
 
     /// The faces of the `@font-face` rules of `family` that a request for a
     /// weight and style picks (see `SegmentedFaceMatching`), the face that
     /// sets a character first; nil when no rule declares the family.
-    func declaredFaces(family: String, weight: Int, italic: Bool) -> [FontFace]? {
+    func declaredFaces(family: String, weight: Int, stretch: Double, italic: Bool) -> [FontFace]? {
         guard !declaredByFamily.isEmpty, let candidates = declaredByFamily[family.lowercased()] else { return nil }
-        return SegmentedFaceMatching.faces(from: candidates, weight: weight, italic: italic)
+        return SegmentedFaceMatching.faces(from: candidates, weight: weight, stretch: stretch, italic: italic)
     }
 
     /// Step 1 of `face(family:weight:italic:)`: the collection's own faces.
-    private func bundledFace(family: String, weight: Int, italic: Bool) -> FontFace? {
+    private func bundledFace(family: String, weight: Int, stretch: Double = 100, italic: Bool) -> FontFace? {
         guard let candidates = byFamily[family.lowercased()], !candidates.isEmpty else { return nil }
-        let styled = candidates.filter { $0.isItalic == italic }
-        let pool = styled.isEmpty ? candidates : styled
-        return FontWeightMatching.bestIndex(of: pool.map(\.weight), for: weight).map { pool[$0] }
+        if candidates.count == 1 { return candidates[0] }
+        let request = FontMatching.Request(weight: Double(weight), stretch: stretch,
+                                           slope: italic ? FaceStyle.italicSlope : 0)
+        return FontMatching.bestIndex(of: candidates.map(\.descriptors), for: request).map { candidates[$0] }
     }
 
     /// Steps 2 and 3 of `face(family:weight:italic:)`: Fontconfig.
@@ -286,7 +314,13 @@ public final class FontCollection: @unchecked Sendable {
     ///   finds no font, `TypesetError.unknownFontFamilies` when none of its
     ///   families does, `TypesetError.emptyFontStack` for a stack without entries.
     public func resolve(_ stack: FontStack, weight: Int, italic: Bool) throws -> [FontFace] {
-        try resolvedStack(stack, weight: weight, italic: italic).faces
+        try resolvedStack(stack, weight: weight, stretch: 100, italic: italic).faces
+    }
+
+    /// Resolves a style's font stack as ``resolve(_:weight:italic:)`` does,
+    /// at a `font-stretch` percentage too.
+    public func resolve(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> [FontFace] {
+        try resolvedStack(stack, weight: weight, stretch: stretch, italic: italic).faces
     }
 
     /// The families of `stack` that find no font in this collection and are
@@ -295,14 +329,14 @@ public final class FontCollection: @unchecked Sendable {
     /// finds one. Preparing text in a stack whose families are all skipped
     /// throws instead (``resolve(_:weight:italic:)``).
     public func skippedFamilies(in stack: FontStack) -> [String] {
-        if let resolved = try? resolvedStack(stack, weight: 400, italic: false) { return resolved.skippedFamilies }
+        if let resolved = try? resolvedStack(stack, weight: 400, stretch: 100, italic: false) { return resolved.skippedFamilies }
         return stack.entries.compactMap { if case .family(let name) = $0 { return name } else { return nil } }
     }
 
     /// The resolved stack with its per-ASCII-character face table (cached).
-    func resolvedStack(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
-        try stackCache.value(for: StackKey(stack: stack, weight: weight, italic: italic), bytes: Self.cost) {
-            try resolveUncached(stack, weight: weight, italic: italic)
+    func resolvedStack(_ stack: FontStack, weight: Int, stretch: Double = 100, italic: Bool) throws -> ResolvedStack {
+        try stackCache.value(for: StackKey(stack: stack, weight: weight, stretch: stretch, italic: italic), bytes: Self.cost) {
+            try resolveUncached(stack, weight: weight, stretch: stretch, italic: italic)
         }
     }
 
@@ -312,7 +346,7 @@ public final class FontCollection: @unchecked Sendable {
         (64 << 10) + 256 + stack.faces.count * 16 + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 
-    private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
+    private func resolveUncached(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> ResolvedStack {
         // Each face and each skipped name once (a face met again adds nothing:
         // the first covering face wins), so a long stack costs its distinct
         // faces per cluster, not its length.
@@ -323,12 +357,12 @@ public final class FontCollection: @unchecked Sendable {
             switch entry {
             case .family(let name):
                 guard seenNames.insert(name).inserted else { continue }
-                if let declared = declaredFaces(family: name, weight: weight, italic: italic) {
+                if let declared = declaredFaces(family: name, weight: weight, stretch: stretch, italic: italic) {
                     // A family of @font-face rules: every face of the segmented
                     // face the request picks, the one its unicode-range lets set
                     // a character taking it.
                     for f in declared where seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
-                } else if let f = face(family: name, weight: weight, italic: italic) {
+                } else if let f = face(family: name, weight: weight, stretch: stretch, italic: italic) {
                     if seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
                 } else {
                     skipped.append(name)
@@ -342,7 +376,7 @@ public final class FontCollection: @unchecked Sendable {
             if skipped.count > 1 { throw TypesetError.unknownFontFamilies(skipped) }
             throw TypesetError.emptyFontStack
         }
-        return ResolvedStack(faces: result, weight: weight, italic: italic, skippedFamilies: skipped)
+        return ResolvedStack(faces: result, weight: weight, stretch: stretch, italic: italic, skippedFamilies: skipped)
     }
 
     /// The face a cluster falls back to when no stack font covers it, or nil
@@ -401,6 +435,7 @@ public final class FontCollection: @unchecked Sendable {
     private struct StackKey: Hashable {
         var stack: FontStack
         var weight: Int
+        var stretch: Double
         var italic: Bool
 
         /// Hashes the whole stack: stacks that differ only after their first

@@ -37,6 +37,18 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let xHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
+    /// The variation axes of a variable face (its `fvar` table), in the
+    /// file's order; empty for a static face.
+    public let axes: [FontAxis]
+    /// The named instances of a variable face (`fvar`), e.g. "Bold" at `wght` 700.
+    public let namedInstances: [FontNamedInstance]
+    /// Whether the face is variable (has `fvar` axes).
+    public var isVariable: Bool { !axes.isEmpty }
+    /// The styles the face covers for CSS font matching: a variable face's
+    /// axis ranges (`wght`, `wdth`, `slnt`), a static face's OS/2 weight,
+    /// width and italic flag, or what an `@font-face` rule declared
+    /// (``declared(family:descriptors:)``).
+    public let descriptors: FaceDescriptors
     /// The `@font-face` rule the face was declared by, nil for a face loaded
     /// from a file or directory. Its `unicode-range` limits the characters
     /// the face sets (``covers(_:)``), its `size-adjust` scales glyphs and
@@ -224,6 +236,16 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         } else {
             metrics = own
         }
+        let axes = Self.axes(face)
+        self.axes = axes
+        namedInstances = Self.namedInstances(face, axisCount: axes.count)
+        var described = Self.descriptors(font, axes: axes, weight: ownWeight, isItalic: ownItalic)
+        // A rule's descriptors stand for the file's own (CSS Fonts 4 §4.5);
+        // one it leaves out (or gives as `auto`) is the file's.
+        if let declared = rule?.weight { described.weight = declared }
+        if let declared = rule?.stretch { described.stretch = declared }
+        if let declared = rule?.style { described.style = declared }
+        descriptors = described
     }
 
     /// A face's metrics as its rule makes them: scaled by `size-adjust`, then
@@ -234,6 +256,91 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         return FontMetrics(ascent: (rule.ascentOverride ?? own.ascent) * k,
                            descent: (rule.descentOverride ?? own.descent) * k,
                            lineGap: (rule.lineGapOverride ?? own.lineGap) * k)
+    }
+
+    /// A face sharing `base`'s font data under another family name and
+    /// other descriptors (an `@font-face` rule's).
+    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors) {
+        path = base.path
+        faceIndex = base.faceIndex
+        self.familyName = familyName
+        styleName = base.styleName
+        weight = base.weight
+        isItalic = base.isItalic
+        unitsPerEm = base.unitsPerEm
+        glyphCount = base.glyphCount
+        metrics = base.metrics
+        xHeight = base.xHeight
+        isColorBitmap = base.isColorBitmap
+        axes = base.axes
+        namedInstances = base.namedInstances
+        self.descriptors = descriptors
+        rule = base.rule
+        sizeAdjust = base.sizeAdjust
+        unicodeRange = base.unicodeRange
+        hbFace = hb_face_reference(base.hbFace)
+        hbFont = hb_font_reference(base.hbFont)
+        bitmapAdvances = base.bitmapAdvances
+        bmpCoverage = base.bmpCoverage
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The face as an `@font-face` rule declares it: the same font data
+    /// under the rule's `font-family` (nil keeps the file's) with the rule's
+    /// `font-weight`, `font-stretch` and `font-style` ranges, which font
+    /// matching then uses instead of the file's own, and which a variable
+    /// face's instance is clamped to.
+    public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
+        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
+    }
+
+    /// The face's `fvar` axes.
+    private static func axes(_ face: OpaquePointer) -> [FontAxis] {
+        guard hb_ot_var_has_data(face) != 0 else { return [] }
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map {
+            FontAxis(tag: FontVariation.string($0.tag), minimum: Double($0.min_value),
+                     defaultValue: Double($0.default_value), maximum: Double($0.max_value),
+                     isHidden: $0.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
+        }
+    }
+
+    /// The face's `fvar` named instances.
+    private static func namedInstances(_ face: OpaquePointer, axisCount: Int) -> [FontNamedInstance] {
+        guard axisCount > 0 else { return [] }
+        let count = hb_ot_var_get_named_instance_count(face)
+        var found: [FontNamedInstance] = []
+        for i in 0..<count {
+            var n = UInt32(axisCount)
+            var coords = [Float](repeating: 0, count: axisCount)
+            hb_ot_var_named_instance_get_design_coords(face, i, &n, &coords)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, i)
+            let name = Self.name(face, id: nameID) ?? "Instance \(i + 1)"
+            found.append(FontNamedInstance(name: name, coordinates: coords.prefix(Int(n)).map(Double.init)))
+        }
+        return found
+    }
+
+    /// What a face loaded from a file declares: a variable face its axis
+    /// ranges (`wght`; `wdth`, in percent; `slnt` as oblique angles, negated;
+    /// `ital` when its default is italic), a static one its OS/2 weight and
+    /// width class and italic flag.
+    private static func descriptors(_ font: OpaquePointer, axes: [FontAxis], weight: Int, isItalic: Bool) -> FaceDescriptors {
+        func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+        let width = hb_style_get_value(font, HB_STYLE_TAG_WIDTH)
+        var d = FaceDescriptors(weight: axis("wght")?.range ?? Double(weight)...Double(weight),
+                                stretch: axis("wdth")?.range
+                                    ?? (width > 0 ? Double(width)...Double(width) : 100...100),
+                                style: isItalic ? .italic : .normal)
+        if let ital = axis("ital"), ital.defaultValue >= 1 {
+            d.style = .italic
+        } else if let slnt = axis("slnt"), !isItalic {
+            d.style = .oblique(-slnt.maximum ... -slnt.minimum)
+        }
+        return d
     }
 
     /// Sets the bits of `range` in a bitmap of 64-bit words, a word at a time.
@@ -303,11 +410,16 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     private static func name(_ face: OpaquePointer, preferred: UInt32, fallback: UInt32) -> String? {
         for id in [preferred, fallback] {
-            var size: UInt32 = 256
-            var buffer = [CChar](repeating: 0, count: Int(size))
-            let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
-            if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if let found = name(face, id: id) { return found }
         }
+        return nil
+    }
+
+    private static func name(_ face: OpaquePointer, id: UInt32) -> String? {
+        var size: UInt32 = 256
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
+        if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return nil
     }
 

@@ -6,6 +6,8 @@ final class ResolvedStack: Sendable {
     /// The stack's families that found no font and were left out (CSS skips them).
     let skippedFamilies: [String]
     let weight: Int
+    /// The `font-stretch` percentage the stack was resolved for.
+    let stretch: Double
     let italic: Bool
     /// Each face's identity, comparable without retaining it.
     let faceIDs: [ObjectIdentifier]
@@ -66,10 +68,11 @@ final class ResolvedStack: Sendable {
         }
     }
 
-    init(faces: [FontFace], weight: Int, italic: Bool, skippedFamilies: [String] = []) {
+    init(faces: [FontFace], weight: Int, stretch: Double = 100, italic: Bool, skippedFamilies: [String] = []) {
         self.faces = faces
         self.skippedFamilies = skippedFamilies
         self.weight = weight
+        self.stretch = stretch
         self.italic = italic
         faceIDs = faces.map(ObjectIdentifier.init)
         asciiFace = FaceTable(faces: faces, count: 0x80).index

@@ -112,7 +112,7 @@ struct PrepareSession {
         let styleOfUnit = scratch.styleOfUnit
         for (k, st) in styles.enumerated() {
             if k == 0, let stack = scratch.lastBaseStack { scratch.stacks.append(stack); continue }
-            scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic))
+            scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, stretch: st.stretch, italic: st.italic))
         }
         if scratch.lastBaseStack == nil { scratch.lastBaseStack = scratch.stacks[0] }
         let stacks = scratch.stacks

@@ -17,17 +17,6 @@ public struct FontFaceRule: Sendable, Hashable {
         case local(String)
     }
 
-    /// The `font-style` a rule declares.
-    public enum Style: Sendable, Hashable {
-        /// `normal`: upright.
-        case normal
-        /// `italic`.
-        case italic
-        /// `oblique` with its range of angles in degrees (`oblique` alone is
-        /// 14 degrees; `oblique 10deg 20deg` a range).
-        case oblique(ClosedRange<Double>)
-    }
-
     /// `font-family`: the name requests use for this face.
     public var family: String
     /// `src`: where the font comes from, tried in order until one loads.
@@ -38,8 +27,9 @@ public struct FontFaceRule: Sendable, Hashable {
     /// `font-stretch` as percentages (`normal` is 100...100); nil for
     /// `auto` or when not given: the widths of the font file itself.
     public var stretch: ClosedRange<Double>?
-    /// `font-style`; nil for `auto` or when not given: the font file's own style.
-    public var style: Style?
+    /// `font-style` (`oblique` alone is 14 degrees, `oblique 10deg 20deg` a
+    /// range); nil for `auto` or when not given: the font file's own style.
+    public var style: FaceStyle?
     /// `unicode-range`: the characters the face may set (everything when not given).
     public var unicodeRange: UnicodeRangeSet
     /// `size-adjust` as a multiplier (1 for 100%): scales the face's glyphs and metrics.
@@ -77,7 +67,7 @@ public struct FontFaceRule: Sendable, Hashable {
 
     /// A rule from its parts; descriptors not given keep their CSS initial values.
     public init(family: String, sources: [Source], weight: ClosedRange<Double>? = nil,
-                stretch: ClosedRange<Double>? = nil, style: Style? = nil,
+                stretch: ClosedRange<Double>? = nil, style: FaceStyle? = nil,
                 unicodeRange: UnicodeRangeSet = .all, sizeAdjust: Double = 1,
                 ascentOverride: Double? = nil, descentOverride: Double? = nil, lineGapOverride: Double? = nil,
                 origin: Origin = Origin(file: "<rules>", line: 1, index: 1)) {

@@ -382,7 +382,7 @@ struct FontFaceCSSParser {
         return try range(tokens.map(one), name: "font-stretch")
     }
 
-    static func style(_ tokens: [CSSValueToken]) throws -> FontFaceRule.Style? {
+    static func style(_ tokens: [CSSValueToken]) throws -> FaceStyle? {
         guard case .ident(let k) = tokens.first else {
             throw FontFaceRuleError("font-style: normal, italic, oblique [angle [angle]] or auto expected")
         }
