@@ -6,7 +6,9 @@ import Foundation
 /// Rules are read from CSS by ``FontFaceRule/parse(css:baseURL:fileName:)``
 /// and become faces of a ``FontCollection``
 /// (``FontCollection/init(fontFaceRules:paths:includeSystemFonts:)``).
-/// Descriptors left out of a rule keep their CSS initial values.
+/// A rule that leaves `font-weight`, `font-stretch` or `font-style` out
+/// declares `normal` (as Chromium reads it: two rules without them form one
+/// segmented face whatever their files hold).
 public struct FontFaceRule: Sendable, Hashable {
     /// Where a rule's font comes from: one entry of its `src` list.
     public enum Source: Sendable, Hashable {
@@ -21,14 +23,15 @@ public struct FontFaceRule: Sendable, Hashable {
     public var family: String
     /// `src`: where the font comes from, tried in order until one loads.
     public var sources: [Source]
-    /// `font-weight`: the weights the face covers (`normal` is 400...400);
-    /// nil for `auto` or when not given: the weights of the font file itself.
+    /// `font-weight`: the weights the face covers; 400...400 (`normal`)
+    /// when not given, as Chromium takes a rule without it; nil for `auto`:
+    /// the weights of the font file itself (a variable file's `wght` range).
     public var weight: ClosedRange<Double>?
-    /// `font-stretch` as percentages (`normal` is 100...100); nil for
-    /// `auto` or when not given: the widths of the font file itself.
+    /// `font-stretch` as percentages; 100...100 (`normal`) when not given;
+    /// nil for `auto`: the widths of the font file itself.
     public var stretch: ClosedRange<Double>?
     /// `font-style` (`oblique` alone is 14 degrees, `oblique 10deg 20deg` a
-    /// range); nil for `auto` or when not given: the font file's own style.
+    /// range); `normal` when not given; nil for `auto`: the font file's own style.
     public var style: FaceStyle?
     /// `unicode-range`: the characters the face may set (everything when not given).
     public var unicodeRange: UnicodeRangeSet
@@ -65,9 +68,10 @@ public struct FontFaceRule: Sendable, Hashable {
         public var description: String { "\(file):\(line): @font-face rule \(index)" }
     }
 
-    /// A rule from its parts; descriptors not given keep their CSS initial values.
-    public init(family: String, sources: [Source], weight: ClosedRange<Double>? = nil,
-                stretch: ClosedRange<Double>? = nil, style: FaceStyle? = nil,
+    /// A rule from its parts; descriptors not given are `normal`, as in a
+    /// rule that leaves them out.
+    public init(family: String, sources: [Source], weight: ClosedRange<Double>? = 400...400,
+                stretch: ClosedRange<Double>? = 100...100, style: FaceStyle? = .normal,
                 unicodeRange: UnicodeRangeSet = .all, sizeAdjust: Double = 1,
                 ascentOverride: Double? = nil, descentOverride: Double? = nil, lineGapOverride: Double? = nil,
                 origin: Origin = Origin(file: "<rules>", line: 1, index: 1)) {
