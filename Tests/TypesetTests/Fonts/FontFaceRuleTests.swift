@@ -194,11 +194,21 @@ final class FontFaceRuleTests: XCTestCase {
         let expected: [(String, Double, Double, Double)] = [
             ("Noto Sans", 16, 213.9375, 22), ("SA90", 16, 192.421875, 19), ("SA90A80", 16, 192.421875, 17),
             ("A80", 16, 213.9375, 20), ("SA137", 13, 238.8125, 24),
+            // 17 px × 90% is 15.299999 in float32: set at 15.29 px, not 15.3 (204.546875).
+            ("SA90A80", 17, 204.328125, 19), ("SA137", 15, 275.578125, 28), ("SA90A80", 13, 156.28125, 14),
         ]
         for (family, size, width, height) in expected {
             let m = try measure(c, text, family: family, size: size)
             XCTAssertEqual(m.width, width, family)
             XCTAssertEqual(m.height, height, family)
+        }
+        // At a device pixel ratio of 3 (Chromium's answers, in float32).
+        for (family, size, width, height) in [("SA90A80", 17.0, 204.53646850585938, 18.666667938232422),
+                                              ("SA90A80", 13, 156.34375, 14.333333969116211),
+                                              ("SA137", 15, 275.7083435058594, 28)] {
+            let prepared = try Typesetter(fonts: c).prepare(text, style: TextStyle(font: [family], size: size), scale: 3)
+            XCTAssertEqual(prepared.maxContentWidth, width, accuracy: 1e-4, family)
+            XCTAssertEqual(try prepared.layout(width: 10_000).size().height, height, accuracy: 1e-4, family)
         }
     }
 }
