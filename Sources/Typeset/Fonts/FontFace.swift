@@ -60,6 +60,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// The rule's `unicode-range` when it leaves characters out (nil: every
     /// character the font maps).
     let unicodeRange: UnicodeRangeSet?
+    /// The bytes of font data the face holds: its file's, or for a WOFF or
+    /// WOFF2 file the sfnt decoded from it (what a cache bounded by bytes counts).
+    package let dataBytes: Int
 
     let hbFace: OpaquePointer
     /// Unique among every face this process loads (an address can be reused
@@ -146,6 +149,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // A WOFF or WOFF2 file is read as the sfnt it wraps.
         let blob = try WebFontDecoder.sfntBlob(fileBlob, path: path)
         defer { hb_blob_destroy(blob) }
+        dataBytes = Int(hb_blob_get_length(blob))
         let faceCount = Int(hb_face_count(blob))
         if faceCount == 0 { throw TypesetError.notAFont(path: path) }
         guard index >= 0, index < faceCount else {
@@ -278,6 +282,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         rule = base.rule
         sizeAdjust = base.sizeAdjust
         unicodeRange = base.unicodeRange
+        dataBytes = base.dataBytes
         hbFace = hb_face_reference(base.hbFace)
         hbFont = hb_font_reference(base.hbFont)
         bitmapAdvances = base.bitmapAdvances

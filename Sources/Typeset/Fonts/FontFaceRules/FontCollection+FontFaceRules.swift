@@ -43,7 +43,7 @@ extension FontCollection {
 
     /// A collection of the `@font-face` rules of a CSS file (relative
     /// `url()`s resolved against the file), beside the faces of `paths`; see
-    /// ``init(fontFaceRules:paths:includeSystemFonts:)``.
+    /// `init(fontFaceRules:paths:includeSystemFonts:)` (of rules).
     /// - Throws: ``TypesetError/fontFaceRulesUnreadable(path:reason:)``,
     ///   ``TypesetError/invalidFontFaceRule(file:line:rule:problem:)`` and
     ///   what the rules form throws.
@@ -55,7 +55,7 @@ extension FontCollection {
     /// A collection of the `@font-face` rules of a CSS text (relative
     /// `url()`s resolved against `baseURL`; `fileName` names the CSS in
     /// messages), beside the faces of `paths`; see
-    /// ``init(fontFaceRules:paths:includeSystemFonts:)``.
+    /// `init(fontFaceRules:paths:includeSystemFonts:)` (of rules).
     public convenience init(css: String, baseURL: URL, fileName: String = "<css>", paths: [String] = [],
                             includeSystemFonts: Bool = false) throws {
         try self.init(fontFaceRules: try FontFaceRule.parse(css: css, baseURL: baseURL, fileName: fileName),

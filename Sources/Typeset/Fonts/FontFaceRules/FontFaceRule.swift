@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Rules are read from CSS by ``FontFaceRule/parse(css:baseURL:fileName:)``
 /// and become faces of a ``FontCollection``
-/// (``FontCollection/init(fontFaceRules:paths:includeSystemFonts:)``).
+/// (`FontCollection(fontFaceRules:paths:includeSystemFonts:)`).
 /// A rule that leaves `font-weight`, `font-stretch` or `font-style` out
 /// declares `normal` (as Chromium reads it: two rules without them form one
 /// segmented face whatever their files hold).
