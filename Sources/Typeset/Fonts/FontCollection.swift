@@ -47,6 +47,12 @@ public final class FontCollection: @unchecked Sendable {
                                                                    byteLimit: FontCollection.stackCacheBytes)
     static let stackCacheLimit = 256
     static let stackCacheBytes = 32 << 20
+    /// Resolved stacks whose variable faces are instanced for a request.
+    private let instanceStackCache = BoundedCache<InstanceStackKey, ResolvedStack>(
+        countLimit: FontCollection.stackCacheLimit, byteLimit: FontCollection.stackCacheBytes)
+    /// Whether a face of the collection is variable, and whether one has an `opsz` axis.
+    private let hasVariableFaces: Bool
+    private let hasOpticalSizeAxes: Bool
     private let fallbackCache = BoundedCache<FallbackKey, FontFace?>(countLimit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16
@@ -157,6 +163,8 @@ public final class FontCollection: @unchecked Sendable {
         fontconfig = fallback
         skippedFiles = skipped
         faces = loaded + declared
+        hasVariableFaces = faces.contains { $0.isVariable }
+        hasOpticalSizeAxes = faces.contains { $0.axes.contains { $0.tag == "opsz" } }
         self.includeSystemFonts = includeSystemFonts
         var families: [String: [FontFace]] = [:]
         for f in loaded { families[f.familyName.lowercased(), default: []].append(f) }
@@ -334,9 +342,26 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     /// The resolved stack with its per-ASCII-character face table (cached).
-    func resolvedStack(_ stack: FontStack, weight: Int, stretch: Double = 100, italic: Bool) throws -> ResolvedStack {
-        try stackCache.value(for: StackKey(stack: stack, weight: weight, stretch: stretch, italic: italic), bytes: Self.cost) {
+    /// When the collection has variable faces (or the stack reaches one
+    /// elsewhere), the stack's variable faces are the instances for the
+    /// style: its weight, stretch and slope, its optical size (the font size
+    /// in CSS px, nil when `font-optical-sizing` is `none`; left out of the
+    /// key when no face has an `opsz` axis) and its variations; a stack of
+    /// static faces is the same for every size and variation.
+    func resolvedStack(_ stack: FontStack, weight: Int, stretch: Double = 100, italic: Bool,
+                       opticalSize: Double? = nil, variations: [FontVariation] = []) throws -> ResolvedStack {
+        let key = StackKey(stack: stack, weight: weight, stretch: stretch, italic: italic)
+        let base = try stackCache.value(for: key, bytes: Self.cost) {
             try resolveUncached(stack, weight: weight, stretch: stretch, italic: italic)
+        }
+        guard hasVariableFaces || base.hasVariableFaces else { return base }
+        let request = VariationRequest(weight: Double(weight), stretch: stretch,
+                                       slope: italic ? VariationRequest.italic : 0,
+                                       opticalSize: hasOpticalSizeAxes || base.hasOpticalSizeAxes ? opticalSize : nil,
+                                       variations: variations)
+        if request == base.request && !base.hasVariableFaces { return base }
+        return instanceStackCache.value(for: InstanceStackKey(stack: key, request: request), bytes: Self.cost) {
+            base.instanced(request)
         }
     }
 
@@ -442,5 +467,6 @@ public final class FontCollection: @unchecked Sendable {
         /// entry must not share a bucket (a hostile request could make every
         /// look-up compare thousands of long stacks).
     }
+    private struct InstanceStackKey: Hashable { var stack: StackKey; var request: VariationRequest }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool; var preferColor: Bool }
 }

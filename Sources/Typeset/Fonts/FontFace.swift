@@ -49,6 +49,25 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// width and italic flag, or what an `@font-face` rule declared
     /// (``declared(family:descriptors:)``).
     public let descriptors: FaceDescriptors
+    /// The ranges a variable instance clamps a request to: ``descriptors``,
+    /// except that a descriptor an `@font-face` rule leaves out (or gives as
+    /// `auto`) is the font's own range here while it matches as `normal`
+    /// (Chromium matches such a rule as normal but sets the axis to the
+    /// request, clamped only by the axis).
+    let instanceRanges: FaceDescriptors
+    /// The axis values this face is set at, one per ``axes`` entry: a
+    /// variable instance's (``instance(_:)``); empty for a face as loaded,
+    /// which is its font's default instance.
+    public let variationCoordinates: [Double]
+    /// HarfBuzz units per font unit of ``hbFont``: 1 for a face as loaded
+    /// (advances in whole font units, as a static font's are), 64 for a
+    /// variable instance, whose varied advances keep their fractions (as
+    /// FreeType and so Chromium keep them; whole units lose about one
+    /// line width in seven).
+    let unitScale: Double
+    /// A face's variable instances made so far, by coordinates (at most 256;
+    /// an instance evicted and asked for again is made again).
+    private let instances = BoundedCache<[Double], FontFace>(countLimit: 256)
     /// The `@font-face` rule the face was declared by, nil for a face loaded
     /// from a file or directory. Its `unicode-range` limits the characters
     /// the face sets (``covers(_:)``), its `size-adjust` scales glyphs and
@@ -242,14 +261,23 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         }
         let axes = Self.axes(face)
         self.axes = axes
+        variationCoordinates = []
+        unitScale = 1
         namedInstances = Self.namedInstances(face, axisCount: axes.count)
-        var described = Self.descriptors(font, axes: axes, weight: ownWeight, isItalic: ownItalic)
-        // A rule's descriptors stand for the file's own (CSS Fonts 4 §4.5);
-        // one it leaves out (or gives as `auto`) is the file's.
-        if let declared = rule?.weight { described.weight = declared }
-        if let declared = rule?.stretch { described.stretch = declared }
-        if let declared = rule?.style { described.style = declared }
-        descriptors = described
+        let ownRanges = Self.descriptors(font, axes: axes, weight: ownWeight, isItalic: ownItalic)
+        if let rule {
+            // A rule's descriptors stand for the file's own (CSS Fonts 4
+            // §4.5); one it leaves out (or gives as `auto`) matches as
+            // `normal` and leaves the instance to the font's own range.
+            descriptors = FaceDescriptors(weight: rule.weight ?? 400...400, stretch: rule.stretch ?? 100...100,
+                                          style: rule.style ?? .normal)
+            instanceRanges = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
+                                             stretch: rule.stretch ?? ownRanges.stretch,
+                                             style: rule.style ?? ownRanges.style)
+        } else {
+            descriptors = ownRanges
+            instanceRanges = ownRanges
+        }
     }
 
     /// A face's metrics as its rule makes them: scaled by `size-adjust`, then
@@ -279,15 +307,119 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         self.descriptors = descriptors
+        instanceRanges = descriptors
         rule = base.rule
         sizeAdjust = base.sizeAdjust
         unicodeRange = base.unicodeRange
         dataBytes = base.dataBytes
+        variationCoordinates = base.variationCoordinates
+        unitScale = base.unitScale
         hbFace = hb_face_reference(base.hbFace)
         hbFont = hb_font_reference(base.hbFont)
         bitmapAdvances = base.bitmapAdvances
         bmpCoverage = base.bmpCoverage
         serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// An instance of `base` at `coordinates` (one per axis): its own
+    /// HarfBuzz font, set at them and scaled finer than a font unit, and
+    /// its vertical metrics and x-height as varied (MVAR), in whole font
+    /// units as FreeType keeps them.
+    private init(instanceOf base: FontFace, coordinates: [Double]) {
+        path = base.path
+        faceIndex = base.faceIndex
+        familyName = base.familyName
+        styleName = base.styleName
+        weight = base.weight
+        isItalic = base.isItalic
+        unitsPerEm = base.unitsPerEm
+        glyphCount = base.glyphCount
+        isColorBitmap = base.isColorBitmap
+        axes = base.axes
+        namedInstances = base.namedInstances
+        descriptors = base.descriptors
+        instanceRanges = base.instanceRanges
+        rule = base.rule
+        sizeAdjust = base.sizeAdjust
+        unicodeRange = base.unicodeRange
+        dataBytes = base.dataBytes
+        variationCoordinates = coordinates
+        bitmapAdvances = base.bitmapAdvances
+        bmpCoverage = base.bmpCoverage
+        let scale = 64.0
+        unitScale = scale
+        hbFace = hb_face_reference(base.hbFace)
+        let varied = hb_font_create(hbFace)!
+        let scaled = Int32(clamping: Int64(base.unitsPerEm) * Int64(scale))
+        hb_font_set_scale(varied, scaled, scaled)
+        let design = coordinates.map(Float.init)
+        hb_font_set_var_coords_design(varied, design, UInt32(design.count))
+        // Advances as Chromium varies them (whole units, see
+        // InstanceAdvances) when the face has HVAR; else HarfBuzz's,
+        // fractional, from the varied outlines.
+        let font: OpaquePointer
+        if let advances = InstanceAdvances(face: hbFace, axes: base.axes, coordinates: coordinates,
+                                           glyphCount: base.glyphCount) {
+            font = advances.font(over: varied, scale: Int32(scale))
+            hb_font_destroy(varied)
+        } else {
+            font = varied
+        }
+        hb_font_make_immutable(font)
+        hbFont = font
+        let u = Double(max(1, base.unitsPerEm))
+        var ext = hb_font_extents_t()
+        hb_font_get_h_extents(font, &ext)
+        func units(_ v: hb_position_t) -> Double { (Double(v) / scale).rounded() }
+        let variedMetrics = FontMetrics(ascent: units(ext.ascender) / u, descent: units(-ext.descender) / u,
+                                        lineGap: units(ext.line_gap) / u)
+        metrics = base.rule.map { Self.declaredMetrics(variedMetrics, $0) } ?? variedMetrics
+        var x: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
+        xHeight = units(x) / u * base.sizeAdjust
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The face set for a requested style: for a variable face, its
+    /// instance at the axis values `request` implies (see
+    /// ``variationCoordinates(for:)``), made once and shared; a static
+    /// face, or a request that leaves every axis at its default, is the
+    /// face itself.
+    public func instance(_ request: VariationRequest) -> FontFace {
+        guard isVariable else { return self }
+        let coordinates = variationCoordinates(for: request)
+        if coordinates == variationCoordinates || (variationCoordinates.isEmpty && coordinates == axes.map(\.defaultValue)) {
+            return self
+        }
+        return instances.value(for: coordinates) { FontFace(instanceOf: self, coordinates: coordinates) }
+    }
+
+    /// The axis values a request sets, one per ``axes`` entry, each clamped
+    /// to its axis, as Chromium sets them:
+    /// - `wght`: the requested weight, clamped to the face's declared weights;
+    /// - `wdth`: the requested `font-stretch`, clamped to its declared stretches;
+    /// - `slnt`: the requested slope negated (CSS leans clockwise, `slnt`
+    ///   counter-clockwise), clamped to its declared oblique angles;
+    /// - `opsz`: the optical size (the font size in CSS px) when given;
+    /// - then every `font-variation-settings` value, on the axes the face
+    ///   has (others are ignored).
+    /// Axes not named keep their defaults.
+    public func variationCoordinates(for request: VariationRequest) -> [Double] {
+        func clamp(_ v: Double, _ r: ClosedRange<Double>) -> Double { min(max(v, r.lowerBound), r.upperBound) }
+        var c = axes.map(\.defaultValue)
+        for (i, axis) in axes.enumerated() {
+            switch axis.tag {
+            case "wght": c[i] = axis.clamp(clamp(request.weight, instanceRanges.weight))
+            case "wdth": c[i] = axis.clamp(clamp(request.stretch, instanceRanges.stretch))
+            case "slnt": c[i] = axis.clamp(-clamp(request.slope, instanceRanges.style.slope))
+            case "opsz": if let size = request.opticalSize { c[i] = axis.clamp(size) }
+            default: break
+            }
+        }
+        for v in request.variations {
+            if let i = axes.firstIndex(where: { $0.tag == v.tag }) { c[i] = axes[i].clamp(v.value) }
+        }
+        return c
     }
 
     /// The face as an `@font-face` rule declares it: the same font data
@@ -297,6 +429,18 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// face's instance is clamped to.
     public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
         FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
+    }
+
+    /// The face as an `@font-face` rule declares it, each descriptor the
+    /// rule gives replacing the face's own: a descriptor the rule leaves
+    /// out (or `auto`, or — as Chromium reads it — `font-stretch: normal`)
+    /// is nil and keeps the face's own range (its `fvar` axis range for a
+    /// variable face), as Chromium keeps it.
+    public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
+                         style: FaceStyle?) -> FontFace {
+        declared(family: family, descriptors: FaceDescriptors(weight: weight ?? descriptors.weight,
+                                                              stretch: stretch ?? descriptors.stretch,
+                                                              style: style ?? descriptors.style))
     }
 
     /// The face's `fvar` axes.

@@ -66,7 +66,7 @@ final class FontFaceRuleTests: XCTestCase {
         XCTAssertEqual(rules[1].family, "Quoted \"Name\"")
         XCTAssertEqual(rules[1].weight, 100...900)
         XCTAssertEqual(rules[1].style, .oblique(14...14))
-        XCTAssertEqual(rules[1].stretch, 100...100, "a rule without font-stretch declares normal")
+        XCTAssertNil(rules[1].stretch, "a rule without font-stretch: matched as normal, the font's own range for wdth")
         XCTAssertEqual(rules[1].origin.line, 8)
     }
 

@@ -6,9 +6,10 @@ import Foundation
 /// Rules are read from CSS by ``FontFaceRule/parse(css:baseURL:fileName:)``
 /// and become faces of a ``FontCollection``
 /// (`FontCollection(fontFaceRules:paths:includeSystemFonts:)`).
-/// A rule that leaves `font-weight`, `font-stretch` or `font-style` out
-/// declares `normal` (as Chromium reads it: two rules without them form one
-/// segmented face whatever their files hold).
+/// A rule that leaves `font-weight`, `font-stretch` or `font-style` out is
+/// matched as `normal` (as Chromium matches it: two rules without them form
+/// one segmented face whatever their files hold), while a variable face's
+/// axes follow the request within the font's own ranges.
 public struct FontFaceRule: Sendable, Hashable {
     /// Where a rule's font comes from: one entry of its `src` list.
     public enum Source: Sendable, Hashable {
@@ -23,15 +24,17 @@ public struct FontFaceRule: Sendable, Hashable {
     public var family: String
     /// `src`: where the font comes from, tried in order until one loads.
     public var sources: [Source]
-    /// `font-weight`: the weights the face covers; 400...400 (`normal`)
-    /// when not given, as Chromium takes a rule without it; nil for `auto`:
-    /// the weights of the font file itself (a variable file's `wght` range).
+    /// `font-weight`: the weights the face covers; nil when not given or
+    /// `auto`: matched as `normal` (400), and a variable face's `wght` set
+    /// to the requested weight within the font's own range, as Chromium does.
     public var weight: ClosedRange<Double>?
-    /// `font-stretch` as percentages; 100...100 (`normal`) when not given;
-    /// nil for `auto`: the widths of the font file itself.
+    /// `font-stretch` as percentages; nil when not given, `auto` or (as
+    /// Chromium reads it) `normal`: matched as 100%, a variable face's
+    /// `wdth` set to the request within the font's own range.
     public var stretch: ClosedRange<Double>?
     /// `font-style` (`oblique` alone is 14 degrees, `oblique 10deg 20deg` a
-    /// range); `normal` when not given; nil for `auto`: the font file's own style.
+    /// range); nil when not given or `auto`: matched as `normal`, a variable
+    /// face's `slnt` within the font's own range.
     public var style: FaceStyle?
     /// `unicode-range`: the characters the face may set (everything when not given).
     public var unicodeRange: UnicodeRangeSet
@@ -68,10 +71,10 @@ public struct FontFaceRule: Sendable, Hashable {
         public var description: String { "\(file):\(line): @font-face rule \(index)" }
     }
 
-    /// A rule from its parts; descriptors not given are `normal`, as in a
-    /// rule that leaves them out.
-    public init(family: String, sources: [Source], weight: ClosedRange<Double>? = 400...400,
-                stretch: ClosedRange<Double>? = 100...100, style: FaceStyle? = .normal,
+    /// A rule from its parts; descriptors not given are as in a rule that
+    /// leaves them out.
+    public init(family: String, sources: [Source], weight: ClosedRange<Double>? = nil,
+                stretch: ClosedRange<Double>? = nil, style: FaceStyle? = nil,
                 unicodeRange: UnicodeRangeSet = .all, sizeAdjust: Double = 1,
                 ascentOverride: Double? = nil, descentOverride: Double? = nil, lineGapOverride: Double? = nil,
                 origin: Origin = Origin(file: "<rules>", line: 1, index: 1)) {

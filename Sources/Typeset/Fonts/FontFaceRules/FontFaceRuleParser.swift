@@ -378,7 +378,9 @@ struct FontFaceCSSParser {
             default: throw FontFaceRuleError("font-stretch: \(t) is not a width (a percentage or a keyword such as condensed)")
             }
         }
-        if tokens.count == 1, case .ident(let k) = tokens[0], k.lowercased() == "auto" { return nil }
+        // `normal` sets no range, as Chromium reads it (a variable face's
+        // wdth follows the request), and matches as 100% like `auto`.
+        if tokens.count == 1, case .ident(let k) = tokens[0], ["auto", "normal"].contains(k.lowercased()) { return nil }
         return try range(tokens.map(one), name: "font-stretch")
     }
 

@@ -5,7 +5,8 @@
 /// `unicode-range`s (CSS Fonts 4 §4.6). A request picks descriptors by CSS
 /// font matching (``FontMatching``, over every face of the family), then
 /// takes every face with the descriptors picked, the rule written last first
-/// (it takes precedence). Each face sets only the characters of its
+/// (it takes precedence). A rule without a descriptor matches as `normal`
+/// for it (``FontFace/descriptors``). Each face sets only the characters of its
 /// `unicode-range` (``FontFace/covers(_:)``), so a character comes from the
 /// first of them whose range holds it and whose font has it (or has its
 /// canonical decomposition, every part in the range).
