@@ -136,6 +136,17 @@ final class FontFaceRuleTests: XCTestCase {
 
     // MARK: Chromium's answers (Chromium 156, measured with these files)
 
+    /// The subsets' rules with Google Fonts' own unicode-ranges (latin's holds no U+0301).
+    static let googleCabin = """
+    @font-face { font-family: 'Cabin'; font-style: normal; font-weight: 400 700; font-stretch: 75% 100%;
+      src: url(Cabin-latin-ext.woff2) format('woff2');
+      unicode-range: U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF; }
+    @font-face { font-family: 'Cabin'; font-style: normal; font-weight: 400 700; font-stretch: 75% 100%;
+      src: url(Cabin-latin.woff2) format('woff2');
+      unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD; }
+
+    """
+
     /// A family split by unicode-range is one family: each character from the
     /// face whose range holds it. With gfsubsets' latin range (which holds
     /// U+0301) the latin face sets "ć" as c + U+0301, as Chromium does; with
@@ -144,15 +155,7 @@ final class FontFaceRuleTests: XCTestCase {
         let served = try FontCollection(fontFaceRules: Self.directory.appendingPathComponent("cabin.css"),
                                         paths: [Fixtures.fontsDirectory])
         XCTAssertEqual(try measure(served, "być zawsze", family: "Cabin", size: 100).width, 476.703125)
-        let google = """
-        @font-face { font-family: 'Cabin'; font-style: normal; font-weight: 400 700; font-stretch: 75% 100%;
-          src: url(Cabin-latin-ext.woff2) format('woff2');
-          unicode-range: U+0100-02BA, U+02BD-02C5, U+02C7-02CC, U+02CE-02D7, U+02DD-02FF, U+0304, U+0308, U+0329, U+1D00-1DBF, U+1E00-1E9F, U+1EF2-1EFF, U+2020, U+20A0-20AB, U+20AD-20C0, U+2113, U+2C60-2C7F, U+A720-A7FF; }
-        @font-face { font-family: 'Cabin'; font-style: normal; font-weight: 400 700; font-stretch: 75% 100%;
-          src: url(Cabin-latin.woff2) format('woff2');
-          unicode-range: U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD; }
-        """
-        XCTAssertEqual(try measure(try collection(google), "być zawsze", family: "Cabin", size: 100).width, 477.703125)
+        XCTAssertEqual(try measure(try collection(Self.googleCabin), "być zawsze", family: "Cabin", size: 100).width, 477.703125)
         // The two files as a plain stack: the latin file decomposes "ć".
         let stack = try collection("""
         @font-face { font-family: CabinLatin; src: url(Cabin-latin.woff2); }
@@ -161,6 +164,30 @@ final class FontFaceRuleTests: XCTestCase {
         let prepared = try Typesetter(fonts: stack).prepare("być zawsze", style: TextStyle(font: ["CabinLatin", "CabinExt"], size: 100))
         XCTAssertEqual(prepared.maxContentWidth, 476.703125)
         XCTAssertEqual(try measure(stack, "być zawsze", family: "CabinExt", size: 100).width, 477.703125)
+    }
+
+    /// Cabin's variable WOFF2 subsets at weights across and beyond their
+    /// declared range, a rule without descriptors (its wght follows the
+    /// request), size-adjust on an instance, a declared range that clamps.
+    func testVariableWebFontsAsChromium() throws {
+        let c = try collection(Self.googleCabin + """
+        @font-face { font-family: NoDesc; src: url(Cabin-latin.woff2); }
+        @font-face { font-family: SAVar; src: url(Cabin-latin.woff2); font-weight: 400 700; size-adjust: 110%; ascent-override: 90%; }
+        @font-face { font-family: W500; src: url(Cabin-latin.woff2); font-weight: 400 500; }
+        """)
+        let polish = "Zażółć gęślą jaźń, być zawsze", fox = "Hello world, quick brown fox"
+        let expected: [(String, Int, Double, String, Double, Double)] = [
+            ("Cabin", 400, 16, polish, 196.171875, 19), ("Cabin", 650, 16, polish, 199.609375, 19),
+            ("Cabin", 700, 24, polish, 300.53125, 29), ("Cabin", 350, 13, polish, 159.390625, 16),
+            ("NoDesc", 700, 16, fox, 197.140625, 19), ("NoDesc", 400, 16, fox, 190.671875, 19),
+            ("SAVar", 650, 15, fox, 202.125, 19), ("W500", 700, 15, fox, 181.359375, 18),
+            ("W500", 500, 15, fox, 181.359375, 18),
+        ]
+        for (family, weight, size, text, width, height) in expected {
+            let m = try measure(c, text, family: family, size: size, weight: weight)
+            XCTAssertEqual(m.width, width, "\(family) \(weight)")
+            XCTAssertEqual(m.height, height, "\(family) \(weight)")
+        }
     }
 
     /// Rules with the same descriptors form one face, the later rule first;
