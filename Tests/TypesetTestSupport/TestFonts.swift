@@ -13,7 +13,7 @@ public enum TestFonts {
         return Fixtures.repositoryRoot.appendingPathComponent("corpus/fonts/files").path
     }
 
-    /// The path of the test font file `name` (e.g. "Inter[opsz,wght].ttf").
+    /// The path of the test font file `name` (e.g. "Inter-Variable.ttf").
     /// - Throws: `XCTSkip` naming the file and how to get it when it is absent.
     public static func path(_ name: String) throws -> String {
         let path = (directory as NSString).appendingPathComponent(name)

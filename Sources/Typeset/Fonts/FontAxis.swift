@@ -1,4 +1,5 @@
 import CHarfBuzz
+import Foundation
 
 /// A variation axis of a variable face (its `fvar` table), e.g. `wght`
 /// 100…900 with default 400.
@@ -69,5 +70,45 @@ public struct FontVariation: Sendable, Hashable {
     static func string(_ tag: hb_tag_t) -> String {
         String(decoding: [UInt8(tag >> 24), UInt8(tag >> 16 & 0xFF), UInt8(tag >> 8 & 0xFF), UInt8(tag & 0xFF)],
                as: UTF8.self)
+    }
+}
+
+extension FontVariation {
+    /// The settings of CSS `font-variation-settings` text: `normal` (none)
+    /// or a comma-separated list of a quoted four-character axis tag and a
+    /// number, e.g. `'wght' 650, "GRAD" 50`. A later setting of an axis
+    /// overrides an earlier one when applied.
+    /// - Throws: ``TypesetError/invalidFontVariationSettings(_:reason:)``
+    ///   naming the text and what is wrong (a tag not of four printable
+    ///   ASCII characters, a missing or non-finite number, a stray character).
+    public static func settings(css text: String) throws -> [FontVariation] {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty || trimmed.lowercased() == "normal" { return [] }
+        func fail(_ why: String) -> TypesetError { .invalidFontVariationSettings(text, reason: why) }
+        var result: [FontVariation] = []
+        for item in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
+            let part = item.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let quote = part.first, quote == "'" || quote == "\"" else {
+                throw fail("each setting is a quoted axis tag and a number, e.g. 'wght' 650 (got \"\(part)\")")
+            }
+            let rest = part.dropFirst()
+            guard let close = rest.firstIndex(of: quote) else { throw fail("the tag in \"\(part)\" is not closed") }
+            let tag = String(rest[..<close])
+            guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
+                throw fail("an axis tag is four printable ASCII characters, not '\(tag)'")
+            }
+            let number = rest[rest.index(after: close)...].trimmingCharacters(in: .whitespaces)
+            guard let value = Double(number), value.isFinite else {
+                throw fail("the value of '\(tag)' must be a number, not \"\(number)\"")
+            }
+            result.append(FontVariation(tag, value))
+        }
+        return result
+    }
+
+    /// Settings as CSS `font-variation-settings` text: `'wght' 650, 'GRAD' 50`, or `normal` for none.
+    public static func css(_ settings: [FontVariation]) -> String {
+        guard !settings.isEmpty else { return "normal" }
+        return settings.map { "'\($0.tag)' \(FaceDescriptors.number($0.value))" }.joined(separator: ", ")
     }
 }

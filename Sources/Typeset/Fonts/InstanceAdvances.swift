@@ -29,18 +29,13 @@ struct InstanceAdvances {
         let normalized = Self.normalized(coordinates, axes: axes, avar: FontTable(face: face, tag: "avar"))
         let metricCount = hhea.u16(34)
         guard metricCount > 0, hmtx.count >= metricCount * 4 else { return nil }
+        // Each region's scalar once (a few dozen regions serve every glyph).
+        let scalars = store.scalars(coordinates: normalized)
         var out = [Int32](repeating: 0, count: glyphCount)
-        var cache: [Int: Int32] = [:]  // deltas by (outer, inner): glyphs share rows
         for g in 0..<glyphCount {
             let base = hmtx.u16(min(g, metricCount - 1) * 4)
             let (outer, inner) = mapOffset == 0 ? (0, g) : Self.mapped(hvar, mapOffset, glyph: g)
-            let key = outer << 16 | inner
-            let delta: Int32
-            if let d = cache[key] { delta = d } else {
-                delta = store.delta(outer: outer, inner: inner, coordinates: normalized)
-                cache[key] = delta
-            }
-            out[g] = Int32(base) + delta
+            out[g] = Int32(base) + store.delta(outer: outer, inner: inner, scalars: scalars)
         }
         advances = out
     }
@@ -120,7 +115,12 @@ private struct ItemVariationStore {
 
     /// The delta of one item in whole units: the sum of each region's
     /// delta times its scalar in 16.16, rounded half up.
-    func delta(outer: Int, inner: Int, coordinates: [Int32]) -> Int32 {
+    /// Every region's scalar at the coordinates, in 16.16.
+    func scalars(coordinates: [Int32]) -> [Int64] {
+        (0..<regionCount).map { scalar(region: $0, coordinates: coordinates) }
+    }
+
+    func delta(outer: Int, inner: Int, scalars: [Int64]) -> Int32 {
         guard outer < dataOffsets.count else { return 0 }
         let t = table, data = dataOffsets[outer]
         guard data + 6 <= t.count else { return 0 }
@@ -144,7 +144,7 @@ private struct ItemVariationStore {
             if value == 0 { continue }
             let region = t.u16(data + 6 + r * 2)
             guard region < regionCount else { continue }
-            let scalar = self.scalar(region: region, coordinates: coordinates)
+            let scalar = scalars[region]
             if scalar != 0 { total += Fixed.mul(scalar, value << 16) }
         }
         return Int32(clamping: (total + 0x8000) >> 16)

@@ -82,14 +82,16 @@ final class ResolvedStack: Sendable {
         self.stretch = stretch
         self.italic = italic
         faceIDs = faces.map(ObjectIdentifier.init)
+        hasVariableFaces = faces.contains { $0.isVariable }
+        hasOpticalSizeAxes = faces.contains { $0.axes.contains { $0.tag == "opsz" } }
         asciiFace = FaceTable(faces: faces, count: 0x80).index
         firstFace = Array(faces.prefix(1))
     }
 
     /// Whether a face of the stack is variable.
-    var hasVariableFaces: Bool { faces.contains { $0.isVariable } }
+    let hasVariableFaces: Bool
     /// Whether a face of the stack has an `opsz` axis.
-    var hasOpticalSizeAxes: Bool { faces.contains { $0.axes.contains { $0.tag == "opsz" } } }
+    let hasOpticalSizeAxes: Bool
 
     /// The stack at a variable request: each variable face replaced by its
     /// instance (the same coverage, so the same face tables).

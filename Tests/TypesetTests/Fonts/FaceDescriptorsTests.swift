@@ -14,7 +14,7 @@ final class FaceDescriptorsTests: XCTestCase {
     }
 
     func testVariableFaceDeclaresItsAxisRanges() throws {
-        let inter = try FontFace(path: TestFonts.path("Inter[opsz,wght].ttf"))
+        let inter = try FontFace(path: TestFonts.path("Inter-Variable.ttf"))
         XCTAssertTrue(inter.isVariable)
         XCTAssertEqual(inter.axes.map(\.tag), ["opsz", "wght"])
         XCTAssertEqual(inter.axes[1].range, 100...900)
@@ -23,7 +23,7 @@ final class FaceDescriptorsTests: XCTestCase {
         XCTAssertEqual(inter.descriptors.style, .normal)
         XCTAssertTrue(inter.namedInstances.contains { $0.name == "SemiBold" && $0.coordinates.last == 600 })
 
-        let flex = try FontFace(path: TestFonts.path("RobotoFlex[GRAD,XOPQ,XTRA,YOPQ,YTAS,YTDE,YTFI,YTLC,YTUC,opsz,slnt,wdth,wght].ttf"))
+        let flex = try FontFace(path: TestFonts.path("RobotoFlex-Variable.ttf"))
         XCTAssertEqual(flex.descriptors.stretch, 25...151)
         XCTAssertEqual(flex.descriptors.weight, 100...1000)
         XCTAssertEqual(flex.descriptors.style, .oblique(0...10))
@@ -31,7 +31,7 @@ final class FaceDescriptorsTests: XCTestCase {
     }
 
     func testDeclaredFaceMatchesByTheRuleNotTheFile() throws {
-        let inter = try FontFace(path: TestFonts.path("Inter[opsz,wght].ttf"))
+        let inter = try FontFace(path: TestFonts.path("Inter-Variable.ttf"))
         let light = inter.declared(family: "Brand", descriptors: FaceDescriptors(weight: 100...400))
         let heavy = inter.declared(family: "Brand", descriptors: FaceDescriptors(weight: 500...900))
         XCTAssertEqual(light.familyName, "Brand")
