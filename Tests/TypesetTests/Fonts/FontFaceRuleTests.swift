@@ -80,6 +80,8 @@ final class FontFaceRuleTests: XCTestCase {
             ("@font-face { font-family: A; src: url(a.ttf); font-weight: 100 200 300 }", 1, 1, "font-weight"),
             ("@font-face { font-family: A; src: url(a.ttf); font-style: oblique 100deg }", 1, 1, "font-style"),
             ("@font-face { font-family: A; src: url(a.ttf); size-adjust: -5% }", 1, 1, "size-adjust"),
+            ("@font-face { font-family: A; src: url(a.ttf); font-stretch: 1e999% }", 1, 1, "font-stretch"),
+            ("@font-face { font-family: A; src: url(a.ttf); size-adjust: 1e999% }", 1, 1, "size-adjust"),
             ("@font-face { font-family: A; src: url(a.ttf); ascent-override: 10px }", 1, 1, "ascent-override"),
             ("@font-face { font-family: A; src: url(a.ttf); colour: red }", 1, 1, "unknown descriptor"),
             ("@font-face { font-family: A; src: foo(a.ttf) }", 1, 1, "src"),
@@ -103,6 +105,29 @@ final class FontFaceRuleTests: XCTestCase {
                 XCTAssertEqual(r, rule, "\(error)")
                 XCTAssertTrue(p.contains(problem), "\(error)")
                 XCTAssertTrue("\(error)".hasPrefix("test.css:\(line): @font-face rule \(rule): "), "\(error)")
+            }
+        }
+    }
+
+    /// Random CSS made of the grammar's pieces (and cut anywhere) is read
+    /// or refused with a rule error, never a crash.
+    func testHostileCSSIsReadOrRefusedNeverACrash() {
+        let pieces = ["@font-face", "{", "}", ";", ":", "font-family", "src", "url(", ")", "local(", "format(",
+                      "'", "\"", "/*", "*/", "\\", "U+", "4??", "-", ",", "font-weight", "100", "900", "oblique",
+                      "deg", "%", "size-adjust", "unicode-range", "\n", " ", "é", "\u{0}", "1e999", "-0", "@media",
+                      "a.woff2", "data:font/woff2;base64,", "auto", "normal", "!important", "(", "\u{FEFF}"]
+        var random = SplitMix64(seed: 0xC55)
+        for _ in 0..<3000 {
+            var css = ""
+            for _ in 0..<random.int(0...40) { css += random.pick(pieces) }
+            do {
+                _ = try FontFaceRule.parse(css: css, baseURL: Self.base, fileName: "fuzz.css")
+            } catch let error as TypesetError {
+                guard case .invalidFontFaceRule(let file, let line, let rule, _) = error else { return XCTFail("\(error)") }
+                XCTAssertEqual(file, "fuzz.css")
+                XCTAssertTrue(line >= 1 && rule >= 1, "\(error)")
+            } catch {
+                XCTFail("\(error)")
             }
         }
     }

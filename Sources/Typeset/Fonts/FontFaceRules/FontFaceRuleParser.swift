@@ -374,7 +374,7 @@ struct FontFaceCSSParser {
         func one(_ t: CSSValueToken) throws -> Double {
             switch t {
             case .ident(let k) where stretchKeywords[k.lowercased()] != nil: return stretchKeywords[k.lowercased()]!
-            case .number(let v, "%") where v >= 0: return v
+            case .number(let v, "%") where v >= 0 && v.isFinite: return v
             default: throw FontFaceRuleError("font-stretch: \(t) is not a width (a percentage or a keyword such as condensed)")
             }
         }
@@ -429,8 +429,10 @@ struct FontFaceCSSParser {
 
     static func percentage(_ tokens: [CSSValueToken], name: String, allowNormal: Bool) throws -> Double? {
         if allowNormal, tokens.count == 1, case .ident(let k) = tokens[0], k.lowercased() == "normal" { return nil }
-        guard tokens.count == 1, case .number(let v, "%") = tokens[0], v >= 0, v.isFinite else {
-            throw FontFaceRuleError("\(name): a percentage of 0% or more" + (allowNormal ? " or normal" : "") + " expected")
+        // At most 100000% (a thousand times the font size): a larger factor
+        // would take sizes and heights past what a float holds.
+        guard tokens.count == 1, case .number(let v, "%") = tokens[0], v >= 0, v <= 100_000 else {
+            throw FontFaceRuleError("\(name): a percentage from 0% to 100000%" + (allowNormal ? " or normal" : "") + " expected")
         }
         return v / 100
     }
