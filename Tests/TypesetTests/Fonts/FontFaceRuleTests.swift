@@ -148,6 +148,20 @@ final class FontFaceRuleTests: XCTestCase {
         XCTAssertEqual(fine.face(family: "A")?.path, Self.directory.appendingPathComponent("NotoSans-latin1.woff2").path)
     }
 
+    /// Rules made in code are checked as the parser checks CSS.
+    func testRulesMadeInCodeAreChecked() {
+        let file = FontFaceRule.Source.url(Self.directory.appendingPathComponent("NotoSans-latin1.woff2"), format: nil)
+        for rule in [FontFaceRule(family: "A", sources: [file], sizeAdjust: .infinity),
+                     FontFaceRule(family: "A", sources: [file], weight: 0...2000),
+                     FontFaceRule(family: "A", sources: [file], ascentOverride: -1),
+                     FontFaceRule(family: "", sources: [file]), FontFaceRule(family: "A", sources: [])] {
+            XCTAssertThrowsError(try FontCollection(fontFaceRules: [rule])) { error in
+                XCTAssertTrue("\(error)".hasPrefix("<rules>:1: @font-face rule 1: "), "\(error)")
+            }
+        }
+        XCTAssertNoThrow(try FontCollection(fontFaceRules: [FontFaceRule(family: "A", sources: [file], sizeAdjust: 0.5)]))
+    }
+
     /// `local()` finds a font by full name or PostScript name, among the
     /// collection's files first.
     func testLocalFindsFontsByFullAndPostScriptName() throws {

@@ -70,6 +70,10 @@ extension FontCollection {
 
     /// The face a rule declares: its first source that loads.
     static func face(of rule: FontFaceRule, among files: [FontFace]) throws -> FontFace {
+        if let problem = problem(of: rule) {
+            throw TypesetError.invalidFontFaceRule(file: rule.origin.file, line: rule.origin.line,
+                                                   rule: rule.origin.index, problem: problem)
+        }
         var problems: [String] = []
         for source in rule.sources {
             switch source {
@@ -97,6 +101,23 @@ extension FontCollection {
         throw TypesetError.invalidFontFaceRule(
             file: origin.file, line: origin.line, rule: origin.index,
             problem: "no source of font-family \"\(rule.family)\" could be loaded: " + problems.joined(separator: "; "))
+    }
+
+    /// What is wrong with a rule made in code (the parser makes none of
+    /// these): a value CSS would not take.
+    static func problem(of rule: FontFaceRule) -> String? {
+        if rule.family.isEmpty { return "font-family: an empty name" }
+        if rule.sources.isEmpty { return "src: no source" }
+        if let w = rule.weight, !(w.lowerBound >= 1 && w.upperBound <= 1000) { return "font-weight: \(w) is not within 1...1000" }
+        if let s = rule.stretch, !(s.lowerBound >= 0 && s.upperBound <= 100_000) { return "font-stretch: \(s) is not a width" }
+        if case .oblique(let a)? = rule.style, !(a.lowerBound >= -90 && a.upperBound <= 90) {
+            return "font-style: oblique \(a) is not within -90...90 degrees"
+        }
+        for (name, value) in [("size-adjust", rule.sizeAdjust), ("ascent-override", rule.ascentOverride),
+                              ("descent-override", rule.descentOverride), ("line-gap-override", rule.lineGapOverride)] {
+            if let value, !(value >= 0 && value <= 1000) { return "\(name): \(value) is not a factor from 0 to 1000" }
+        }
+        return nil
     }
 
     /// The face at a `file:` or `data:` URL.
