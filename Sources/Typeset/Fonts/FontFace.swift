@@ -211,8 +211,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         }
         bmpCoverage = coverage
 
-        let font = hb_font_create(face)!
+        var font = hb_font_create(face)!
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        if let range = unicodeRange { font = UnicodeRangeFont.limiting(font, to: range) }
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
@@ -357,7 +358,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // Advances as Chromium varies them (whole units, see
         // InstanceAdvances) when the face has HVAR; else HarfBuzz's,
         // fractional, from the varied outlines.
-        let font: OpaquePointer
+        var font: OpaquePointer
         if let advances = InstanceAdvances(face: hbFace, axes: base.axes, coordinates: coordinates,
                                            glyphCount: base.glyphCount) {
             font = advances.font(over: varied, scale: Int32(scale))
@@ -365,6 +366,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         } else {
             font = varied
         }
+        if let range = base.unicodeRange { font = UnicodeRangeFont.limiting(font, to: range) }
         hb_font_make_immutable(font)
         hbFont = font
         let u = Double(max(1, base.unitsPerEm))

@@ -203,6 +203,14 @@ final class FontFaceRuleTests: XCTestCase {
         let prepared = try Typesetter(fonts: stack).prepare("być zawsze", style: TextStyle(font: ["CabinLatin", "CabinExt"], size: 100))
         XCTAssertEqual(prepared.maxContentWidth, 476.703125)
         XCTAssertEqual(try measure(stack, "być zawsze", family: "CabinExt", size: 100).width, 477.703125)
+        // Typed decomposed, in a face whose range holds c and U+0301 but not
+        // "ć": HarfBuzz must not compose into the character the range leaves out.
+        let composing = try collection("""
+        @font-face { font-family: Comp; src: url(Cabin-latin-ext.woff2); unicode-range: U+0-FF, U+300-36F; }
+        @font-face { font-family: CompAll; src: url(Cabin-latin-ext.woff2); }
+        """)
+        XCTAssertEqual(try measure(composing, "byc\u{301} zawsze", family: "Comp", size: 100).width, 476.703125)
+        XCTAssertEqual(try measure(composing, "byc\u{301} zawsze", family: "CompAll", size: 100).width, 477.703125)
     }
 
     /// Cabin's variable WOFF2 subsets at weights across and beyond their
