@@ -49,12 +49,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// width and italic flag, or what an `@font-face` rule declared
     /// (``declared(family:descriptors:)``).
     public let descriptors: FaceDescriptors
-    /// The ranges a variable instance clamps a request to: ``descriptors``,
-    /// except that a descriptor an `@font-face` rule leaves out (or gives as
-    /// `auto`) is the font's own range here while it matches as `normal`
-    /// (Chromium matches such a rule as normal but sets the axis to the
-    /// request, clamped only by the axis).
-    let instanceRanges: FaceDescriptors
+    /// The ranges a variable instance's `wght`, `wdth` and `slnt` are
+    /// clamped to: the descriptors, except where an `@font-face` rule
+    /// declares none, where the axis's own range is kept (Chromium matches
+    /// such a face as weight 400, stretch 100%, style normal, but sets the
+    /// requested weight on its axis).
+    public let variationBounds: FaceDescriptors
     /// The axis values this face is set at, one per ``axes`` entry: a
     /// variable instance's (``instance(_:)``); empty for a face as loaded,
     /// which is its font's default instance.
@@ -272,12 +272,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             // `normal` and leaves the instance to the font's own range.
             descriptors = FaceDescriptors(weight: rule.weight ?? 400...400, stretch: rule.stretch ?? 100...100,
                                           style: rule.style ?? .normal)
-            instanceRanges = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
+            variationBounds = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
                                              stretch: rule.stretch ?? ownRanges.stretch,
                                              style: rule.style ?? ownRanges.style)
         } else {
             descriptors = ownRanges
-            instanceRanges = ownRanges
+            variationBounds = ownRanges
         }
     }
 
@@ -293,7 +293,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// A face sharing `base`'s font data under another family name and
     /// other descriptors (an `@font-face` rule's).
-    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors) {
+    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors, bounds: FaceDescriptors) {
         path = base.path
         faceIndex = base.faceIndex
         self.familyName = familyName
@@ -308,7 +308,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         self.descriptors = descriptors
-        instanceRanges = descriptors
+        variationBounds = bounds
         rule = base.rule
         sizeAdjust = base.sizeAdjust
         unicodeRange = base.unicodeRange
@@ -339,7 +339,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         descriptors = base.descriptors
-        instanceRanges = base.instanceRanges
+        variationBounds = base.variationBounds
         rule = base.rule
         sizeAdjust = base.sizeAdjust
         unicodeRange = base.unicodeRange
@@ -398,7 +398,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// The axis values a request sets, one per ``axes`` entry, each clamped
     /// to its axis, as Chromium sets them:
-    /// - `wght`: the requested weight, clamped to the face's declared weights;
+    /// - `wght`: the requested weight, clamped to the face's declared weights
+    ///   (``variationBounds``);
     /// - `wdth`: the requested `font-stretch`, clamped to its declared stretches;
     /// - `slnt`: the requested slope negated (CSS leans clockwise, `slnt`
     ///   counter-clockwise), clamped to its declared oblique angles;
@@ -411,9 +412,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var c = axes.map(\.defaultValue)
         for (i, axis) in axes.enumerated() {
             switch axis.tag {
-            case "wght": c[i] = axis.clamp(clamp(request.weight, instanceRanges.weight))
-            case "wdth": c[i] = axis.clamp(clamp(request.stretch, instanceRanges.stretch))
-            case "slnt": c[i] = axis.clamp(-clamp(request.slope, instanceRanges.style.slope))
+            case "wght": c[i] = axis.clamp(clamp(request.weight, variationBounds.weight))
+            case "wdth": c[i] = axis.clamp(clamp(request.stretch, variationBounds.stretch))
+            case "slnt": c[i] = axis.clamp(-clamp(request.slope, variationBounds.style.slope))
             case "opsz": if let size = request.opticalSize { c[i] = axis.clamp(size) }
             default: break
             }
@@ -421,6 +422,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         for v in request.variations {
             if let i = axes.firstIndex(where: { $0.tag == v.tag }) { c[i] = axes[i].clamp(v.value) }
         }
+        // A value that is not a number (NaN, from a request no style check
+        // passed) leaves its axis at the default.
+        for i in c.indices where !c[i].isFinite { c[i] = axes[i].defaultValue.isFinite ? axes[i].defaultValue : 0 }
         return c
     }
 
@@ -430,19 +434,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// matching then uses instead of the file's own, and which a variable
     /// face's instance is clamped to.
     public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
-        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
+        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors, bounds: descriptors)
     }
 
     /// The face as an `@font-face` rule declares it, each descriptor the
-    /// rule gives replacing the face's own: a descriptor the rule leaves
-    /// out (or `auto`, or — as Chromium reads it — `font-stretch: normal`)
-    /// is nil and keeps the face's own range (its `fvar` axis range for a
-    /// variable face), as Chromium keeps it.
+    /// rule gives replacing the face's own. A descriptor the rule leaves
+    /// out (nil; also `auto`, and — as Chromium reads it —
+    /// `font-stretch: normal`) is matched as CSS's initial value (weight
+    /// 400, stretch 100%, style normal), whatever the file says, as
+    /// Chromium matches it; a variable face's instance is then clamped to
+    /// the axis's own range only (``variationBounds``).
     public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
                          style: FaceStyle?) -> FontFace {
-        declared(family: family, descriptors: FaceDescriptors(weight: weight ?? descriptors.weight,
-                                                              stretch: stretch ?? descriptors.stretch,
-                                                              style: style ?? descriptors.style))
+        let matched = FaceDescriptors(weight: weight ?? 400...400, stretch: stretch ?? 100...100, style: style ?? .normal)
+        let own = variationBounds
+        let bounds = FaceDescriptors(weight: weight ?? own.weight, stretch: stretch ?? own.stretch, style: style ?? own.style)
+        return FontFace(declaring: self, familyName: family ?? familyName, descriptors: matched, bounds: bounds)
     }
 
     /// The face's `fvar` axes.
