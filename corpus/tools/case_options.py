@@ -6,7 +6,8 @@ import families as fam_index
 # Options-corpus fields (the batch protocol's names, see corpus/README.md);
 # a case that has any of them, or font_family, is "extended".
 EXTENDED_FIELDS = ('font_family', 'font_weight', 'font_style', 'word_break', 'align',
-                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow', 'lang', 'line_break', 'text_wrap')
+                   'direction', 'max_lines', 'line_height_multiple', 'text_overflow', 'lang', 'line_break', 'text_wrap',
+                   'font_stretch', 'font_variation_settings', 'font_optical_sizing')
 
 
 def normalize(c, index, error):
@@ -34,8 +35,17 @@ def normalize(c, index, error):
         raise error('case %r: text_overflow ellipsis needs white_space nowrap and no max_lines' % c['id'])
     if not c.get('font_family'):
         raise error('case %r: options cases name font_family' % c['id'])
+    stretch = c.get('font_stretch')
+    if stretch is not None and (not isinstance(stretch, (int, float)) or isinstance(stretch, bool)
+                                or not 0 < stretch <= 1000):
+        raise error('case %r: font_stretch must be a percentage in (0, 1000]' % c['id'])
+    fvs = c.get('font_variation_settings')
+    if fvs is not None and not isinstance(fvs, str):
+        raise error('case %r: font_variation_settings must be CSS text such as "\'GRAD\' 50"' % c['id'])
     return {
         'font_weight': w, 'font_style': style,
+        'font_stretch': stretch, 'font_variation_settings': fvs,
+        'font_optical_sizing': pick('font_optical_sizing', ('auto', 'none'), 'auto'),
         'word_break': pick('word_break', ('normal', 'keep-all', 'break-all'), 'normal'),
         'align': pick('align', ('start', 'end', 'left', 'right', 'center', 'justify'), 'start'),
         'max_lines': ml, 'line_height_multiple': m,

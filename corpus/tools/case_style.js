@@ -21,6 +21,10 @@ const TypesetCaseStyle = (function () {
     s.fontSize = c.font_size + 'px';
     s.fontWeight = c.extended ? String(c.font_weight) : '400';
     s.fontStyle = c.extended ? c.font_style : 'normal';
+    // The fonts corpus's variable-font fields (absent elsewhere: CSS's initial values).
+    s.fontStretch = c.font_stretch ? c.font_stretch + '%' : '100%';
+    s.fontVariationSettings = c.font_variation_settings || 'normal';
+    s.fontOpticalSizing = c.font_optical_sizing || 'auto';
     if (c.line_height_multiple) s.lineHeight = String(c.line_height_multiple);
     else s.lineHeight = (c.line_height === null || c.line_height === undefined)
       ? 'normal' : (c.line_height + 'px');

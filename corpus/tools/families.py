@@ -101,7 +101,56 @@ def font_face_rules(css_names, index, url):
     rules, loads = [], []
     for fam, css in css_names.items():
         for face in index[fam]:
+            if 'rule' in face:  # a rule of a CSS file (css_index), as it declares the face
+                rules.append(face['rule'].format(family=css))
+                loads.append('%s %d 16px "%s"' % (face['style'], face['weight'], css))
+                continue
             rules.append('@font-face { font-family: "%s"; src: url("%s"); font-weight: %d; font-style: %s; }'
                          % (css, url(face['path']), face['weight'], face['style']))
             loads.append('%s %d 16px "%s"' % (face['style'], face['weight'], css))
     return rules, loads
+
+
+def _descriptor_weight(value):
+    """The lower end of a font-weight descriptor (a number or a range)."""
+    v = value.split()[0] if value else '400'
+    return {'normal': 400, 'bold': 700}.get(v, None) or int(float(v))
+
+
+def css_index(css_path, url):
+    """{family: [face, ...]} for the @font-face rules of a CSS file (the fonts
+    corpus's faces.css), each face with "path" (its first url(), resolved
+    against the file's directory), "weight" (the descriptor's lower end),
+    "style", and "rule": the rule's text with the family name left as
+    "{family}" and every url() absolute (url(path) gives it), so that
+    font_face_rules() writes the rules as the file declares them under the
+    page's own family names."""
+    import re
+    base = os.path.dirname(os.path.abspath(css_path))
+    with open(css_path, encoding='utf-8') as fh:
+        css = re.sub(r'/\*.*?\*/', '', fh.read(), flags=re.S)
+    fams = {}
+    for body in re.findall(r'@font-face\s*\{(.*?)\}', css, flags=re.S):
+        desc = {}
+        for part in body.split(';'):
+            name, sep, value = part.partition(':')
+            if sep:
+                desc[name.strip().lower()] = value.strip()
+        family = desc.get('font-family', '').strip('"\'')
+        urls = re.findall(r'url\(\s*["\']?([^"\')]+)["\']?\s*\)', desc.get('src', ''))
+        if not family or not urls:
+            raise ValueError('%s: an @font-face rule without font-family or url(): %s' % (css_path, body.strip()))
+        path = os.path.normpath(os.path.join(base, urls[0]))
+        src = re.sub(r'url\(\s*["\']?([^"\')]+)["\']?\s*\)',
+                     lambda m: 'url("%s")' % url(os.path.normpath(os.path.join(base, m.group(1)))), desc['src'])
+        lines = ['font-family: "{family}"'] + ['%s: %s' % (k, src if k == 'src' else v)
+                                               for k, v in desc.items() if k != 'font-family']
+        style = desc.get('font-style', 'normal').split()[0]
+        fams.setdefault(family, []).append({
+            'file': os.path.basename(path), 'path': path,
+            'weight': _descriptor_weight(desc.get('font-weight')),
+            'style': 'italic' if style in ('italic', 'oblique') and 'oblique 0deg' not in desc.get('font-style', '')
+            else 'normal',
+            'rule': '@font-face {{ ' + '; '.join(l.replace('{', '{{').replace('}', '}}').replace('{{family}}', '{family}')
+                                                for l in lines) + '; }}'})
+    return fams

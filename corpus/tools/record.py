@@ -280,7 +280,8 @@ def case_stacks(c):
 JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'letter_spacing', 'dir', 'extended', 'font_weight', 'font_style', 'word_break',
              'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text',
-             'lang', 'line_break', 'text_wrap', 'attachments')
+             'lang', 'line_break', 'text_wrap', 'attachments',
+             'font_stretch', 'font_variation_settings', 'font_optical_sizing')
 
 
 def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS, scale=1):
@@ -481,6 +482,10 @@ def main():
                          '(default none: the stacks cover every character)')
     ap.add_argument('--fonts-dir', default=FONTS_DIR,
                     help='where the cases\' font file names are (default fonts/)')
+    ap.add_argument('--font-faces', metavar='FILE.css',
+                    help='the @font-face rules that the cases\' font_family names (the fonts corpus: '
+                         'corpus/fonts/faces.css), written on the page as the file declares them '
+                         'instead of one rule per file of --fonts-dir')
     ap.add_argument('--only', metavar='REGEX',
                     help='record only the cases whose id matches (debugging)')
     ap.add_argument('--full', action='store_true',
@@ -497,7 +502,15 @@ def main():
     try:
         scale = check_scale(args.scale)
         want_canary = canary_width(scale)
-        index = fam_index.scan_fonts_dir(args.fonts_dir)
+        if args.font_faces:
+            index = fam_index.css_index(args.font_faces, font_url)
+            for faces in index.values():
+                for face in faces:
+                    if not os.path.isfile(face['path']):
+                        raise RecordError('%s: no such font file %s (scripts/fetch-test-fonts fetches it)'
+                                          % (args.font_faces, face['path']))
+        else:
+            index = fam_index.scan_fonts_dir(args.fonts_dir)
         with open(args.cases, encoding='utf-8') as fh:
             cases = [normalize_case(json.loads(l), args.fonts_dir, index) for l in fh if l.strip()]
         if args.only:
