@@ -50,7 +50,7 @@ enum Status {
              .emptyFontStack:
             return TS_ERROR_FONT
         case .invalidWidth, .invalidScale, .invalidFontSize, .invalidStyleValue, .invalidAttributeRuns,
-             .invalidStyleRange, .invalidUTF8, .invalidAttachment:
+             .invalidStyleRange, .invalidUTF8, .invalidAttachment, .invalidFontVariationSettings:
             return TS_ERROR_ARGUMENT
         case .unicodeAnalysisFailed, .fontconfigUnavailable:
             return TS_ERROR_INTERNAL

@@ -44,6 +44,16 @@ public final class FontCollection: @unchecked Sendable {
                                                                    byteLimit: FontCollection.stackCacheBytes)
     static let stackCacheLimit = 256
     static let stackCacheBytes = 32 << 20
+    /// Resolved stacks whose variable faces are instanced for a request.
+    private let instanceStackCache = BoundedCache<InstanceStackKey, ResolvedStack>(
+        countLimit: FontCollection.stackCacheLimit, byteLimit: FontCollection.stackCacheBytes)
+    /// Whether, of a family's faces that match a request alike, the later
+    /// wins (faces given as `@font-face` rules: Chromium prefers the later
+    /// rule) rather than the earlier (files, in registration order).
+    private let laterWinsTies: Bool
+    /// Whether a face of the collection is variable, and whether one has an `opsz` axis.
+    private let hasVariableFaces: Bool
+    private let hasOpticalSizeAxes: Bool
     private let fallbackCache = BoundedCache<FallbackKey, FontFace?>(countLimit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16
@@ -72,7 +82,7 @@ public final class FontCollection: @unchecked Sendable {
     ///     fonts directory does not take the others down.
     /// - Throws: `TypesetError` naming the first file that cannot be loaded
     ///   (unless skipped).
-    public init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
+    public convenience init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
         var skipped: [(path: String, error: TypesetError)] = []
         var files: [String] = []
         for path in paths {
@@ -105,6 +115,29 @@ public final class FontCollection: @unchecked Sendable {
                 skipped.append((file, error))
             }
         }
+        try self.init(loaded: loaded, files: loadedFiles, skipped: skipped, includeSystemFonts: includeSystemFonts,
+                      skipUnreadable: skipUnreadable)
+    }
+
+    /// A collection of faces already loaded, in the order given: faces of
+    /// files (``FontFace/init(path:index:)``) or faces as `@font-face` rules
+    /// declare them (``FontFace/declared(family:descriptors:)``), which font
+    /// matching takes by their declared family and descriptors. As in
+    /// Chromium, of two faces of a family that match a request alike, the
+    /// later given wins (a later `@font-face` rule overrides an earlier one).
+    /// - Throws: `TypesetError` when Fontconfig (which falls back through
+    ///   the faces' files) cannot read one of their files.
+    public convenience init(faces: [FontFace], includeSystemFonts: Bool = false) throws {
+        var files: [String] = [], seen = Set<String>()
+        for face in faces where seen.insert(face.path).inserted { files.append(face.path) }
+        try self.init(loaded: faces, files: files, skipped: [], includeSystemFonts: includeSystemFonts,
+                      skipUnreadable: false, laterWinsTies: true)
+    }
+
+    private init(loaded: [FontFace], files loadedFiles: [String], skipped: [(path: String, error: TypesetError)],
+                 includeSystemFonts: Bool, skipUnreadable: Bool, laterWinsTies: Bool = false) throws {
+        self.laterWinsTies = laterWinsTies
+        var loaded = loaded, skipped = skipped
         // Fontconfig reads the files with FreeType, which may refuse one that
         // HarfBuzz took (a zero units-per-em, say).
         let fallback = try FontconfigFallback(files: loadedFiles, includeSystemFonts: includeSystemFonts)
@@ -116,6 +149,8 @@ public final class FontCollection: @unchecked Sendable {
         }
         fontconfig = fallback
         skippedFiles = skipped
+        hasVariableFaces = loaded.contains { $0.isVariable }
+        hasOpticalSizeAxes = loaded.contains { $0.axes.contains { $0.tag == "opsz" } }
         faces = loaded
         self.includeSystemFonts = includeSystemFonts
         var families: [String: [FontFace]] = [:]
@@ -189,16 +224,29 @@ public final class FontCollection: @unchecked Sendable {
     ///    (accepted only when the font it matches carries that family name,
     ///    so a misspelt name is an error rather than a silent substitute).
     public func face(family: String, weight: Int = 400, italic: Bool = false) -> FontFace? {
-        if let own = bundledFace(family: family, weight: weight, italic: italic) { return own }
+        face(family: family, weight: weight, stretch: 100, italic: italic)
+    }
+
+    /// The face a family name picks for a weight, a `font-stretch`
+    /// percentage and a style, or nil when the name finds no font; the
+    /// collection's own faces are matched over the ranges they declare
+    /// (``FontFace/descriptors``: a variable face covers its axes' ranges)
+    /// by CSS Fonts 4's font matching, stretch first, then style, then
+    /// weight. See ``face(family:weight:italic:)`` for the order names are
+    /// looked up in.
+    public func face(family: String, weight: Int, stretch: Double, italic: Bool) -> FontFace? {
+        if let own = bundledFace(family: family, weight: weight, stretch: stretch, italic: italic) { return own }
         return fontconfigFace(family: family, weight: weight, italic: italic)
     }
 
     /// Step 1 of `face(family:weight:italic:)`: the collection's own faces.
-    private func bundledFace(family: String, weight: Int, italic: Bool) -> FontFace? {
+    private func bundledFace(family: String, weight: Int, stretch: Double = 100, italic: Bool) -> FontFace? {
         guard let candidates = byFamily[family.lowercased()], !candidates.isEmpty else { return nil }
-        let styled = candidates.filter { $0.isItalic == italic }
-        let pool = styled.isEmpty ? candidates : styled
-        return FontWeightMatching.bestIndex(of: pool.map(\.weight), for: weight).map { pool[$0] }
+        if candidates.count == 1 { return candidates[0] }
+        let request = FontMatching.Request(weight: Double(weight), stretch: stretch,
+                                           slope: italic ? FaceStyle.italicSlope : 0)
+        return FontMatching.bestIndex(of: candidates.map(\.descriptors), for: request, laterWinsTies: laterWinsTies)
+            .map { candidates[$0] }
     }
 
     /// Steps 2 and 3 of `face(family:weight:italic:)`: Fontconfig.
@@ -247,7 +295,13 @@ public final class FontCollection: @unchecked Sendable {
     ///   finds no font, `TypesetError.unknownFontFamilies` when none of its
     ///   families does, `TypesetError.emptyFontStack` for a stack without entries.
     public func resolve(_ stack: FontStack, weight: Int, italic: Bool) throws -> [FontFace] {
-        try resolvedStack(stack, weight: weight, italic: italic).faces
+        try resolvedStack(stack, weight: weight, stretch: 100, italic: italic).faces
+    }
+
+    /// Resolves a style's font stack as ``resolve(_:weight:italic:)`` does,
+    /// at a `font-stretch` percentage too.
+    public func resolve(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> [FontFace] {
+        try resolvedStack(stack, weight: weight, stretch: stretch, italic: italic).faces
     }
 
     /// The families of `stack` that find no font in this collection and are
@@ -256,14 +310,31 @@ public final class FontCollection: @unchecked Sendable {
     /// finds one. Preparing text in a stack whose families are all skipped
     /// throws instead (``resolve(_:weight:italic:)``).
     public func skippedFamilies(in stack: FontStack) -> [String] {
-        if let resolved = try? resolvedStack(stack, weight: 400, italic: false) { return resolved.skippedFamilies }
+        if let resolved = try? resolvedStack(stack, weight: 400, stretch: 100, italic: false) { return resolved.skippedFamilies }
         return stack.entries.compactMap { if case .family(let name) = $0 { return name } else { return nil } }
     }
 
     /// The resolved stack with its per-ASCII-character face table (cached).
-    func resolvedStack(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
-        try stackCache.value(for: StackKey(stack: stack, weight: weight, italic: italic), bytes: Self.cost) {
-            try resolveUncached(stack, weight: weight, italic: italic)
+    /// When the collection has variable faces (or the stack reaches one
+    /// elsewhere), the stack's variable faces are the instances for the
+    /// style: its weight, stretch and slope, its optical size (the font size
+    /// in CSS px, nil when `font-optical-sizing` is `none`; left out of the
+    /// key when no face has an `opsz` axis) and its variations; a stack of
+    /// static faces is the same for every size and variation.
+    func resolvedStack(_ stack: FontStack, weight: Int, stretch: Double = 100, italic: Bool,
+                       opticalSize: Double? = nil, variations: [FontVariation] = []) throws -> ResolvedStack {
+        let key = StackKey(stack: stack, weight: weight, stretch: stretch, italic: italic)
+        let base = try stackCache.value(for: key, bytes: Self.cost) {
+            try resolveUncached(stack, weight: weight, stretch: stretch, italic: italic)
+        }
+        guard hasVariableFaces || base.hasVariableFaces else { return base }
+        let request = VariationRequest(weight: Double(weight), stretch: stretch,
+                                       slope: italic ? VariationRequest.italic : 0,
+                                       opticalSize: hasOpticalSizeAxes || base.hasOpticalSizeAxes ? opticalSize : nil,
+                                       variations: variations)
+        if request == base.request && !base.hasVariableFaces { return base }
+        return instanceStackCache.value(for: InstanceStackKey(stack: key, request: request), bytes: Self.cost) {
+            base.instanced(request)
         }
     }
 
@@ -273,7 +344,7 @@ public final class FontCollection: @unchecked Sendable {
         (64 << 10) + 256 + stack.faces.count * 16 + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 
-    private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
+    private func resolveUncached(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> ResolvedStack {
         // Each face and each skipped name once (a face met again adds nothing:
         // the first covering face wins), so a long stack costs its distinct
         // faces per cluster, not its length.
@@ -284,7 +355,7 @@ public final class FontCollection: @unchecked Sendable {
             switch entry {
             case .family(let name):
                 guard seenNames.insert(name).inserted else { continue }
-                if let f = face(family: name, weight: weight, italic: italic) {
+                if let f = face(family: name, weight: weight, stretch: stretch, italic: italic) {
                     if seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
                 } else {
                     skipped.append(name)
@@ -298,7 +369,7 @@ public final class FontCollection: @unchecked Sendable {
             if skipped.count > 1 { throw TypesetError.unknownFontFamilies(skipped) }
             throw TypesetError.emptyFontStack
         }
-        return ResolvedStack(faces: result, weight: weight, italic: italic, skippedFamilies: skipped)
+        return ResolvedStack(faces: result, weight: weight, stretch: stretch, italic: italic, skippedFamilies: skipped)
     }
 
     /// The face a cluster falls back to when no stack font covers it, or nil
@@ -357,11 +428,13 @@ public final class FontCollection: @unchecked Sendable {
     private struct StackKey: Hashable {
         var stack: FontStack
         var weight: Int
+        var stretch: Double
         var italic: Bool
 
         /// Hashes the whole stack: stacks that differ only after their first
         /// entry must not share a bucket (a hostile request could make every
         /// look-up compare thousands of long stacks).
     }
+    private struct InstanceStackKey: Hashable { var stack: StackKey; var request: VariationRequest }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool; var preferColor: Bool }
 }

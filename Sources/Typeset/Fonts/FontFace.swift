@@ -36,6 +36,37 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let xHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
+    /// The variation axes of a variable face (its `fvar` table), in the
+    /// file's order; empty for a static face.
+    public let axes: [FontAxis]
+    /// The named instances of a variable face (`fvar`), e.g. "Bold" at `wght` 700.
+    public let namedInstances: [FontNamedInstance]
+    /// Whether the face is variable (has `fvar` axes).
+    public var isVariable: Bool { !axes.isEmpty }
+    /// The styles the face covers for CSS font matching: a variable face's
+    /// axis ranges (`wght`, `wdth`, `slnt`), a static face's OS/2 weight,
+    /// width and italic flag, or what an `@font-face` rule declared
+    /// (``declared(family:descriptors:)``).
+    public let descriptors: FaceDescriptors
+    /// The ranges a variable instance's `wght`, `wdth` and `slnt` are
+    /// clamped to: the descriptors, except where an `@font-face` rule
+    /// declares none, where the axis's own range is kept (Chromium matches
+    /// such a face as weight 400, stretch 100%, style normal, but sets the
+    /// requested weight on its axis).
+    public let variationBounds: FaceDescriptors
+    /// The axis values this face is set at, one per ``axes`` entry: a
+    /// variable instance's (``instance(_:)``); empty for a face as loaded,
+    /// which is its font's default instance.
+    public let variationCoordinates: [Double]
+    /// HarfBuzz units per font unit of ``hbFont``: 1 for a face as loaded
+    /// (advances in whole font units, as a static font's are), 64 for a
+    /// variable instance, whose varied advances keep their fractions (as
+    /// FreeType and so Chromium keep them; whole units lose about one
+    /// line width in seven).
+    let unitScale: Double
+    /// A face's variable instances made so far, by coordinates (at most 256;
+    /// an instance evicted and asked for again is made again).
+    private let instances = BoundedCache<[Double], FontFace>(countLimit: 256)
 
     let hbFace: OpaquePointer
     /// Unique among every face this process loads (an address can be reused
@@ -175,6 +206,213 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
         // per 109 px, which round alike at 13, 15 and 17 px only).
         metrics = Self.outlineMetrics(font, upem: upem)
+        let axes = Self.axes(face)
+        self.axes = axes
+        variationCoordinates = []
+        unitScale = 1
+        namedInstances = Self.namedInstances(face, axisCount: axes.count)
+        descriptors = Self.descriptors(font, axes: axes, weight: weight, isItalic: isItalic)
+        variationBounds = descriptors
+    }
+
+    /// A face sharing `base`'s font data under another family name and
+    /// other descriptors (an `@font-face` rule's).
+    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors, bounds: FaceDescriptors) {
+        path = base.path
+        faceIndex = base.faceIndex
+        self.familyName = familyName
+        styleName = base.styleName
+        weight = base.weight
+        isItalic = base.isItalic
+        unitsPerEm = base.unitsPerEm
+        glyphCount = base.glyphCount
+        metrics = base.metrics
+        xHeight = base.xHeight
+        isColorBitmap = base.isColorBitmap
+        axes = base.axes
+        namedInstances = base.namedInstances
+        self.descriptors = descriptors
+        variationBounds = bounds
+        variationCoordinates = base.variationCoordinates
+        unitScale = base.unitScale
+        hbFace = hb_face_reference(base.hbFace)
+        hbFont = hb_font_reference(base.hbFont)
+        bitmapAdvances = base.bitmapAdvances
+        bmpCoverage = base.bmpCoverage
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// An instance of `base` at `coordinates` (one per axis): its own
+    /// HarfBuzz font, set at them and scaled finer than a font unit, and
+    /// its vertical metrics and x-height as varied (MVAR), in whole font
+    /// units as FreeType keeps them.
+    private init(instanceOf base: FontFace, coordinates: [Double]) {
+        path = base.path
+        faceIndex = base.faceIndex
+        familyName = base.familyName
+        styleName = base.styleName
+        weight = base.weight
+        isItalic = base.isItalic
+        unitsPerEm = base.unitsPerEm
+        glyphCount = base.glyphCount
+        isColorBitmap = base.isColorBitmap
+        axes = base.axes
+        namedInstances = base.namedInstances
+        descriptors = base.descriptors
+        variationBounds = base.variationBounds
+        variationCoordinates = coordinates
+        bitmapAdvances = base.bitmapAdvances
+        bmpCoverage = base.bmpCoverage
+        let scale = 64.0
+        unitScale = scale
+        hbFace = hb_face_reference(base.hbFace)
+        let varied = hb_font_create(hbFace)!
+        let scaled = Int32(clamping: Int64(base.unitsPerEm) * Int64(scale))
+        hb_font_set_scale(varied, scaled, scaled)
+        let design = coordinates.map(Float.init)
+        hb_font_set_var_coords_design(varied, design, UInt32(design.count))
+        // Advances as Chromium varies them (whole units, see
+        // InstanceAdvances) when the face has HVAR; else HarfBuzz's,
+        // fractional, from the varied outlines.
+        let font: OpaquePointer
+        if let advances = InstanceAdvances(face: hbFace, axes: base.axes, coordinates: coordinates,
+                                           glyphCount: base.glyphCount) {
+            font = advances.font(over: varied, scale: Int32(scale))
+            hb_font_destroy(varied)
+        } else {
+            font = varied
+        }
+        hb_font_make_immutable(font)
+        hbFont = font
+        let u = Double(max(1, base.unitsPerEm))
+        var ext = hb_font_extents_t()
+        hb_font_get_h_extents(font, &ext)
+        func units(_ v: hb_position_t) -> Double { (Double(v) / scale).rounded() }
+        metrics = FontMetrics(ascent: units(ext.ascender) / u, descent: units(-ext.descender) / u,
+                              lineGap: units(ext.line_gap) / u)
+        var x: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
+        xHeight = units(x) / u
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The face set for a requested style: for a variable face, its
+    /// instance at the axis values `request` implies (see
+    /// ``variationCoordinates(for:)``), made once and shared; a static
+    /// face, or a request that leaves every axis at its default, is the
+    /// face itself.
+    public func instance(_ request: VariationRequest) -> FontFace {
+        guard isVariable else { return self }
+        let coordinates = variationCoordinates(for: request)
+        if coordinates == variationCoordinates || (variationCoordinates.isEmpty && coordinates == axes.map(\.defaultValue)) {
+            return self
+        }
+        return instances.value(for: coordinates) { FontFace(instanceOf: self, coordinates: coordinates) }
+    }
+
+    /// The axis values a request sets, one per ``axes`` entry, each clamped
+    /// to its axis, as Chromium sets them:
+    /// - `wght`: the requested weight, clamped to the face's declared weights
+    ///   (``variationBounds``);
+    /// - `wdth`: the requested `font-stretch`, clamped to its declared stretches;
+    /// - `slnt`: the requested slope negated (CSS leans clockwise, `slnt`
+    ///   counter-clockwise), clamped to its declared oblique angles;
+    /// - `opsz`: the optical size (the font size in CSS px) when given;
+    /// - then every `font-variation-settings` value, on the axes the face
+    ///   has (others are ignored).
+    /// Axes not named keep their defaults.
+    public func variationCoordinates(for request: VariationRequest) -> [Double] {
+        func clamp(_ v: Double, _ r: ClosedRange<Double>) -> Double { min(max(v, r.lowerBound), r.upperBound) }
+        var c = axes.map(\.defaultValue)
+        for (i, axis) in axes.enumerated() {
+            switch axis.tag {
+            case "wght": c[i] = axis.clamp(clamp(request.weight, variationBounds.weight))
+            case "wdth": c[i] = axis.clamp(clamp(request.stretch, variationBounds.stretch))
+            case "slnt": c[i] = axis.clamp(-clamp(request.slope, variationBounds.style.slope))
+            case "opsz": if let size = request.opticalSize { c[i] = axis.clamp(size) }
+            default: break
+            }
+        }
+        for v in request.variations {
+            if let i = axes.firstIndex(where: { $0.tag == v.tag }) { c[i] = axes[i].clamp(v.value) }
+        }
+        // A value that is not a number (NaN, from a request no style check
+        // passed) leaves its axis at the default.
+        for i in c.indices where !c[i].isFinite { c[i] = axes[i].defaultValue.isFinite ? axes[i].defaultValue : 0 }
+        return c
+    }
+
+    /// The face as an `@font-face` rule declares it: the same font data
+    /// under the rule's `font-family` (nil keeps the file's) with the rule's
+    /// `font-weight`, `font-stretch` and `font-style` ranges, which font
+    /// matching then uses instead of the file's own, and which a variable
+    /// face's instance is clamped to.
+    public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
+        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors, bounds: descriptors)
+    }
+
+    /// The face as an `@font-face` rule declares it, each descriptor the
+    /// rule gives replacing the face's own. A descriptor the rule leaves
+    /// out (nil; also `auto`, and — as Chromium reads it —
+    /// `font-stretch: normal`) is matched as CSS's initial value (weight
+    /// 400, stretch 100%, style normal), whatever the file says, as
+    /// Chromium matches it; a variable face's instance is then clamped to
+    /// the axis's own range only (``variationBounds``).
+    public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
+                         style: FaceStyle?) -> FontFace {
+        let matched = FaceDescriptors(weight: weight ?? 400...400, stretch: stretch ?? 100...100, style: style ?? .normal)
+        let own = variationBounds
+        let bounds = FaceDescriptors(weight: weight ?? own.weight, stretch: stretch ?? own.stretch, style: style ?? own.style)
+        return FontFace(declaring: self, familyName: family ?? familyName, descriptors: matched, bounds: bounds)
+    }
+
+    /// The face's `fvar` axes.
+    private static func axes(_ face: OpaquePointer) -> [FontAxis] {
+        guard hb_ot_var_has_data(face) != 0 else { return [] }
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map {
+            FontAxis(tag: FontVariation.string($0.tag), minimum: Double($0.min_value),
+                     defaultValue: Double($0.default_value), maximum: Double($0.max_value),
+                     isHidden: $0.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
+        }
+    }
+
+    /// The face's `fvar` named instances.
+    private static func namedInstances(_ face: OpaquePointer, axisCount: Int) -> [FontNamedInstance] {
+        guard axisCount > 0 else { return [] }
+        let count = hb_ot_var_get_named_instance_count(face)
+        var found: [FontNamedInstance] = []
+        for i in 0..<count {
+            var n = UInt32(axisCount)
+            var coords = [Float](repeating: 0, count: axisCount)
+            hb_ot_var_named_instance_get_design_coords(face, i, &n, &coords)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, i)
+            let name = Self.name(face, id: nameID) ?? "Instance \(i + 1)"
+            found.append(FontNamedInstance(name: name, coordinates: coords.prefix(Int(n)).map(Double.init)))
+        }
+        return found
+    }
+
+    /// What a face loaded from a file declares: a variable face its axis
+    /// ranges (`wght`; `wdth`, in percent; `slnt` as oblique angles, negated;
+    /// `ital` when its default is italic), a static one its OS/2 weight and
+    /// width class and italic flag.
+    private static func descriptors(_ font: OpaquePointer, axes: [FontAxis], weight: Int, isItalic: Bool) -> FaceDescriptors {
+        func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+        let width = hb_style_get_value(font, HB_STYLE_TAG_WIDTH)
+        var d = FaceDescriptors(weight: axis("wght")?.range ?? Double(weight)...Double(weight),
+                                stretch: axis("wdth")?.range
+                                    ?? (width > 0 ? Double(width)...Double(width) : 100...100),
+                                style: isItalic ? .italic : .normal)
+        if let ital = axis("ital"), ital.defaultValue >= 1 {
+            d.style = .italic
+        } else if let slnt = axis("slnt"), !isItalic {
+            d.style = .oblique(-slnt.maximum ... -slnt.minimum)
+        }
+        return d
     }
 
     /// Sets the bits of `range` in a bitmap of 64-bit words, a word at a time.
@@ -227,11 +465,16 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     private static func name(_ face: OpaquePointer, preferred: UInt32, fallback: UInt32) -> String? {
         for id in [preferred, fallback] {
-            var size: UInt32 = 256
-            var buffer = [CChar](repeating: 0, count: Int(size))
-            let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
-            if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if let found = name(face, id: id) { return found }
         }
+        return nil
+    }
+
+    private static func name(_ face: OpaquePointer, id: UInt32) -> String? {
+        var size: UInt32 = 256
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
+        if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return nil
     }
 

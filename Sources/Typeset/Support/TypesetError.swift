@@ -37,6 +37,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     case invalidStyleValue(name: String, value: Double)
     /// Attribute runs that do not tile the text.
     case invalidAttributeRuns(String)
+    /// CSS `font-variation-settings` text that does not parse (the text and why).
+    case invalidFontVariationSettings(String, reason: String)
     /// A range given to `AttributedText.setStyle(_:utf16Range:)` that is
     /// outside the text or splits a surrogate pair (UTF-16 offsets).
     case invalidStyleRange(utf16Range: Range<Int>, reason: String)
@@ -80,6 +82,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .invalidStyleValue(let n, let v):
             return "invalid \(n) \(v): " + (v.isFinite && v < 0 ? "it must not be negative" : "it must be finite")
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"
+        case .invalidFontVariationSettings(let text, let why):
+            return "invalid font-variation-settings \"\(text)\": \(why)"
         case .invalidStyleRange(let r, let why):
             return "invalid style range \(r.lowerBound)..<\(r.upperBound) (UTF-16 offsets): \(why)"
         case .invalidUTF8(let o): return "invalid UTF-8 at byte \(o)"
