@@ -56,6 +56,21 @@ def test_width_modes(ts):
     assert longest.exact_width == pytest.approx(max(l.width for l in longest.lines), abs=1 / 64)
 
 
+def test_at_most_places_lines_against_the_width_and_longest_line_in_its_box(ts):
+    # include/typeset.h: AT_MOST reports the widest line, its lines placed as in a `width`-wide box.
+    text = "مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر في هذا الصندوق"
+    style = Style(font_family="Noto Sans Arabic", size=15)
+    at_most = ts.layout(text, style, 320, mode="at-most")
+    assert len(at_most.lines) > 1 and at_most.exact_width < 320
+    for line in at_most.lines:
+        assert line.x + line.width == pytest.approx(320, abs=1 / 64), "right-to-left lines end at the width asked"
+    longest = ts.layout(text, style, 320, mode="longest-line")
+    assert [(l.start, l.end) for l in longest.lines] == [(l.start, l.end) for l in at_most.lines]
+    assert longest.exact_width == pytest.approx(at_most.exact_width, abs=1 / 64)
+    for line in longest.lines:
+        assert line.x >= -1e-9 and line.x + line.width == pytest.approx(longest.exact_width, abs=1 / 64)
+
+
 def test_paragraph_options_and_truncation(ts):
     text = "one two three four five six seven eight nine ten eleven twelve"
     cut = ts.layout(text, BODY, 80, paragraph=Paragraph(max_lines=2))

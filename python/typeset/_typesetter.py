@@ -180,7 +180,12 @@ class PreparedText:
         return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
 
     def layout(self, width: Optional[float] = None, mode: Optional[str] = None) -> Layout:
-        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices."""
+        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices.
+
+        Lines are placed (``x``) in a box ``width`` wide for ``"at-most"`` as for ``"exactly"``: a
+        right-to-left, right-aligned or centred line stands against ``width``, not in the narrower
+        box ``"at-most"`` reports; ``"longest-line"`` places the lines in the box it reports.
+        """
         code, w = _width_mode(width, mode)
         handle = ctypes.c_void_p()
         _check(_lib.ts_layout_new(self._handle, code, w, ctypes.byref(handle)))

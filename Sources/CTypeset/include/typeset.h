@@ -307,7 +307,14 @@ void ts_prepared_free(ts_prepared *text);
  *   MIN_CONTENT  as narrow as the text allows                      (Taffy MinContent)
  *   LONGEST_LINE lines break at `width`, the box as wide as the longest, lines aligned in it
  * `width` is ignored for UNDEFINED and MIN_CONTENT, and must otherwise be
- * finite and >= 0. */
+ * finite and >= 0.
+ * Lines are placed (ts_line.x) in the box of `width` for EXACTLY and AT_MOST
+ * alike: AT_MOST reports a narrower box (its widest line) for a measure
+ * function, but its right-to-left, right-aligned and centred lines stay
+ * placed against `width`. To draw lines in the box it reports, lay out with
+ * LONGEST_LINE (the same line breaks, but for text-wrap balance and pretty,
+ * which it breaks again at the narrower width), or with EXACTLY at the
+ * width the layout engine gave the node. */
 typedef enum ts_width_mode {
     TS_WIDTH_UNDEFINED = 0,
     TS_WIDTH_EXACTLY = 1,
