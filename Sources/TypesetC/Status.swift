@@ -47,7 +47,7 @@ enum Status {
         switch error {
         case .fontFileNotFound, .fontDirectoryNotFound, .fontFileUnreadable, .notAFont, .faceIndexOutOfRange,
              .fontWithoutCharacterMap, .unknownFontFamily, .unknownFontFamilies, .unknownFontFamilyInRun,
-             .emptyFontStack:
+             .emptyFontStack, .invalidFontFaceRule, .fontFaceRulesUnreadable:
             return TS_ERROR_FONT
         case .invalidWidth, .invalidScale, .invalidFontSize, .invalidStyleValue, .invalidAttributeRuns,
              .invalidStyleRange, .invalidUTF8, .invalidAttachment, .invalidFontVariationSettings:

@@ -23,6 +23,8 @@ struct BatchRun {
     /// `--fonts-dir` (nil: the bundled fonts) and `--system-fonts`.
     var fontsDirectory: String? = nil
     var systemFonts = false
+    /// `--font-faces`: a CSS file of `@font-face` rules.
+    var fontFaces: String? = nil
 
     /// The most font stacks whose skipped families were looked at that are
     /// remembered, and the most bytes of names they may hold.
@@ -41,7 +43,8 @@ struct BatchRun {
             }
         }
         let handle = try openInput(input)
-        let collection = try FontOptions.collection(directory: fontsDirectory, systemFonts: systemFonts)
+        let collection = try FontOptions.collection(directory: fontsDirectory, systemFonts: systemFonts,
+                                                      fontFaces: fontFaces)
         let typesetter = Typesetter(fonts: collection)
         keepUntilExit(typesetter)
         let lines = BatchLines(typesetter: typesetter, utf16Offsets: utf16Offsets, includesLines: includesLines,

@@ -56,6 +56,21 @@ def test_width_modes(ts):
     assert longest.exact_width == pytest.approx(max(l.width for l in longest.lines), abs=1 / 64)
 
 
+def test_at_most_places_lines_against_the_width_and_longest_line_in_its_box(ts):
+    # include/typeset.h: AT_MOST reports the widest line, its lines placed as in a `width`-wide box.
+    text = "مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر في هذا الصندوق"
+    style = Style(font_family="Noto Sans Arabic", size=15)
+    at_most = ts.layout(text, style, 320, mode="at-most")
+    assert len(at_most.lines) > 1 and at_most.exact_width < 320
+    for line in at_most.lines:
+        assert line.x + line.width == pytest.approx(320, abs=1 / 64), "right-to-left lines end at the width asked"
+    longest = ts.layout(text, style, 320, mode="longest-line")
+    assert [(l.start, l.end) for l in longest.lines] == [(l.start, l.end) for l in at_most.lines]
+    assert longest.exact_width == pytest.approx(at_most.exact_width, abs=1 / 64)
+    for line in longest.lines:
+        assert line.x >= -1e-9 and line.x + line.width == pytest.approx(longest.exact_width, abs=1 / 64)
+
+
 def test_paragraph_options_and_truncation(ts):
     text = "one two three four five six seven eight nine ten eleven twelve"
     cut = ts.layout(text, BODY, 80, paragraph=Paragraph(max_lines=2))
@@ -269,3 +284,21 @@ def test_the_style_cache_is_bounded(ts):
 
 def test_ids_beyond_64_bits_are_echoed_as_sent(ts):
     assert ts.batch('{"id": 18446744073709551615, "text": "hi"}')["id"] == 18446744073709551615
+
+
+WEB_FONTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "Tests" / "TypesetTests" / "Fonts" / "WebFonts"
+
+
+def test_font_faces_set_a_unicode_range_family_as_chromium():
+    css = WEB_FONTS / "cabin.css"
+    if not css.exists():
+        pytest.skip(f"{css} is not here (run from the repository)")
+    # Cabin as Google Fonts serves it (woff2 subsets by unicode-range): Chromium 156 lays "być zawsze"
+    # at 100 px out 476.703125 px wide, 122 px tall; the bundled fonts still serve the other families.
+    faces = typeset.Typesetter(font_faces=str(css))
+    m = faces.measure("być zawsze", Style(font_family="Cabin", size=100))
+    assert (m.exact_width, m.height) == (476.703125, 122)
+    assert faces.measure("Hello world", Style(size=15), 320).exact_width == 80.453125
+    with pytest.raises(typeset.TypesetError) as bad:
+        typeset.Typesetter(font_faces=str(WEB_FONTS / "none.css"))
+    assert "none.css" in str(bad.value)

@@ -87,6 +87,7 @@ _signatures = {
     "ts_fonts_bundled": (c_int32, [c_int32, _handle_out]),
     "ts_fonts_from_directory": (c_int32, [c_char_p, c_int32, _handle_out]),
     "ts_fonts_from_files": (c_int32, [ctypes.POINTER(c_char_p), c_size_t, c_int32, _handle_out]),
+    "ts_fonts_from_font_faces": (c_int32, [c_char_p, c_char_p, c_int32, _handle_out]),
     "ts_fonts_face_count": (c_int32, [c_void_p, ctypes.POINTER(c_size_t)]),
     "ts_fonts_free": (None, [c_void_p]),
     "ts_typesetter_new": (c_int32, [c_void_p, _handle_out]),

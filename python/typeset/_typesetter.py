@@ -180,7 +180,12 @@ class PreparedText:
         return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
 
     def layout(self, width: Optional[float] = None, mode: Optional[str] = None) -> Layout:
-        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices."""
+        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices.
+
+        Lines are placed (``x``) in a box ``width`` wide for ``"at-most"`` as for ``"exactly"``: a
+        right-to-left, right-aligned or centred line stands against ``width``, not in the narrower
+        box ``"at-most"`` reports; ``"longest-line"`` places the lines in the box it reports.
+        """
         code, w = _width_mode(width, mode)
         handle = ctypes.c_void_p()
         _check(_lib.ts_layout_new(self._handle, code, w, ctypes.byref(handle)))
@@ -204,16 +209,25 @@ class Typesetter:
 
     Fonts: the bundled ones by default (``TYPESET_FONTS``, then ``PREFIX/share/typeset/fonts`` of the
     installed library), or ``fonts_dir``, or ``font_files``; ``system_fonts`` adds the system's.
+    ``font_faces``, the path of a CSS file of ``@font-face`` rules (WOFF2 files split by
+    ``unicode-range``, ``size-adjust``…), adds their families as a web page declares them, beside
+    the bundled fonts or ``fonts_dir``.
     """
 
     def __init__(self, fonts_dir: Optional[str] = None, font_files: Optional[Iterable[str]] = None,
-                 system_fonts: bool = False) -> None:
+                 system_fonts: bool = False, font_faces: Optional[str] = None) -> None:
         self._handle = None
         fonts = ctypes.c_void_p()
         system = 1 if system_fonts else 0
         if fonts_dir is not None and font_files is not None:
             raise error_for(1, "give fonts_dir or font_files, not both")
-        if fonts_dir is not None:
+        if font_faces is not None and font_files is not None:
+            raise error_for(1, "give font_faces with fonts_dir or alone, not with font_files")
+        if font_faces is not None:
+            directory = None if fonts_dir is None else _c_string(str(fonts_dir), "fonts_dir")
+            _check(_lib.ts_fonts_from_font_faces(_c_string(str(font_faces), "font_faces"), directory, system,
+                                                  ctypes.byref(fonts)))
+        elif fonts_dir is not None:
             _check(_lib.ts_fonts_from_directory(_c_string(str(fonts_dir), "fonts_dir"), system, ctypes.byref(fonts)))
         elif font_files is not None:
             paths = [_c_string(str(p), f"font_files[{i}]") for i, p in enumerate(font_files)]

@@ -62,7 +62,7 @@ extern "C" {
 
 /* The interface's version: the major part changes when a declaration here changes incompatibly. */
 #define TS_ABI_VERSION_MAJOR 1
-#define TS_ABI_VERSION_MINOR 0
+#define TS_ABI_VERSION_MINOR 1
 
 /* ------------------------------------------------------------------ status */
 
@@ -108,7 +108,7 @@ typedef struct ts_fonts ts_fonts;
  * Fontconfig (fallback and family names). */
 ts_status ts_fonts_bundled(int include_system_fonts, ts_fonts **out);
 
-/* Every font file (.ttf .otf .ttc .otc) in a directory. */
+/* Every font file (.ttf .otf .ttc .otc .woff .woff2) in a directory. */
 ts_status ts_fonts_from_directory(const char *path, int include_system_fonts, ts_fonts **out);
 
 /* The font files at `count` paths (count >= 1). Each path is opened once and
@@ -116,6 +116,20 @@ ts_status ts_fonts_from_directory(const char *path, int include_system_fonts, ts
  * mapped (a FIFO, a device or a kernel file reporting no size, such as
  * /proc/self/pagemap, is TS_FONT_ERROR at once). */
 ts_status ts_fonts_from_files(const char *const *paths, size_t count, int include_system_fonts, ts_fonts **out);
+
+/* The faces of the CSS @font-face rules in the file at `css_path` (UTF-8),
+ * as a web page declares them: font-family; src with url() relative to the
+ * CSS file (TrueType, OpenType, WOFF, WOFF2; data: URLs) or local() (an
+ * installed font by full or PostScript name); font-weight, font-stretch and
+ * font-style ranges; unicode-range (a family split into files by range is one
+ * family, each character from the file whose range holds it); size-adjust;
+ * ascent-, descent- and line-gap-override. Their families are found by name
+ * beside the font files of `fonts_dir` (NULL: the bundled fonts, found as
+ * ts_fonts_bundled finds them), which serve every other family and fallback.
+ * A malformed rule or a rule none of whose sources loads is TS_ERROR_FONT,
+ * the message naming the CSS file, the line and the rule. */
+ts_status ts_fonts_from_font_faces(const char *css_path, const char *fonts_dir, int include_system_fonts,
+                                   ts_fonts **out);
 
 /* How many faces the collection holds. */
 ts_status ts_fonts_face_count(const ts_fonts *fonts, size_t *out);
@@ -293,7 +307,14 @@ void ts_prepared_free(ts_prepared *text);
  *   MIN_CONTENT  as narrow as the text allows                      (Taffy MinContent)
  *   LONGEST_LINE lines break at `width`, the box as wide as the longest, lines aligned in it
  * `width` is ignored for UNDEFINED and MIN_CONTENT, and must otherwise be
- * finite and >= 0. */
+ * finite and >= 0.
+ * Lines are placed (ts_line.x) in the box of `width` for EXACTLY and AT_MOST
+ * alike: AT_MOST reports a narrower box (its widest line) for a measure
+ * function, but its right-to-left, right-aligned and centred lines stay
+ * placed against `width`. To draw lines in the box it reports, lay out with
+ * LONGEST_LINE (the same line breaks, but for text-wrap balance and pretty,
+ * which it breaks again at the narrower width), or with EXACTLY at the
+ * width the layout engine gave the node. */
 typedef enum ts_width_mode {
     TS_WIDTH_UNDEFINED = 0,
     TS_WIDTH_EXACTLY = 1,

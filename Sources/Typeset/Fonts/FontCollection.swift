@@ -25,7 +25,8 @@ import Foundation
 /// of its kind. The bundled fonts as an app finds them at run time:
 /// `FontCollection.bundled()` in the `TypesetFonts` library.
 public final class FontCollection: @unchecked Sendable {
-    /// Every face registered from the files and directories given, in order.
+    /// Every face registered from the files and directories given, in order,
+    /// then the faces of the `@font-face` rules given, in rule order.
     public let faces: [FontFace]
     /// Whether system fonts are used for fallback.
     public let includeSystemFonts: Bool
@@ -34,6 +35,8 @@ public final class FontCollection: @unchecked Sendable {
     public let skippedFiles: [(path: String, error: TypesetError)]
 
     private let byFamily: [String: [FontFace]]
+    /// The faces of `@font-face` rules by lowercased family, in rule order.
+    private let declaredByFamily: [String: [FontFace]]
     private let fallbackOrder: [FontFace]
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
@@ -71,7 +74,7 @@ public final class FontCollection: @unchecked Sendable {
     private let systemFaces = BoundedCache<String, FontFace?>(countLimit: 64)
 
     /// Loads every face of the given font files and of the font files
-    /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.
+    /// (`.ttf`, `.otf`, `.ttc`, `.otc`, `.woff`, `.woff2`) directly inside the given directories.
     /// Directory entries are taken in name order; all faces of a collection
     /// file are registered.
     /// - Parameters:
@@ -85,6 +88,21 @@ public final class FontCollection: @unchecked Sendable {
     /// - Throws: `TypesetError` naming the first file that cannot be loaded
     ///   (unless skipped).
     public convenience init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
+        let files = try Self.loadFiles(paths: paths, skipUnreadable: skipUnreadable)
+        try self.init(files: files, declared: [], includeSystemFonts: includeSystemFonts, skipUnreadable: skipUnreadable)
+    }
+
+    /// The faces of font files and directories, with the files they came
+    /// from and the paths skipped.
+    struct LoadedFiles {
+        var faces: [FontFace] = []
+        var files: [String] = []
+        var skipped: [(path: String, error: TypesetError)] = []
+    }
+
+    /// Loads every face of the given files and of the font files directly
+    /// inside the given directories (see ``init(paths:includeSystemFonts:skipUnreadable:)``).
+    static func loadFiles(paths: [String], skipUnreadable: Bool) throws -> LoadedFiles {
         var skipped: [(path: String, error: TypesetError)] = []
         var files: [String] = []
         for path in paths {
@@ -117,8 +135,7 @@ public final class FontCollection: @unchecked Sendable {
                 skipped.append((file, error))
             }
         }
-        try self.init(loaded: loaded, files: loadedFiles, skipped: skipped, includeSystemFonts: includeSystemFonts,
-                      skipUnreadable: skipUnreadable)
+        return LoadedFiles(faces: loaded, files: loadedFiles, skipped: skipped)
     }
 
     /// A collection of faces already loaded, in the order given: faces of
@@ -132,14 +149,18 @@ public final class FontCollection: @unchecked Sendable {
     public convenience init(faces: [FontFace], includeSystemFonts: Bool = false) throws {
         var files: [String] = [], seen = Set<String>()
         for face in faces where seen.insert(face.path).inserted { files.append(face.path) }
-        try self.init(loaded: faces, files: files, skipped: [], includeSystemFonts: includeSystemFonts,
-                      skipUnreadable: false, laterWinsTies: true)
+        try self.init(files: LoadedFiles(faces: faces, files: files), declared: [],
+                      includeSystemFonts: includeSystemFonts, skipUnreadable: false, laterWinsTies: true)
     }
 
-    private init(loaded: [FontFace], files loadedFiles: [String], skipped: [(path: String, error: TypesetError)],
-                 includeSystemFonts: Bool, skipUnreadable: Bool, laterWinsTies: Bool = false) throws {
+    /// A collection of loaded files' faces and of `@font-face` rules' faces
+    /// (`declared`, in rule order: they are found by their rules' family
+    /// names only, never as fallback for other text, as a browser uses web fonts).
+    init(files: LoadedFiles, declared: [FontFace], includeSystemFonts: Bool, skipUnreadable: Bool,
+         laterWinsTies: Bool = false) throws {
         self.laterWinsTies = laterWinsTies
-        var loaded = loaded, skipped = skipped
+        var loaded = files.faces, skipped = files.skipped
+        let loadedFiles = files.files
         // Fontconfig reads the files with FreeType, which may refuse one that
         // HarfBuzz took (a zero units-per-em, say).
         let fallback = try FontconfigFallback(files: loadedFiles, includeSystemFonts: includeSystemFonts)
@@ -151,13 +172,16 @@ public final class FontCollection: @unchecked Sendable {
         }
         fontconfig = fallback
         skippedFiles = skipped
-        hasVariableFaces = loaded.contains { $0.isVariable }
-        hasOpticalSizeAxes = loaded.contains { $0.axes.contains { $0.tag == "opsz" } }
-        faces = loaded
+        faces = loaded + declared
+        hasVariableFaces = faces.contains { $0.isVariable }
+        hasOpticalSizeAxes = faces.contains { $0.axes.contains { $0.tag == "opsz" } }
         self.includeSystemFonts = includeSystemFonts
         var families: [String: [FontFace]] = [:]
         for f in loaded { families[f.familyName.lowercased(), default: []].append(f) }
         byFamily = families
+        var declaredFamilies: [String: [FontFace]] = [:]
+        for f in declared { declaredFamilies[f.familyName.lowercased(), default: []].append(f) }
+        declaredByFamily = declaredFamilies
         fallbackOrder = loaded.filter { !$0.isColorBitmap } + loaded.filter { $0.isColorBitmap }
         var ranks: [String: Int] = [:]
         for (i, f) in fallbackOrder.enumerated() where ranks["\(f.path)#\(f.faceIndex)"] == nil {
@@ -235,10 +259,22 @@ public final class FontCollection: @unchecked Sendable {
     /// (``FontFace/descriptors``: a variable face covers its axes' ranges)
     /// by CSS Fonts 4's font matching, stretch first, then style, then
     /// weight. See ``face(family:weight:italic:)`` for the order names are
-    /// looked up in.
+    /// looked up in. For a family of `@font-face` rules whose faces are
+    /// split by `unicode-range`, the face of the rule written last.
     public func face(family: String, weight: Int, stretch: Double, italic: Bool) -> FontFace? {
+        if let declared = declaredFaces(family: family, weight: weight, stretch: stretch, italic: italic) {
+            return declared.first
+        }
         if let own = bundledFace(family: family, weight: weight, stretch: stretch, italic: italic) { return own }
         return fontconfigFace(family: family, weight: weight, italic: italic)
+    }
+
+    /// The faces of the `@font-face` rules of `family` that a request for a
+    /// weight and style picks (see `SegmentedFaceMatching`), the face that
+    /// sets a character first; nil when no rule declares the family.
+    func declaredFaces(family: String, weight: Int, stretch: Double, italic: Bool) -> [FontFace]? {
+        guard !declaredByFamily.isEmpty, let candidates = declaredByFamily[family.lowercased()] else { return nil }
+        return SegmentedFaceMatching.faces(from: candidates, weight: weight, stretch: stretch, italic: italic)
     }
 
     /// Step 1 of `face(family:weight:italic:)`: the collection's own faces.
@@ -360,7 +396,12 @@ public final class FontCollection: @unchecked Sendable {
             switch entry {
             case .family(let name):
                 guard seenNames.insert(name).inserted else { continue }
-                if let f = face(family: name, weight: weight, stretch: stretch, italic: italic) {
+                if let declared = declaredFaces(family: name, weight: weight, stretch: stretch, italic: italic) {
+                    // A family of @font-face rules: every face of the segmented
+                    // face the request picks, the one its unicode-range lets set
+                    // a character taking it.
+                    for f in declared where seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
+                } else if let f = face(family: name, weight: weight, stretch: stretch, italic: italic) {
                     if seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
                 } else {
                     skipped.append(name)
@@ -418,12 +459,12 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     private func systemFace(_ file: String, _ index: Int) -> FontFace? {
-        systemFaces.value(for: "\(file)#\(index)") { try? FontFace(path: file, index: index, sanitized: false) }
+        systemFaces.value(for: "\(file)#\(index)") { try? FontFace(path: file, index: index, rule: nil, sanitized: false) }
     }
 
     private static func isFontFileName(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+        return [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { lower.hasSuffix($0) }
     }
 
     private static func faceCount(_ file: String) -> Int {

@@ -16,7 +16,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let path: String
     /// The face's index in its file (0 unless the file is a collection).
     public let faceIndex: Int
-    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP".
+    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP";
+    /// for a face of an `@font-face` rule, the rule's `font-family`.
     public let familyName: String
     /// The style name (name ID 17, else 2), e.g. "Bold Italic".
     public let styleName: String
@@ -67,6 +68,20 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// A face's variable instances made so far, by coordinates (at most 256;
     /// an instance evicted and asked for again is made again).
     private let instances = BoundedCache<[Double], FontFace>(countLimit: 256)
+    /// The `@font-face` rule the face was declared by, nil for a face loaded
+    /// from a file or directory. Its `unicode-range` limits the characters
+    /// the face sets (``covers(_:)``), its `size-adjust` scales glyphs and
+    /// metrics, its overrides replace ``metrics``.
+    public let rule: FontFaceRule?
+    /// The rule's `size-adjust` (1 without one): the face is set at the font
+    /// size times this.
+    let sizeAdjust: Double
+    /// The rule's `unicode-range` when it leaves characters out (nil: every
+    /// character the font maps).
+    let unicodeRange: UnicodeRangeSet?
+    /// The bytes of font data the face holds: its file's, or for a WOFF or
+    /// WOFF2 file the sfnt decoded from it (what a cache bounded by bytes counts).
+    package let dataBytes: Int
 
     let hbFace: OpaquePointer
     /// Unique among every face this process loads (an address can be reused
@@ -119,13 +134,14 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
     public convenience init(path: String, index: Int = 0) throws {
-        try self.init(path: path, index: index, sanitized: true)
+        try self.init(path: path, index: index, rule: nil)
     }
 
-    /// Loads face `index` of the font file at `path`, as a web font
-    /// (`sanitized`: what the font sanitizer browsers run drops is left out,
-    /// see `KernTableSanitizer`) or as a system font is taken.
-    convenience init(path: String, index: Int, sanitized: Bool) throws {
+    /// Loads face `index` of the font file at `path` as `rule` declares it
+    /// (nil: as the file describes itself); see ``init(path:index:)``. As a
+    /// web font (`sanitized`: what the font sanitizer browsers run drops is
+    /// left out, see `KernTableSanitizer`) or as a system font is taken.
+    package convenience init(path: String, index: Int, rule: FontFaceRule?, sanitized: Bool = true) throws {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else {
             let code = errno
@@ -145,7 +161,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         }
         let blob = try Self.mappedBlob(fd, size: Int(info.st_size), path: path)
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index, sanitized: sanitized)
+        try self.init(blob: blob, path: path, index: index, rule: rule, sanitized: sanitized)
     }
 
     /// A blob of the `size` bytes of an open file, mapped read-only and
@@ -176,40 +192,50 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// batch protocol's `font_file` reads each file itself: one open, no
     /// path looked up twice). `path` names the face in messages and in
     /// ``path``; nothing is read from it.
-    package convenience init(bytes: [UInt8], path: String, index: Int = 0) throws {
+    package convenience init(bytes: [UInt8], path: String, index: Int = 0, rule: FontFaceRule? = nil) throws {
         let count = bytes.count
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
         bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
-        try self.init(adopting: UnsafeMutableRawBufferPointer(start: copy, count: count), path: path, index: index)
+        try self.init(adopting: UnsafeMutableRawBufferPointer(start: copy, count: count), path: path, index: index, rule: rule)
     }
 
     /// Loads face `index` of a font file's bytes read by the caller into
     /// `bytes` (allocated with `UnsafeMutableRawPointer.allocate`), which
     /// the face owns from here, thrown or not: no copy is made, so a large
     /// file costs its size once.
-    package convenience init(adopting bytes: UnsafeMutableRawBufferPointer, path: String, index: Int = 0) throws {
+    package convenience init(adopting bytes: UnsafeMutableRawBufferPointer, path: String, index: Int = 0,
+                             rule: FontFaceRule? = nil) throws {
         // The blob owns the bytes from here: HarfBuzz frees them with the
         // blob, which the face keeps as long as it lives.
         let blob = hb_blob_create(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
                                   HB_MEMORY_MODE_READONLY, bytes.baseAddress, { $0?.deallocate() })!
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index, sanitized: true)
-        heapBytes = bytes.count
+        try self.init(blob: blob, path: path, index: index, rule: rule)
+        // The face keeps the bytes, or the sfnt decoded from them (a web font's).
+        heapBytes = dataBytes
     }
 
     /// The bytes of font data this face keeps on the heap: a face read from
-    /// bytes (``init(bytes:path:index:)``) holds its copy of them; a face
-    /// of a file maps the file and counts 0. What caches that keep faces
+    /// bytes (``init(bytes:path:index:)``) holds its copy of them, a web font
+    /// the sfnt decoded from it; a face of a file maps the file and counts 0. What caches that keep faces
     /// count a face at.
     package private(set) var heapBytes = 0
 
     /// Loads face `index` of a file's blob (the caller keeps its reference).
-    init(blob: OpaquePointer, path: String, index: Int, sanitized: Bool) throws {
+    init(blob fileBlob: OpaquePointer, path: String, index: Int, rule: FontFaceRule? = nil, sanitized: Bool = true) throws {
         self.path = path
         self.faceIndex = index
-        if hb_blob_get_length(blob) == 0 {
+        self.rule = rule
+        sizeAdjust = rule?.sizeAdjust ?? 1
+        unicodeRange = rule.flatMap { $0.unicodeRange.coversEverything ? nil : $0.unicodeRange }
+        if hb_blob_get_length(fileBlob) == 0 {
             throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty")
         }
+        // A WOFF or WOFF2 file is read as the sfnt it wraps.
+        let blob = try WebFontDecoder.sfntBlob(fileBlob, path: path)
+        defer { hb_blob_destroy(blob) }
+        dataBytes = Int(hb_blob_get_length(blob))
+        if blob != fileBlob { heapBytes = dataBytes }
         let faceCount = Int(hb_face_count(blob))
         if faceCount == 0 { throw TypesetError.notAFont(path: path) }
         guard index >= 0, index < faceCount else {
@@ -243,24 +269,45 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         while hb_set_next_range(unicodes, &first, &last) != 0 && first < 65536 {
             Self.setBits(&coverage, Int(first)...Int(min(last, 65535)))
         }
+        if let range = unicodeRange {
+            // Only the characters of the rule's unicode-range (CSS Fonts 4:
+            // a character outside it never comes from this face).
+            var allowed = [UInt64](repeating: 0, count: 65536 / 64)
+            for r in range.ranges where r.lowerBound < 65536 {
+                Self.setBits(&allowed, Int(r.lowerBound)...Int(min(r.upperBound, 65535)))
+            }
+            for k in coverage.indices { coverage[k] &= allowed[k] }
+        }
         bmpCoverage = coverage
 
-        let font = hb_font_create(face)!
+        var font = hb_font_create(face)!
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        if let range = unicodeRange { font = UnicodeRangeFont.limiting(font, to: range) }
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
-        xHeight = Double(x) / Double(max(1, upem))
+        xHeight = Double(x) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs
-        familyName = Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
+        familyName = rule?.family ?? Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
         styleName = Self.name(face, preferred: 17, fallback: 2) ?? "Regular"
-        weight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
-        isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+        let ownWeight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
+        let ownItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
             || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
+        // A rule's descriptors stand for the file's own (CSS Fonts 4 §4.5).
+        if let declared = rule?.weight {
+            weight = Int(min(max(Double(ownWeight), declared.lowerBound), declared.upperBound).rounded())
+        } else {
+            weight = ownWeight
+        }
+        switch rule?.style {
+        case nil: isItalic = ownItalic
+        case .normal?: isItalic = false
+        case .italic?, .oblique?: isItalic = true
+        }
 
         let hasOutlines = Self.hasTable(face, "glyf") || Self.hasTable(face, "CFF ") || Self.hasTable(face, "CFF2")
         let hasBitmaps = Self.hasTable(face, "CBDT") || Self.hasTable(face, "sbix")
@@ -276,14 +323,41 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // a colour bitmap face's from there too, not from its strike (Noto
         // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
         // per 109 px, which round alike at 13, 15 and 17 px only).
-        metrics = Self.outlineMetrics(font, upem: upem)
+        let own = Self.outlineMetrics(font, upem: upem)
+        if let rule {
+            metrics = Self.declaredMetrics(own, rule)
+        } else {
+            metrics = own
+        }
         let axes = Self.axes(face)
         self.axes = axes
         variationCoordinates = []
         unitScale = 1
         namedInstances = Self.namedInstances(face, axisCount: axes.count)
-        descriptors = Self.descriptors(font, axes: axes, weight: weight, isItalic: isItalic)
-        variationBounds = descriptors
+        let ownRanges = Self.descriptors(font, axes: axes, weight: ownWeight, isItalic: ownItalic)
+        if let rule {
+            // A rule's descriptors stand for the file's own (CSS Fonts 4
+            // §4.5); one it leaves out (or gives as `auto`) matches as
+            // `normal` and leaves the instance to the font's own range.
+            descriptors = FaceDescriptors(weight: rule.weight ?? 400...400, stretch: rule.stretch ?? 100...100,
+                                          style: rule.style ?? .normal)
+            variationBounds = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
+                                             stretch: rule.stretch ?? ownRanges.stretch,
+                                             style: rule.style ?? ownRanges.style)
+        } else {
+            descriptors = ownRanges
+            variationBounds = ownRanges
+        }
+    }
+
+    /// A face's metrics as its rule makes them: scaled by `size-adjust`, then
+    /// each override put in place of its metric (a fraction of the font size
+    /// the face is set at, the adjusted one).
+    static func declaredMetrics(_ own: FontMetrics, _ rule: FontFaceRule) -> FontMetrics {
+        let k = rule.sizeAdjust
+        return FontMetrics(ascent: (rule.ascentOverride ?? own.ascent) * k,
+                           descent: (rule.descentOverride ?? own.descent) * k,
+                           lineGap: (rule.lineGapOverride ?? own.lineGap) * k)
     }
 
     /// A face sharing `base`'s font data under another family name and
@@ -304,6 +378,10 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         namedInstances = base.namedInstances
         self.descriptors = descriptors
         variationBounds = bounds
+        rule = base.rule
+        sizeAdjust = base.sizeAdjust
+        unicodeRange = base.unicodeRange
+        dataBytes = base.dataBytes
         variationCoordinates = base.variationCoordinates
         unitScale = base.unitScale
         hbFace = hb_face_reference(base.hbFace)
@@ -334,6 +412,10 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         namedInstances = base.namedInstances
         descriptors = base.descriptors
         variationBounds = base.variationBounds
+        rule = base.rule
+        sizeAdjust = base.sizeAdjust
+        unicodeRange = base.unicodeRange
+        dataBytes = base.dataBytes
         variationCoordinates = coordinates
         sanitizerDroppedKern = base.sanitizerDroppedKern
         bitmapAdvances = base.bitmapAdvances
@@ -349,7 +431,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // Advances as Chromium varies them (whole units, see
         // InstanceAdvances) when the face has HVAR; else HarfBuzz's,
         // fractional, from the varied outlines.
-        let font: OpaquePointer
+        var font: OpaquePointer
         if let advances = InstanceAdvances(face: hbFace, axes: base.axes, coordinates: coordinates,
                                            glyphCount: base.glyphCount) {
             font = advances.font(over: varied, scale: Int32(scale))
@@ -357,17 +439,19 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         } else {
             font = varied
         }
+        if let range = base.unicodeRange { font = UnicodeRangeFont.limiting(font, to: range) }
         hb_font_make_immutable(font)
         hbFont = font
         let u = Double(max(1, base.unitsPerEm))
         var ext = hb_font_extents_t()
         hb_font_get_h_extents(font, &ext)
         func units(_ v: hb_position_t) -> Double { (Double(v) / scale).rounded() }
-        metrics = FontMetrics(ascent: units(ext.ascender) / u, descent: units(-ext.descender) / u,
-                              lineGap: units(ext.line_gap) / u)
+        let variedMetrics = FontMetrics(ascent: units(ext.ascender) / u, descent: units(-ext.descender) / u,
+                                        lineGap: units(ext.line_gap) / u)
+        metrics = base.rule.map { Self.declaredMetrics(variedMetrics, $0) } ?? variedMetrics
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
-        xHeight = units(x) / u
+        xHeight = units(x) / u * base.sizeAdjust
         serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 
@@ -524,14 +608,31 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_face_destroy(hbFace)
     }
 
-    /// Whether the face maps the scalar to a glyph.
+    /// Whether the face maps the scalar to a glyph (and, for a face of an
+    /// `@font-face` rule, the scalar is in the rule's `unicode-range`).
     @inline(__always)
     public func covers(_ scalar: UInt32) -> Bool {
         if scalar < 65536 {
             return bmpCoverage[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0
         }
+        if let unicodeRange, !unicodeRange.contains(scalar) { return false }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    /// The face's full names (name ID 4) and PostScript names (name ID 6),
+    /// in every language the font gives: what CSS `local()` looks a font up by.
+    var fullNames: [String] {
+        var out: [String] = []
+        var count: UInt32 = 0
+        guard let entries = hb_ot_name_list_names(hbFace, &count) else { return [] }
+        for k in 0..<Int(count) where entries[k].name_id == 4 || entries[k].name_id == 6 {
+            var size: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: Int(size))
+            let len = hb_ot_name_get_utf8(hbFace, entries[k].name_id, entries[k].language, &size, &buffer)
+            if len > 0 { out.append(String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return out
     }
 
     public var description: String {

@@ -125,6 +125,11 @@ final class Shaper {
     private func shapePiece(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, size: Double,
                             rtl: Bool, script: Int32, language: String?, features: [hb_feature_t],
                             into glyphs: inout [ShapedGlyph]) {
+        // An `@font-face` rule's size-adjust sets the face at a multiple of
+        // the size, multiplied in float32 as Chromium does (17 px at 90% is
+        // 15.299999 px, so set at 15.29 px: 204.328125 px where 15.3 px
+        // would give 204.546875).
+        let size = face.sizeAdjust == 1 ? size : Double(Float(size) * Float(face.sizeAdjust))
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)

@@ -50,6 +50,13 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     case unicodeAnalysisFailed(String)
     /// Fontconfig could not be initialised.
     case fontconfigUnavailable(String)
+    /// A CSS `@font-face` rule is malformed, or no source of its `src` can
+    /// be loaded: the CSS file (or the name its text was given), the line,
+    /// the rule's position among the file's `@font-face` rules (from 1),
+    /// and the problem.
+    case invalidFontFaceRule(file: String, line: Int, rule: Int, problem: String)
+    /// A CSS file of `@font-face` rules cannot be read.
+    case fontFaceRulesUnreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -90,6 +97,9 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .invalidAttachment(let o, let r): return "invalid attachment at UTF-16 offset \(o): \(r)"
         case .unicodeAnalysisFailed(let r): return "Unicode analysis failed: \(r)"
         case .fontconfigUnavailable(let r): return "Fontconfig unavailable: \(r)"
+        case .invalidFontFaceRule(let file, let line, let rule, let problem):
+            return "\(file):\(line): @font-face rule \(rule): \(problem)"
+        case .fontFaceRulesUnreadable(let p, let r): return "@font-face rules unreadable: \(p): \(r)"
         }
     }
 }
