@@ -1,0 +1,123 @@
+import Foundation
+import XCTest
+import Typeset
+import TypesetTestSupport
+
+/// Holds the engine to Chromium with fonts the project does not ship
+/// (`corpus/fonts`, see corpus/README.md, "The fonts corpus"): variable fonts
+/// at instances across their axes, static families that kern with the space
+/// or lose their `kern` table to Chromium's sanitizer, and woff2 families
+/// split by `unicode-range`, every family given to both by the same
+/// `faces.css`, as a web page declares it. Recorded at device pixel ratios
+/// 1, 2 and 3; scored by the options corpus's rule (line starts, height,
+/// every line's x), and every line's width is counted within 1/64 device px.
+///
+/// The fonts are fetched by `scripts/fetch-test-fonts` (the test suite's
+/// script runs it); without them the test skips and says so.
+/// Pins and known misses per scale: `corpus/fonts/pins.json`,
+/// `known-misses.tsv` at 1x and `fonts@<s>x-pins.json`, `…-known-misses.tsv`
+/// at 2x and 3x (`TYPESET_CORPUS_UPDATE=1` rewrites them).
+/// `TYPESET_FONTS_CORPUS=DIR` scores another directory of the same form (a
+/// held-out set, with its own `faces.css`) and only prints its tables.
+final class FontsCorpusAccuracyTests: XCTestCase {
+    static let scales: [Double] = [1, 2, 3]
+
+    func testFontsCorpusAgreesWithChromium() throws {
+        let env = ProcessInfo.processInfo.environment
+        let heldOut = env["TYPESET_FONTS_CORPUS"].map { URL(fileURLWithPath: $0) }
+        let dir = heldOut ?? Fixtures.corpusDirectory.appendingPathComponent("fonts")
+        let faces = dir.appendingPathComponent("faces.css")
+        let typesetter = try Self.typesetter(faces: faces)
+        for scale in Self.scales {
+            let file = "expected@\(ScaledCorpusAccuracyTests.name(scale)).jsonl"
+            guard FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path) else {
+                XCTAssertNotNil(heldOut, "corpus/fonts has no \(file)")
+                continue
+            }
+            let all = try Self.load(dir, expected: file)
+            XCTAssertGreaterThan(all.count, 0, "no fonts corpus cases in \(dir.path)")
+            var tallies: [String: CorpusScoreboard.Tally] = [:]
+            var misses: [CorpusScoreboard.Miss] = []
+            let widthTolerance = 1 / (64 * scale) + (scale == 1 ? 1e-9 : 1e-4)
+            for (c, variable, want) in all {
+                var t = tallies[c.category, default: .init()]
+                t.cases += 1
+                defer { tallies[c.category] = t }
+                let layout: TextLayout
+                do {
+                    var (style, paragraph) = try c.engineInput()
+                    try variable.apply(to: &style)
+                    layout = try typesetter.prepare(c.text, style: style, paragraph: paragraph, scale: scale)
+                        .layout(width: c.width)
+                } catch {
+                    misses.append(.init(id: c.id, detail: "error: \(error)"))
+                    continue
+                }
+                let why = OptionCorpusAccuracyTests.disagreements(c, want, layout)
+                if why.isEmpty { t.agree += 1 } else { misses.append(.init(id: c.id, detail: why.joined(separator: "; "))) }
+                let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
+                if starts == want.lines.map(\.start) {
+                    for (line, w) in zip(layout.lines, want.lines) {
+                        t.lines += 1
+                        if abs(line.width - w.width) <= widthTolerance { t.widthsAgree += 1 }
+                    }
+                }
+            }
+            print("fonts corpus at \(ScaledCorpusAccuracyTests.name(scale)):\n" + CorpusScoreboard.table(tallies))
+            if heldOut == nil {
+                let prefix = scale == 1 ? "" : "fonts@\(ScaledCorpusAccuracyTests.name(scale))-"
+                try CorpusScoreboard(directory: dir, prefix: prefix).check(tallies, misses: misses)
+            }
+        }
+    }
+
+    /// A typesetter over the families of `faces` (its `@font-face` rules);
+    /// skips when the files it names have not been fetched.
+    static func typesetter(faces: URL) throws -> Typesetter {
+        let files = faces.deletingLastPathComponent().appendingPathComponent("files")
+        guard FileManager.default.fileExists(atPath: files.path) else {
+            throw XCTSkip("the fonts corpus's fonts are not in \(files.path): run scripts/fetch-test-fonts")
+        }
+        return Typesetter(fonts: try FontCollection(fontFaceRules: faces))
+    }
+
+    /// The variable-font fields of a fonts-corpus case (the batch protocol's names).
+    struct VariableFields: Decodable {
+        var id: String
+        var font_stretch: Double?
+        var font_optical_sizing: String?
+        var font_variation_settings: String?
+
+        func apply(to style: inout TextStyle) throws {
+            if let s = font_stretch { style.stretch = s }
+            if let o = font_optical_sizing {
+                guard let v = FontOpticalSizing(rawValue: o) else {
+                    throw OptionCorpusCase.UnsupportedOption(field: "font_optical_sizing", value: o)
+                }
+                style.opticalSizing = v
+            }
+            if let text = font_variation_settings { style.variations = try Self.variations(text) }
+        }
+
+        /// CSS `font-variation-settings` text: `'GRAD' 100, 'wdth' 80`.
+        static func variations(_ text: String) throws -> [FontVariation] {
+            try text.split(separator: ",").map { item in
+                let parts = item.split(separator: " ", omittingEmptySubsequences: true)
+                guard parts.count == 2, let value = Double(parts[1]) else {
+                    throw OptionCorpusCase.UnsupportedOption(field: "font_variation_settings", value: text)
+                }
+                return FontVariation(parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "'\"")), value)
+            }
+        }
+    }
+
+    /// Every case of a directory with its variable-font fields and its recording `expected`.
+    static func load(_ dir: URL, expected: String)
+        throws -> [(OptionCorpusCase, VariableFields, OptionCorpusCase.Expected)] {
+        let fields = try CorpusScoreboard.jsonLines(dir.appendingPathComponent("cases.jsonl"), as: VariableFields.self)
+        let byID = Dictionary(fields.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        return try OptionCorpusCase.loadAll(dir, expected: expected).compactMap { c, want in
+            byID[c.id].map { (c, $0, want) }
+        }
+    }
+}
