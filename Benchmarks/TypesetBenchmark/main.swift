@@ -111,6 +111,19 @@ if let n = profileEnv["TYPESET_PROFILE_BATCH"].flatMap(Int.init) {
     }
     exit(0)
 }
+/// The fonts apps bring against Noto Sans (FontsBenchmark), or why it did not run.
+func printFontsBenchmark(runs: Int) {
+    switch FontsBenchmark.run(texts: texts, width: width, runs: runs) {
+    case .success(let rows):
+        print(FontsBenchmark.table(rows, posts: FontsBenchmark.latinPosts(texts).count))
+    case .failure(let skip): print("Fonts apps bring: not measured: \(skip.reason)\n")
+    }
+}
+// TYPESET_PROFILE_FONTS=N: only the fonts apps bring against Noto Sans, N runs each.
+if let n = profileEnv["TYPESET_PROFILE_FONTS"].flatMap(Int.init) {
+    printFontsBenchmark(runs: n)
+    exit(0)
+}
 if let n = profileEnv["TYPESET_PROFILE_CELLS"].flatMap(Int.init) {
     // N passes of feed-post cells laid out from prepared cells.
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
@@ -279,6 +292,7 @@ if let cellFigures = CellBenchmark.run(typesetter: typesetter, texts: texts, run
 report.note("peak RSS: \(peakRSSKilobytes() / 1024) MB")
 
 print(report.table)
+printFontsBenchmark(runs: options.runs)
 
 // Peers in the same run.
 var pangoTextsPerSecond: Double? = nil
