@@ -12,15 +12,18 @@ struct BatchCommand: ParsableCommand {
         abstract: "Measure JSON Lines requests; one result line per input line, in order.",
         discussion: """
         Each input line is an object such as
-          {"id": 1, "text": "Hello", "font_family": ["Noto Sans"], "font_size": 15, "width": 320}
-        (docs/Protocol.md lists every field; examples/requests.jsonl uses most). "runs" styles ranges as spans:
-          {"text": "Hello world", "runs": [{"start": 0, "end": 5, "font_weight": 700, "font_size": 20}]}
+          {"id": 1, "text": "Hello", "font_family": ["Noto Sans"], "width": 320}
+        (docs/Protocol.md lists every field; examples/requests.jsonl uses most).
+        "runs" styles ranges as spans:
+          {"text": "Hello world", "runs": [{"start": 0, "end": 5, "font_size": 20}]}
         (offsets in scalars, or UTF-16 units with --offsets utf16). A bad line gets
-        {"id": …, "error": {"line": N, "message": "…"}} in its place; the exit status is 1 if any failed.
-        A field the protocol does not define (a misspelt "widht") is ignored with a warning on
-        stderr, once per field name; --strict makes it an error for its line. So is a
-        font_family entry without a font, which is skipped, as CSS skips it.
-        "font_file" is an error line unless --font-files DIR allows the font files inside DIR.
+          {"id": …, "error": {"line": N, "message": "…"}}
+        in its place; the exit status is 1 if any failed.
+        A field the protocol does not define (a misspelt "widht") is ignored with a
+        warning on stderr, once per field name; --strict makes it an error for its
+        line. So is a font_family entry without a font, which is skipped, as CSS
+        skips it. "font_file" is an error line unless --font-files DIR allows the
+        font files inside DIR.
 
         Examples:
           measure batch examples/requests.jsonl > results.jsonl

@@ -46,11 +46,11 @@ struct LayoutOptions: ParsableArguments {
         a screen; answers stay in px, the size ceil'd to its grid.
         """) var scale: Double = 1
     @Option(help: ArgumentHelp("Styled runs as the batch protocol's JSON array, scalar offsets, e.g. "
-                               + "'[{\"start\": 0, \"end\": 5, \"font_weight\": 700, \"font_size\": 24}]'.",
+                               + "'[{\"start\":0,\"end\":5,\"font_weight\":700}]'.",
                                valueName: "JSON"))
     var runs: String?
     @Option(help: ArgumentHelp("Inline boxes at U+FFFC characters of the text, as the batch protocol's JSON array, scalar offsets, e.g. "
-                               + "'[{\"offset\": 6, \"width\": 18, \"height\": 18, \"vertical_align\": \"middle\"}]'.",
+                               + "'[{\"offset\":6,\"width\":18,\"height\":18}]'.",
                                valueName: "JSON"))
     var attachments: String?
     @OptionGroup var fonts: FontOptions

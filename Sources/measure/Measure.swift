@@ -16,7 +16,8 @@ struct Measure: ParsableCommand {
           measure text - --width 200 --json < post.txt
           measure batch examples/requests.jsonl > results.jsonl
           measure entities examples/posts.jsonl > entities.jsonl
-          measure cell --template examples/templates/feed-post.json examples/templates/feed-post.jsonl
+          measure cell --template examples/templates/feed-post.json \\
+              examples/templates/feed-post.jsonl
           measure fonts --resolve "Hi مرحبا 你好 👋"
           measure render "Hello world" --width 60 --out hello.svg
 
@@ -31,14 +32,15 @@ struct Measure: ParsableCommand {
     /// with 2 as documented, and any other failure (a missing file or fonts
     /// directory, a text that cannot be measured) with 1, without the usage.
     static func main() {
-        // `measure X --help` for an unknown X: ArgumentParser would print the root help.
+        // An unknown first word (`measure txt hi`, `measure X --help`): ArgumentParser
+        // would call the words unexpected arguments, or print the root help.
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let first = arguments.first, !first.hasPrefix("-"), first != "help",
-           arguments.contains(where: { $0 == "--help" || $0 == "-h" }) {
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help" {
             let names = configuration.subcommands.compactMap { $0.configuration.commandName }
             if !names.contains(first) {
-                FileHandle.standardError.write(Data(
-                    "measure: unknown subcommand '\(first)' (subcommands: \(names.joined(separator: ", ")))\n".utf8))
+                let hint = SubcommandSuggestion.closest(to: first, among: names).map { "did you mean '\($0)'?" }
+                    ?? "subcommands: \(names.joined(separator: ", "))"
+                FileHandle.standardError.write(Data("measure: unknown subcommand '\(first)' (\(hint))\n".utf8))
                 exit(withError: ExitStatus.usage)
             }
         }

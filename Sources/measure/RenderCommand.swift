@@ -25,7 +25,8 @@ struct RenderCommand: ParsableCommand {
           measure render "Hello world" --width 60 --out hello.svg
           measure render "Hi @jack, #swift: example.com" --entities --out post.svg
           measure render "مرحبا 👋" --font "Noto Sans Arabic" --out - > rtl.svg
-          measure render "Verified ￼ badge" --attachments '[{"offset": 9, "width": 16, "height": 16}]' --out badge.svg
+          measure render "Verified ￼ badge" --out badge.svg \\
+              --attachments '[{"offset": 9, "width": 16, "height": 16}]'
           rsvg-convert hello.svg > hello.png     # then look at the PNG
         """)
 
@@ -65,10 +66,7 @@ struct RenderCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(svg.utf8))
             return
         }
-        do { try Data(svg.utf8).write(to: URL(fileURLWithPath: out), options: .atomic) } catch {
-            FileHandle.standardError.write(Data("measure: cannot write \(out): \(error.localizedDescription)\n".utf8))
-            throw ExitStatus.someFailed
-        }
+        try writeFile(Data(svg.utf8), to: out, what: "the picture")
     }
 
     /// "Noto Sans 15 px, width 320: 81 × 20 px, 1 line"

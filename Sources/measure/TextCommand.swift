@@ -13,9 +13,11 @@ struct TextCommand: ParsableCommand {
         discussion: """
         Examples:
           measure text "Hello world" --font "Noto Sans" --size 15 --width 320
-          measure text "مرحبا بالعالم" --font "Noto Sans Arabic,Noto Sans" --width 120 --json
+          measure text "مرحبا بالعالم" --font "Noto Sans Arabic,Noto Sans" \\
+              --width 120 --json
           echo "from stdin" | measure text - --width 80 --max-lines 2
-          measure text "Verified ￼ badge" --attachments '[{"offset": 9, "width": 16, "height": 16}]' --json
+          measure text "Verified ￼ badge" --json \\
+              --attachments '[{"offset": 9, "width": 16, "height": 16}]'
         """)
 
     @OptionGroup var options: LayoutOptions

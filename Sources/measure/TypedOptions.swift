@@ -85,6 +85,25 @@ func readFile(_ path: String, what: String) throws -> Data {
     }
 }
 
+/// Writes an output file (replacing it whole); a file that cannot be
+/// written is a failure that says why, naming the missing directory when
+/// there is none.
+func writeFile(_ data: Data, to path: String, what: String) throws {
+    let directory = (absolutePath(path) as NSString).deletingLastPathComponent
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+        throw CommandFailure("cannot write \(what) \(absolutePath(path)): there is no directory \(directory)")
+    }
+    guard isDirectory.boolValue else {
+        throw CommandFailure("cannot write \(what) \(absolutePath(path)): \(directory) is not a directory")
+    }
+    do { try data.write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
+        let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
+        let reason = code.map { String(cString: strerror(Int32($0))) } ?? error.localizedDescription
+        throw CommandFailure("cannot write \(what) \(absolutePath(path)): \(reason)")
+    }
+}
+
 /// A path made absolute against the working directory, for messages.
 func absolutePath(_ path: String) -> String {
     URL(fileURLWithPath: path).standardizedFileURL.path

@@ -56,8 +56,10 @@ enum CLI {
     ///   - executable: another copy of the tool to run (default: the built one).
     ///   - fontsFromEnvironment: set `TYPESET_FONTS` to the bundled fonts
     ///     (hermetic; false to test how the tool finds fonts on its own).
+    ///   - environment: the child's environment (default: this process's).
     static func run(_ arguments: [String], stdin: Data? = nil, timeout: TimeInterval = 30,
                     executable other: URL? = nil, fontsFromEnvironment: Bool = true,
+                    environment given: [String: String]? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws -> CLIResult {
         _ = ignoreSIGPIPE
         guard let executable = other ?? executable else {
@@ -68,7 +70,7 @@ enum CLI {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
+        var environment = given ?? ProcessInfo.processInfo.environment
         environment["TYPESET_FONTS"] = fontsFromEnvironment ? Fixtures.fontsDirectory : nil
         process.environment = environment
         // Not the repository, so nothing can depend on finding fonts/ from the working directory.

@@ -43,6 +43,47 @@ final class HelpAndUsageTests: XCTestCase {
         }
     }
 
+    /// Examples paste as they are shown: at 80 columns (the width help has
+    /// when it is not written to a terminal) no line of a command's
+    /// description and examples is wrapped, a JSON snippet in an option's
+    /// help is never broken, and every example is a whole shell command.
+    func testHelpExamplesAreNeverWrapped() throws {
+        func help(_ args: [String], columns: Int) throws -> CLIResult {
+            var environment = ProcessInfo.processInfo.environment
+            environment["COLUMNS"] = String(columns)
+            return try CLI.run(args + ["--help"], environment: environment)
+        }
+        /// The description and examples: after the overview, before USAGE.
+        func description(_ help: String) -> [String] {
+            let lines = help.components(separatedBy: "\n")
+            guard let start = lines.firstIndex(of: ""), let end = lines.firstIndex(where: { $0.hasPrefix("USAGE:") }) else { return [] }
+            return Array(lines[start..<end])
+        }
+        for args in [[]] + (Self.subcommands + Self.optionalSubcommands()).map({ [$0] }) {
+            let narrow = try help(args, columns: 80), wide = try help(args, columns: 1000)
+            XCTAssertEqual(narrow.status, 0, narrow.summary)
+            XCTAssertEqual(description(narrow.stdout), description(wide.stdout), "\(args): wrapped at 80 columns")
+            XCTAssertGreaterThan(description(narrow.stdout).count, 3, "\(args)")
+            // JSON in option help: '[…]' and '{…}' whole.
+            let snippets = wide.stdout.components(separatedBy: "'").enumerated()
+                .filter { $0.offset % 2 == 1 && ($0.element.hasPrefix("[") || $0.element.hasPrefix("{")) }.map(\.element)
+            for snippet in snippets {
+                XCTAssertTrue(narrow.stdout.contains("'\(snippet)'"), "\(args): '\(snippet)' broken at 80 columns")
+            }
+            // Every example (continuation lines joined) is a whole command to bash.
+            let examples = description(narrow.stdout).drop { $0 != "Examples:" }.dropFirst().prefix { !$0.isEmpty }
+            XCTAssertFalse(examples.isEmpty, "\(args) has examples")
+            for command in examples.joined(separator: "\n").replacingOccurrences(of: "\\\n", with: "").components(separatedBy: "\n") {
+                let check = Process()
+                check.executableURL = URL(fileURLWithPath: "/bin/bash")
+                check.arguments = ["-n", "-c", command]
+                try check.run()
+                check.waitUntilExit()
+                XCTAssertEqual(check.terminationStatus, 0, "\(args): bash -n: \(command)")
+            }
+        }
+    }
+
     /// README and `measure --help`: "Exit status: 0 success, 1 some inputs
     /// failed, 2 usage error."
     /// `measure X --help` for an unknown X says X is unknown (not the root help).
@@ -52,6 +93,20 @@ final class HelpAndUsageTests: XCTestCase {
         XCTAssertTrue(r.stderr.contains("unknown subcommand 'frobnicate'"), r.summary)
         XCTAssertTrue(r.stderr.contains("batch"), "lists the subcommands: \(r.summary)")
         XCTAssertEqual(try CLI.run(["batch", "--help"]).status, 0)
+    }
+
+    /// A mistyped subcommand is named, with the one it most likely meant.
+    func testUnknownSubcommandsGetASuggestion() throws {
+        for (typed, meant) in [("txt", "text"), ("bach", "batch"), ("ent", "entities"), ("Render", "render"), ("cels", "cell")] {
+            let r = try CLI.run([typed, "hi"])
+            XCTAssertEqual(r.status, 2, r.summary)
+            XCTAssertEqual(r.stdout, "")
+            XCTAssertEqual(r.stderr, "measure: unknown subcommand '\(typed)' (did you mean '\(meant)'?)\n")
+        }
+        let far = try CLI.run(["frobnicate", "hi"])
+        XCTAssertEqual(far.status, 2, far.summary)
+        XCTAssertEqual(far.stderr,
+                       "measure: unknown subcommand 'frobnicate' (subcommands: text, batch, fonts, entities, cell, render)\n")
     }
 
     func testUsageErrorsExitWith2() throws {

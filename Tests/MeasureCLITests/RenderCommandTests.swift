@@ -227,7 +227,11 @@ final class RenderCommandTests: XCTestCase {
 
         let unwritable = try CLI.run(["render", "Hi", "--out", "/nonexistent/dir/x.svg"])
         XCTAssertEqual(unwritable.status, 1, unwritable.summary)
-        XCTAssertTrue(unwritable.stderr.contains("/nonexistent/dir/x.svg"), unwritable.summary)
+        XCTAssertEqual(unwritable.stderr,
+                       "measure: cannot write the picture /nonexistent/dir/x.svg: there is no directory /nonexistent/dir\n")
+        let underAFile = try CLI.run(["render", "Hi", "--out", "/proc/self/status/x.svg"])
+        XCTAssertEqual(underAFile.status, 1, underAFile.summary)
+        XCTAssertTrue(underAFile.stderr.hasSuffix(": /proc/self/status is not a directory\n"), underAFile.summary)
 
         let unknownFont = try CLI.run(["render", "Hi", "--font", "No Such Family", "--out", "-"])
         XCTAssertEqual(unknownFont.status, 1, unknownFont.summary)

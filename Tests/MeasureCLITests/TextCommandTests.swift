@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import TypesetTestSupport
 
 /// `measure text`, end to end.
 final class TextCommandTests: XCTestCase {
@@ -42,26 +43,37 @@ final class TextCommandTests: XCTestCase {
         XCTAssertTrue(tooSmall.stderr.contains("--scale"), tooSmall.summary)
     }
 
-    /// CSS generic families and installed families can be named (docs/Protocol.md: Fonts).
+    /// CSS generic families and installed families can be named (docs/Protocol.md: Fonts),
+    /// here against a Fontconfig configuration of DejaVu's fonts alone, so that the answers
+    /// are the same whatever fonts the machine has.
     func testGenericAndInstalledFamilies() throws {
+        guard let dejaVu = FontconfigSandbox.dejaVuFonts else { throw XCTSkip(FontconfigSandbox.dejaVuMissing) }
+        let sandbox = try FontconfigSandbox(fonts: dejaVu, preferences: ["monospace": ["DejaVu Sans Mono"]])
+        var widths: [String: Double] = [:]
         for args in [["--font", "sans-serif"], ["--font", "sans-serif", "--system-fonts"],
-                     ["--font", "monospace", "--system-fonts"], ["--font", "DejaVu Sans", "--system-fonts"]] {
-            let r = try CLI.run(["text", "Hello", "--json"] + args)
+                     ["--font", "monospace", "--system-fonts"], ["--font", "DejaVu Sans", "--system-fonts"],
+                     ["--font", "DejaVu Sans Mono", "--system-fonts"]] {
+            let r = try CLI.run(["text", "Hello", "--json"] + args, environment: sandbox.environment)
             XCTAssertEqual(r.status, 0, "\(args): \(r.summary)")
-            XCTAssertGreaterThan(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width") ?? 0, 0, "\(args)")
+            let width = JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width") ?? 0
+            XCTAssertGreaterThan(width, 0, "\(args)")
             XCTAssertEqual(r.stderr, "", "\(args)")
+            widths[args.dropLast(args.last == "--system-fonts" ? 1 : 0).joined(separator: " ")] = width
         }
-        let unknown = try CLI.run(["text", "Hello", "--font", "DejaVu Sanz", "--system-fonts"])
+        XCTAssertEqual(widths["--font monospace"], widths["--font DejaVu Sans Mono"], "monospace is DejaVu Sans Mono here")
+        XCTAssertNotEqual(widths["--font DejaVu Sans"], widths["--font DejaVu Sans Mono"])
+        let unknown = try CLI.run(["text", "Hello", "--font", "DejaVu Sanz", "--system-fonts"], environment: sandbox.environment)
         XCTAssertEqual(unknown.status, 1, unknown.summary)
         XCTAssertTrue(unknown.stderr.contains("\"DejaVu Sanz\""), unknown.summary)
-        let installedWithoutSystemFonts = try CLI.run(["text", "Hello", "--font", "DejaVu Sans"])
+        let installedWithoutSystemFonts = try CLI.run(["text", "Hello", "--font", "DejaVu Sans"], environment: sandbox.environment)
         XCTAssertEqual(installedWithoutSystemFonts.status, 1, "installed families need --system-fonts")
         XCTAssertTrue(installedWithoutSystemFonts.stderr.contains("--system-fonts"), installedWithoutSystemFonts.summary)
     }
 
     /// `monospace` measured in a proportional font is a wrong answer: a
     /// generic family takes only a font of its kind, and the error says
-    /// where one may be found. With the system's fonts, a monospaced face
+    /// where one may be found. With the system's fonts (whichever monospaced
+    /// face this machine's Fontconfig ranks first), a monospaced face
     /// measures every letter alike.
     func testGenericFamiliesTakeOnlyAFontOfTheirKind() throws {
         for generic in ["monospace", "serif", "cursive"] {
@@ -71,6 +83,7 @@ final class TextCommandTests: XCTestCase {
             XCTAssertTrue(r.stderr.hasPrefix("measure: no font is a \(generic) font"), r.summary)
             XCTAssertTrue(r.stderr.contains("add --system-fonts"), r.summary)
         }
+        guard FontconfigSandbox.dejaVuFonts != nil else { throw XCTSkip(FontconfigSandbox.dejaVuMissing) }
         let narrow = try CLI.run(["text", "iiii", "--font", "monospace", "--system-fonts", "--json"])
         let wide = try CLI.run(["text", "MMMM", "--font", "monospace", "--system-fonts", "--json"])
         XCTAssertEqual(narrow.status, 0, narrow.summary)

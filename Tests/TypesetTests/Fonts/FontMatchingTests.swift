@@ -86,26 +86,73 @@ final class FontMatchingTests: XCTestCase {
         }
     }
 
+    /// Installed families and generic families through Fontconfig, against
+    /// a configuration the test writes (DejaVu's four files, and the
+    /// generic preferences the system's `60-latin.conf` gives): the same
+    /// answers whatever fonts the machine has.
     func testSystemFamiliesAndGenericsThroughFontconfig() throws {
-        let fonts = try FontCollection(paths: [Fixtures.fontsDirectory], includeSystemFonts: true)
-        guard let dejaVu = fonts.face(family: "DejaVu Sans") else {
-            return XCTFail("DejaVu Sans is not installed: scripts/setup installs fonts-dejavu-core for this test")
+        guard let dejaVu = FontconfigSandbox.dejaVuFonts else { throw XCTSkip(FontconfigSandbox.dejaVuMissing) }
+        let sandbox = try FontconfigSandbox(fonts: dejaVu, preferences: [
+            "serif": ["Noto Serif", "DejaVu Serif"], "sans-serif": ["Noto Sans", "DejaVu Sans"],
+            "monospace": ["Noto Sans Mono", "DejaVu Sans Mono"],
+        ])
+        let fonts = try sandbox.withConfiguration {
+            try FontCollection(paths: [Fixtures.fontsDirectory], includeSystemFonts: true)
         }
-        XCTAssertEqual(dejaVu.familyName, "DejaVu Sans")
-        XCTAssertFalse(dejaVu.path.hasPrefix(Fixtures.fontsDirectory))
+        let sans = try XCTUnwrap(fonts.face(family: "DejaVu Sans"))
+        XCTAssertEqual(sans.familyName, "DejaVu Sans")
+        XCTAssertFalse(sans.path.hasPrefix(Fixtures.fontsDirectory))
         XCTAssertEqual(fonts.face(family: "dejavu sans", weight: 700)?.weight, 700)
         let mono = try XCTUnwrap(fonts.face(family: "monospace"))
         XCTAssertFalse(fonts.faces.contains { $0 === mono }, "monospace: no bundled font is monospaced")
-        XCTAssertEqual(mono.familyName, "DejaVu Sans Mono", "fonts-dejavu-core's monospaced family")
+        XCTAssertEqual(mono.familyName, "DejaVu Sans Mono", "the configuration's monospaced family")
         XCTAssertEqual(fonts.face(family: "serif")?.familyName, "DejaVu Serif")
-        XCTAssertEqual(fonts.face(family: "sans-serif")?.familyName, "Noto Sans", "the collection's own faces first")
+        // The configuration prefers Noto Sans, which the collection has: its own face answers.
+        let generic = try XCTUnwrap(fonts.face(family: "sans-serif"))
+        XCTAssertTrue(fonts.faces.contains { $0 === generic }, generic.path)
+        XCTAssertEqual(generic.familyName, "Noto Sans")
         // Bundled names come first, even when an installed font has the same family.
         XCTAssertTrue(fonts.faces.contains { $0 === fonts.face(family: "Noto Sans") })
+        // No font of these kinds in the configuration, nor among the bundled fonts.
+        for kind in ["cursive", "fantasy"] { XCTAssertNil(fonts.face(family: kind), kind) }
+        XCTAssertEqual(fonts.face(family: "math")?.familyName, "DejaVu Sans", "the one face with a MATH table")
+        // Only the configuration's fonts: a family installed elsewhere on the machine is unknown here.
+        XCTAssertNil(fonts.face(family: "Liberation Serif"))
         // A misspelt family is an error, not Fontconfig's nearest substitute.
         XCTAssertNil(fonts.face(family: "DejaVu Sanz"))
         XCTAssertThrowsError(try Typesetter(fonts: fonts).prepare("x", style: TextStyle(font: "DejaVu Sanz"))) { error in
             XCTAssertEqual(error as? TypesetError, .unknownFontFamily("DejaVu Sanz"))
             XCTAssertTrue(error.localizedDescription.contains("DejaVu Sanz"), error.localizedDescription)
         }
+    }
+
+    /// A configuration that prefers no family for a generic name: the face's
+    /// own data says its kind (fixed pitch for `monospace`, its PANOSE class
+    /// for `serif`), so `serif` is not a sans-serif font Fontconfig ranks first.
+    func testGenericsWithoutPreferencesTakeAFaceOfTheirKind() throws {
+        guard let dejaVu = FontconfigSandbox.dejaVuFonts else { throw XCTSkip(FontconfigSandbox.dejaVuMissing) }
+        let sandbox = try FontconfigSandbox(fonts: dejaVu)
+        let fonts = try sandbox.withConfiguration {
+            try FontCollection(paths: [Fixtures.fontsDirectory], includeSystemFonts: true)
+        }
+        XCTAssertEqual(fonts.face(family: "monospace")?.familyName, "DejaVu Sans Mono")
+        XCTAssertEqual(fonts.face(family: "serif")?.familyName, "DejaVu Serif")
+        XCTAssertNil(fonts.face(family: "cursive"))
+    }
+
+    /// The machine's own configuration: an installed family is found through
+    /// it (DejaVu Sans, which scripts/setup installs), and `monospace` is a
+    /// monospaced face, whichever one the machine's configuration ranks first.
+    func testTheMachinesFontconfigConfiguration() throws {
+        guard FontconfigSandbox.dejaVuFonts != nil else { throw XCTSkip(FontconfigSandbox.dejaVuMissing) }
+        let fonts = try FontCollection(paths: [Fixtures.fontsDirectory], includeSystemFonts: true)
+        XCTAssertEqual(fonts.face(family: "DejaVu Sans")?.familyName, "DejaVu Sans")
+        let mono = try XCTUnwrap(fonts.face(family: "monospace"), "DejaVu Sans Mono at least is monospaced")
+        let typesetter = Typesetter(fonts: fonts)
+        let style = TextStyle(font: FontStack(families: [mono.familyName]), size: 15)
+        let narrow = try typesetter.layout("iiii", style: style, width: nil).lines[0].width
+        let wide = try typesetter.layout("MMMM", style: style, width: nil).lines[0].width
+        XCTAssertEqual(narrow, wide, "\(mono.familyName) (\(mono.path)) measures every letter alike")
+        XCTAssertNil(fonts.face(family: "DejaVu Sanz"))
     }
 }
