@@ -98,7 +98,9 @@ let package = Package(
             path: "Tests/TypesetTestSupport"),
         .testTarget(
             name: "TypesetTests",
-            dependencies: ["Typeset", "TypesetTestSupport"]),
+            dependencies: ["Typeset", "TypesetTestSupport"],
+            // Web fonts and their CSS, read in place (scripts/make-webfont-fixtures).
+            exclude: ["Fonts/WebFonts"]),
         .testTarget(
             name: "TypesetEntitiesTests",
             dependencies: ["Typeset", "TypesetEntities", "TypesetTestSupport"]),

@@ -43,6 +43,29 @@ public func tsFontsFromFiles(_ paths: UnsafePointer<UnsafePointer<CChar>?>?, _ c
     }
 }
 
+/// `ts_fonts_from_font_faces` (include/typeset.h): The faces of a CSS file's `@font-face` rules beside the fonts of a directory (NULL: the bundled fonts) as a `ts_fonts` handle.
+@_cdecl("ts_fonts_from_font_faces")
+public func tsFontsFromFontFaces(_ cssPath: UnsafePointer<CChar>?, _ fontsDirectory: UnsafePointer<CChar>?,
+                                 _ includeSystemFonts: Int32, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_fonts_from_font_faces") {
+        let css = try CStrings.required(cssPath, "css_path")
+        let out = try Status.required(out, "out")
+        let directory: String
+        if let fontsDirectory {
+            directory = try CStrings.required(fontsDirectory, "fonts_dir")
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw TypesetError.fontDirectoryNotFound(path: URL(fileURLWithPath: directory).standardizedFileURL.path)
+            }
+        } else {
+            directory = try InstalledFonts.directory() ?? BundledFonts.directory().path
+        }
+        let fonts = try FontCollection(fontFaceRules: URL(fileURLWithPath: css).standardizedFileURL, paths: [directory],
+                                       includeSystemFonts: includeSystemFonts != 0)
+        out.pointee = Handle.make(FontsHandle(fonts))
+    }
+}
+
 /// `ts_fonts_face_count` (include/typeset.h): How many faces a `ts_fonts` handle holds.
 @_cdecl("ts_fonts_face_count")
 public func tsFontsFaceCount(_ fonts: OpaquePointer?, _ out: UnsafeMutablePointer<Int>?) -> ts_status {

@@ -9,16 +9,36 @@ public func tsPrepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>
                     _ style: UnsafePointer<ts_style>?, _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
                     _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_prepare") {
-        let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
-        let source = try SourceText(text, length: length, name: "text")
-        guard let style else { throw ArgumentError("style is NULL") }
-        let textStyle = try handle.styles.style(style.pointee, "style")
-        let paragraph = try ParagraphStyle(paragraph)
-        try Scale.check(scale)
-        let out = try Status.required(out, "out")
-        let prepared = try handle.typesetter.prepare(source.string, style: textStyle, paragraph: paragraph, scale: scale)
-        out.pointee = Handle.make(PreparedHandle(prepared, text: source))
+        try prepare(typesetter, text, length, style, nil, paragraph, scale, out)
     }
+}
+
+/// `ts_prepare_varied` (include/typeset.h): `ts_prepare` with the style's variable-font properties (NULL: the defaults).
+@_cdecl("ts_prepare_varied")
+public func tsPrepareVaried(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                            _ style: UnsafePointer<ts_style>?, _ variation: UnsafePointer<ts_font_variation>?,
+                            _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
+                            _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_prepare_varied") {
+        try prepare(typesetter, text, length, style, variation, paragraph, scale, out)
+    }
+}
+
+/// What `ts_prepare` and `ts_prepare_varied` do.
+private func prepare(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                     _ style: UnsafePointer<ts_style>?, _ variation: UnsafePointer<ts_font_variation>?,
+                     _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
+                     _ out: UnsafeMutablePointer<OpaquePointer?>?) throws {
+    let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
+    let source = try SourceText(text, length: length, name: "text")
+    guard let style else { throw ArgumentError("style is NULL") }
+    var textStyle = try handle.styles.style(style.pointee, "style")
+    if let variation { try textStyle.apply(variation.pointee, "variation") }
+    let paragraph = try ParagraphStyle(paragraph)
+    try Scale.check(scale)
+    let out = try Status.required(out, "out")
+    let prepared = try handle.typesetter.prepare(source.string, style: textStyle, paragraph: paragraph, scale: scale)
+    out.pointee = Handle.make(PreparedHandle(prepared, text: source))
 }
 
 /// `ts_prepare_attributed` (include/typeset.h): Prepares UTF-8 text with styled runs and attachments at UTF-8 byte offsets: a `ts_prepared` handle.
@@ -30,15 +50,50 @@ public func tsPrepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoin
                               _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
                               _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_prepare_attributed") {
+        try prepareAttributed(typesetter, text, length, baseStyle, nil, runs, nil, runCount, attachments, attachmentCount,
+                              paragraph, scale, out)
+    }
+}
+
+/// `ts_prepare_attributed_varied` (include/typeset.h): `ts_prepare_attributed` with variable-font properties for the base style and each run.
+@_cdecl("ts_prepare_attributed_varied")
+public func tsPrepareAttributedVaried(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                                      _ baseStyle: UnsafePointer<ts_style>?, _ baseVariation: UnsafePointer<ts_font_variation>?,
+                                      _ runs: UnsafePointer<ts_run>?, _ runVariations: UnsafePointer<ts_font_variation>?,
+                                      _ runCount: Int,
+                                      _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
+                                      _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
+                                      _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_prepare_attributed_varied") {
+        try prepareAttributed(typesetter, text, length, baseStyle, baseVariation, runs, runVariations, runCount,
+                              attachments, attachmentCount, paragraph, scale, out)
+    }
+}
+
+/// What `ts_prepare_attributed` and `ts_prepare_attributed_varied` do.
+private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                               _ baseStyle: UnsafePointer<ts_style>?, _ baseVariation: UnsafePointer<ts_font_variation>?,
+                               _ runs: UnsafePointer<ts_run>?, _ runVariations: UnsafePointer<ts_font_variation>?,
+                               _ runCount: Int,
+                               _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
+                               _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
+                               _ out: UnsafeMutablePointer<OpaquePointer?>?) throws {
+    do {
         let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
         let source = try SourceText(text, length: length, name: "text")
         guard let baseStyle else { throw ArgumentError("base_style is NULL") }
-        var attributed = AttributedText(source.string, baseStyle: try handle.styles.style(baseStyle.pointee, "base_style"))
-        for (i, run) in try Array(runs, count: runCount, "runs").enumerated() {
+        var base = try handle.styles.style(baseStyle.pointee, "base_style")
+        if let baseVariation { try base.apply(baseVariation.pointee, "base_variation") }
+        var attributed = AttributedText(source.string, baseStyle: base)
+        let runList = try Array(runs, count: runCount, "runs")
+        let variations = runVariations.map { Array(UnsafeBufferPointer(start: $0, count: runList.count)) }
+        for (i, run) in runList.enumerated() {
             let start = try source.utf16Offset(ofByte: run.start, "runs[\(i)].start")
             let end = try source.utf16Offset(ofByte: run.end, "runs[\(i)].end")
             guard start <= end else { throw ArgumentError("runs[\(i)] ends (\(run.end)) before it starts (\(run.start))") }
-            attributed.setStyle(try TextStyle(run.style, "runs[\(i)].style"), utf16Range: start..<end)
+            var style = try TextStyle(run.style, "runs[\(i)].style")
+            if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
+            attributed.setStyle(style, utf16Range: start..<end)
         }
         for (i, a) in try Array(attachments, count: attachmentCount, "attachments").enumerated() {
             let offset = try source.utf16Offset(ofByte: a.offset, "attachments[\(i)].offset")

@@ -47,10 +47,10 @@ enum Status {
         switch error {
         case .fontFileNotFound, .fontDirectoryNotFound, .fontFileUnreadable, .notAFont, .faceIndexOutOfRange,
              .fontWithoutCharacterMap, .unknownFontFamily, .unknownFontFamilies, .unknownFontFamilyInRun,
-             .emptyFontStack:
+             .emptyFontStack, .invalidFontFaceRule, .fontFaceRulesUnreadable:
             return TS_ERROR_FONT
         case .invalidWidth, .invalidScale, .invalidFontSize, .invalidStyleValue, .invalidAttributeRuns,
-             .invalidStyleRange, .invalidUTF8, .invalidAttachment:
+             .invalidStyleRange, .invalidUTF8, .invalidAttachment, .invalidFontVariationSettings:
             return TS_ERROR_ARGUMENT
         case .unicodeAnalysisFailed, .fontconfigUnavailable:
             return TS_ERROR_INTERNAL

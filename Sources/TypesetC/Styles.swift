@@ -142,3 +142,34 @@ enum FontFamilyList {
         }
     }
 }
+
+/// `ts_font_variation_init` (include/typeset.h): Fills a `ts_font_variation` with the defaults (stretch 100, no settings, optical sizing auto; NULL is ignored).
+@_cdecl("ts_font_variation_init")
+public func tsFontVariationInit(_ variation: UnsafeMutablePointer<ts_font_variation>?) {
+    guard let variation else { return }
+    variation.pointee = ts_font_variation(stretch: 100, variation_settings: nil,
+                                          optical_sizing: Int32(TS_OPTICAL_SIZING_AUTO.rawValue))
+}
+
+extension TextStyle {
+    /// A `ts_font_variation`'s properties set on the style, every field
+    /// checked (`name` prefixes the messages).
+    mutating func apply(_ c: ts_font_variation, _ name: String) throws {
+        guard c.stretch.isFinite, c.stretch > 0, c.stretch <= 1000 else {
+            throw ArgumentError("\(name).stretch must be a percentage above 0 and at most 1000 (got \(c.stretch))")
+        }
+        stretch = c.stretch
+        if let css = try CStrings.optional(c.variation_settings, "\(name).variation_settings") {
+            do { variations = try FontVariation.settings(css: css) } catch {
+                throw ArgumentError("\(name).variation_settings: \(error)")
+            }
+        } else {
+            variations = []
+        }
+        switch c.optical_sizing {
+        case Int32(TS_OPTICAL_SIZING_AUTO.rawValue): opticalSizing = .auto
+        case Int32(TS_OPTICAL_SIZING_NONE.rawValue): opticalSizing = .none
+        default: throw ArgumentError("\(name).optical_sizing must be 0 to 1 (got \(c.optical_sizing))")
+        }
+    }
+}

@@ -50,6 +50,7 @@ struct BatchCommand: ParsableCommand {
                      strict: strict, progress: progress, fontFilesDirectory: fontFilesDirectory,
                      maxLineBytes: lineLimit.maxLineBytes, maxUnwrittenBytes: lineLimit.maxUnwrittenBytes,
                      reportsPeakUnwritten: lineLimit.reportPeakUnwritten,
-                     fontsDirectory: fonts.fontsDirectory, systemFonts: fonts.systemFonts).run()
+                     fontsDirectory: fonts.fontsDirectory, systemFonts: fonts.systemFonts,
+                     fontFaces: fonts.fontFaces).run()
     }
 }

@@ -21,6 +21,8 @@ struct BatchRun {
     /// `--fonts-dir` (nil: the bundled fonts) and `--system-fonts`.
     var fontsDirectory: String? = nil
     var systemFonts = false
+    /// `--font-faces`: a CSS file of `@font-face` rules.
+    var fontFaces: String? = nil
 
     /// Answers every line of the input on standard output; throws
     /// ``ExitStatus/someFailed`` when a line was an error, ``CommandFailure``
@@ -34,7 +36,8 @@ struct BatchRun {
             }
         }
         let handle = try openInput(input)
-        let collection = try FontOptions.collection(directory: fontsDirectory, systemFonts: systemFonts)
+        let collection = try FontOptions.collection(directory: fontsDirectory, systemFonts: systemFonts,
+                                                      fontFaces: fontFaces)
         let typesetter = Typesetter(fonts: collection)
         keepUntilExit(typesetter)
         let lines = BatchLines(typesetter: typesetter, utf16Offsets: utf16Offsets, includesLines: includesLines,

@@ -12,19 +12,38 @@ struct FontOptions: ParsableArguments {
         valueName: "DIR"))
     var fontsDirectory: String?
 
+    @Option(name: .customLong("font-faces"), help: ArgumentHelp(
+        "CSS file of @font-face rules (font-family, src with url() relative to the file or local(), font-weight/-stretch/-style ranges, unicode-range, size-adjust, *-override): their families are set as a browser sets them, beside the --fonts-dir (or bundled) fonts.",
+        valueName: "FILE.css"))
+    var fontFaces: String?
+
     @Flag(name: .customLong("system-fonts"), help: "Also use the system's fonts through Fontconfig: installed families by name, generic families (serif, monospace…) and fallback.")
     var systemFonts = false
 
     /// Loads the collection; a directory that is not there is a failure
     /// (exit status 1) whose message names it, absolute.
     func collection() throws -> FontCollection {
-        try Self.collection(directory: fontsDirectory, systemFonts: systemFonts)
+        try Self.collection(directory: fontsDirectory, systemFonts: systemFonts, fontFaces: fontFaces)
     }
 
     /// The collection of `directory` (nil: the bundled fonts), with the
-    /// system's fonts when `systemFonts`; a failure names the directory.
-    static func collection(directory: String?, systemFonts: Bool) throws -> FontCollection {
+    /// system's fonts when `systemFonts` and the `@font-face` rules of the
+    /// CSS file `fontFaces`; a failure names the directory, or the CSS
+    /// file, line and rule.
+    static func collection(directory: String?, systemFonts: Bool, fontFaces: String? = nil) throws -> FontCollection {
         do {
+            if let fontFaces {
+                let css = URL(fileURLWithPath: fontFaces).standardizedFileURL
+                if let directory {
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+                          isDirectory.boolValue else {
+                        throw TypesetError.fontDirectoryNotFound(path: URL(fileURLWithPath: directory).standardizedFileURL.path)
+                    }
+                }
+                let fonts = try directory ?? BundledFonts.directory().path
+                return try FontCollection(fontFaceRules: css, paths: [fonts], includeSystemFonts: systemFonts)
+            }
             if let directory { return try FontCollection(directory: directory, includeSystemFonts: systemFonts) }
             return try FontCollection.bundled(includeSystemFonts: systemFonts)
         } catch {

@@ -54,14 +54,27 @@ struct FontsCommand: ParsableCommand {
         for face in collection.faces {
             let coverage = Self.coverageSummary(face)
             if json {
-                rows.append(.object([("family", .string(face.familyName)), ("style", .string(face.styleName)),
-                                     ("weight", .int(face.weight)), ("italic", .bool(face.isItalic)),
-                                     ("file", .string(face.path)), ("face_index", .int(face.faceIndex)),
-                                     ("glyphs", .int(face.glyphCount)), ("color_bitmap", .bool(face.isColorBitmap)),
-                                     ("coverage", .string(coverage))]))
+                var fields: [(String, JSONValue)] = [
+                    ("family", .string(face.familyName)), ("style", .string(face.styleName)),
+                    ("weight", .int(face.weight)), ("italic", .bool(face.isItalic)),
+                    ("file", .string(face.path)), ("face_index", .int(face.faceIndex)),
+                    ("glyphs", .int(face.glyphCount)), ("color_bitmap", .bool(face.isColorBitmap)),
+                    ("coverage", .string(coverage))]
+                // A variable face's axes (static faces have none: the field is left out).
+                if face.isVariable {
+                    fields.append(("axes", .array(face.axes.map { axis in
+                        .object([("tag", .string(axis.tag)), ("min", .number(axis.minimum)),
+                                 ("default", .number(axis.defaultValue)), ("max", .number(axis.maximum))])
+                    })))
+                }
+                rows.append(.object(fields))
             } else {
                 print("\(face.familyName) — \(face.styleName), weight \(face.weight)\(face.isItalic ? ", italic" : "")")
                 print("    \(face.path)#\(face.faceIndex), \(face.glyphCount) glyphs\(face.isColorBitmap ? ", colour bitmaps" : "")")
+                if face.isVariable {
+                    let axes = face.axes.map { "\($0.tag) \(Self.number($0.minimum))–\(Self.number($0.maximum)) (default \(Self.number($0.defaultValue)))" }
+                    print("    variable: \(axes.joined(separator: ", "))")
+                }
                 print("    covers: \(coverage)")
             }
         }
@@ -79,4 +92,7 @@ struct FontsCommand: ParsableCommand {
         let names = probes.filter { $0.1.allSatisfy(face.covers) }.map(\.0)
         return names.isEmpty ? "none of the probed scripts" : names.joined(separator: ", ")
     }
+
+    /// An axis value without a needless ".0".
+    private static func number(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v) }
 }

@@ -22,6 +22,12 @@ struct LayoutOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Font size in px (CSS's initial font-size).", valueName: "PX")) var size: Double = 16
     @Option(parsing: .unconditional, help: "Font weight, 1–1000.") var weight: Int = 400
     @Flag(help: "Use an italic face.") var italic = false
+    @Option(help: ArgumentHelp("CSS font-stretch: a percentage (75, 75%) or a keyword (condensed…); sets a variable font's wdth axis.", valueName: "PERCENT"))
+    var stretch: String = "100"
+    @Option(help: ArgumentHelp("CSS font-variation-settings, e.g. \"'wght' 650, 'GRAD' 50\".", valueName: "CSS"))
+    var variations: String = "normal"
+    @Option(name: .customLong("optical-sizing"), help: ArgumentHelp("CSS font-optical-sizing: auto (opsz follows the size in CSS px) or none.", valueName: "auto|none"))
+    var opticalSizing: String = "auto"
     @Option(parsing: .unconditional, help: ArgumentHelp("Width to break lines at, in px (omit for unbounded lines).", valueName: "PX"))
     var width: Double?
     @Option(name: .customLong("line-height"), parsing: .unconditional, help: ArgumentHelp("Line height in px, or normal.", valueName: "PX|normal"))
@@ -93,6 +99,8 @@ struct LayoutOptions: ParsableArguments {
         var object: [(String, JSONValue)] = [
             ("text", .string(text)), ("font_size", .number(size)), ("font_weight", .number(Double(weight))),
             ("font_style", .string(italic ? "italic" : "normal")),
+            ("font_stretch", .string(Double(stretch) != nil ? stretch + "%" : stretch)),
+            ("font_variation_settings", .string(variations)), ("font_optical_sizing", .string(opticalSizing)),
             ("white_space", .string(whiteSpace.rawValue)), ("text_overflow", .string(textOverflow.rawValue)),
             ("word_break", .string(wordBreak.rawValue)), ("line_break", .string(lineBreak.rawValue)),
             ("text_wrap", .string(textWrap.rawValue)),

@@ -31,7 +31,7 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
+import time
 import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,12 +76,16 @@ def fetch_pip(entry, cache):
     spec = '%s==%s' % (entry['package'], entry['version'])
     wheel_name = entry['package'].replace('-', '_') + '-' + entry['version'] + '-'
     wheels = [n for n in os.listdir(cache) if n.startswith(wheel_name) and n.endswith('.whl')]
-    if not wheels:
+    for attempt in range(3 if not wheels else 0):  # a registry's hiccup is retried
+        if attempt:
+            time.sleep(5 * attempt)
         r = subprocess.run([sys.executable, '-m', 'pip', 'download', '--no-deps', '--only-binary=:all:',
                             '--disable-pip-version-check', '-q', '-d', cache, spec],
                            capture_output=True, text=True)
         wheels = [n for n in os.listdir(cache) if n.startswith(wheel_name) and n.endswith('.whl')]
-        if r.returncode != 0 or not wheels:
+        if wheels:
+            break
+        if attempt == 2:
             raise FetchError('pip download %s failed: %s' % (spec, (r.stderr or r.stdout).strip()[-800:]))
     with zipfile.ZipFile(os.path.join(cache, wheels[0])) as z:
         names = {os.path.basename(n): n for n in z.namelist()}
@@ -140,6 +144,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 src, out_dir, name, subsets = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(',')
 cmap = set(TTFont(src)['cmap'].getBestCmap())
+# recalcTimestamp=False: the files made are the same bytes on every run.
 def ranges(cps):
     cps, out = sorted(cps), []
     for cp in cps:
@@ -162,7 +167,7 @@ for s in subsets:
     opts.name_IDs = ['*']
     opts.notdef_outline = True
     opts.flavor = 'woff2'
-    font = TTFont(src)
+    font = TTFont(src, recalcTimestamp=False)
     sub = subset.Subsetter(opts)
     sub.populate(unicodes=sorted(have))
     sub.subset(font)

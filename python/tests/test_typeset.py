@@ -282,3 +282,21 @@ def test_text_wrap_sits_in_the_paragraph_structs_former_padding():
     """ABI 1.1 keeps ts_paragraph's size and every 1.0 field's offset (64-bit)."""
     assert ctypes.sizeof(n.Paragraph) == 56
     assert n.Paragraph.tab_size.offset == 48 and n.Paragraph.text_wrap.offset == 52
+
+
+WEB_FONTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "Tests" / "TypesetTests" / "Fonts" / "WebFonts"
+
+
+def test_font_faces_set_a_unicode_range_family_as_chromium():
+    css = WEB_FONTS / "cabin.css"
+    if not css.exists():
+        pytest.skip(f"{css} is not here (run from the repository)")
+    # Cabin as Google Fonts serves it (woff2 subsets by unicode-range): Chromium 156 lays "być zawsze"
+    # at 100 px out 476.703125 px wide, 122 px tall; the bundled fonts still serve the other families.
+    faces = typeset.Typesetter(font_faces=str(css))
+    m = faces.measure("być zawsze", Style(font_family="Cabin", size=100))
+    assert (m.exact_width, m.height) == (476.703125, 122)
+    assert faces.measure("Hello world", Style(size=15), 320).exact_width == 80.453125
+    with pytest.raises(typeset.TypesetError) as bad:
+        typeset.Typesetter(font_faces=str(WEB_FONTS / "none.css"))
+    assert "none.css" in str(bad.value)

@@ -15,6 +15,10 @@ class Style(ctypes.Structure):
                 ("lang", c_char_p)]
 
 
+class FontVariation(ctypes.Structure):
+    _fields_ = [("stretch", c_double), ("variation_settings", c_char_p), ("optical_sizing", c_int32)]
+
+
 class Paragraph(ctypes.Structure):
     _fields_ = [("white_space", c_int32), ("word_break", c_int32), ("break_words", c_int32),
                 ("line_break", c_int32), ("align", c_int32), ("direction", c_int32), ("max_lines", c_int32),
@@ -86,6 +90,7 @@ _signatures = {
     "ts_fonts_bundled": (c_int32, [c_int32, _handle_out]),
     "ts_fonts_from_directory": (c_int32, [c_char_p, c_int32, _handle_out]),
     "ts_fonts_from_files": (c_int32, [ctypes.POINTER(c_char_p), c_size_t, c_int32, _handle_out]),
+    "ts_fonts_from_font_faces": (c_int32, [c_char_p, c_char_p, c_int32, _handle_out]),
     "ts_fonts_face_count": (c_int32, [c_void_p, ctypes.POINTER(c_size_t)]),
     "ts_fonts_free": (None, [c_void_p]),
     "ts_typesetter_new": (c_int32, [c_void_p, _handle_out]),
@@ -97,6 +102,13 @@ _signatures = {
     "ts_prepare_attributed": (c_int32, [c_void_p, c_char_p, c_size_t, ctypes.POINTER(Style), ctypes.POINTER(Run),
                                         c_size_t, ctypes.POINTER(Attachment), c_size_t, ctypes.POINTER(Paragraph),
                                         c_double, _handle_out]),
+    "ts_font_variation_init": (None, [ctypes.POINTER(FontVariation)]),
+    "ts_prepare_varied": (c_int32, [c_void_p, c_char_p, c_size_t, ctypes.POINTER(Style), ctypes.POINTER(FontVariation),
+                                    ctypes.POINTER(Paragraph), c_double, _handle_out]),
+    "ts_prepare_attributed_varied": (c_int32, [c_void_p, c_char_p, c_size_t, ctypes.POINTER(Style),
+                                               ctypes.POINTER(FontVariation), ctypes.POINTER(Run),
+                                               ctypes.POINTER(FontVariation), c_size_t, ctypes.POINTER(Attachment),
+                                               c_size_t, ctypes.POINTER(Paragraph), c_double, _handle_out]),
     "ts_prepared_intrinsic_widths": (c_int32, [c_void_p, ctypes.POINTER(c_double), ctypes.POINTER(c_double)]),
     "ts_prepared_free": (None, [c_void_p]),
     "ts_layout_new": (c_int32, [c_void_p, c_int32, c_double, _handle_out]),

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple, Union
 
 WHITE_SPACE = ("normal", "pre-wrap", "nowrap")
 WORD_BREAK = ("normal", "keep-all", "break-all")
@@ -12,6 +12,7 @@ DIRECTION = ("auto", "ltr", "rtl")
 TEXT_OVERFLOW = ("clip", "ellipsis")
 #: CSS text-wrap: ``nowrap`` is ``white_space="nowrap"``, as in CSS and the batch protocol.
 TEXT_WRAP = ("wrap", "balance", "pretty", "nowrap")
+OPTICAL_SIZING = ("auto", "none")
 VERTICAL_ALIGN = ("baseline", "middle", "text-top", "text-bottom")
 ENTITY_KINDS = ("hashtag", "mention", "cashtag", "url")
 #: Width modes: how a layout engine constrains a text (see ``PreparedText.measure``).
@@ -25,6 +26,9 @@ class Style:
     or a tuple of family names as they are. ``size`` defaults to 16 px, CSS's initial font-size.
 
     ``line_height`` is ``None`` (CSS ``normal``), a number of px, or ``("multiple", m)``.
+    Variable fonts: ``stretch`` is CSS ``font-stretch`` in percent (sets ``wdth``), ``variation_settings`` CSS
+    ``font-variation-settings`` text (``"'wght' 650, 'GRAD' 50"``) or a dict (``{"wght": 650}``), and
+    ``optical_sizing`` ``"auto"`` (``opsz`` follows the size) or ``"none"``.
     """
 
     font_family: Union[str, Tuple[str, ...]] = "Noto Sans"
@@ -34,6 +38,15 @@ class Style:
     letter_spacing: float = 0
     line_height: Union[None, float, Tuple[str, float]] = None
     lang: Optional[str] = None
+    stretch: float = 100
+    variation_settings: Union[None, str, Dict[str, float]] = None
+    optical_sizing: str = "auto"
+
+    def __hash__(self) -> int:  # a dict of settings is not hashable: hash it as its items
+        vs = self.variation_settings
+        return hash((self.font_family, self.size, self.weight, self.italic, self.letter_spacing, self.line_height,
+                     self.lang, self.stretch, tuple(sorted(vs.items())) if isinstance(vs, dict) else vs,
+                     self.optical_sizing))
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ from bisect import bisect_left
 from typing import Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native as n
-from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, TEXT_OVERFLOW, TEXT_WRAP, VERTICAL_ALIGN,
-                     WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement, Paragraph, Run, Style)
+from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, TEXT_OVERFLOW, TEXT_WRAP,
+                     VERTICAL_ALIGN, WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement,
+                     Paragraph, Run, Style)
 from .errors import RequestError, error_for
 
 _lib = n.lib
@@ -47,6 +48,19 @@ def _c_style(style: Style) -> n.Style:
         kind, height = 1, float(style.line_height)
     return n.Style(family.encode("utf-8"), float(style.size), int(style.weight), 1 if style.italic else 0,
                    float(style.letter_spacing), kind, height, _c_string(style.lang))
+
+
+def _is_varied(style: Style) -> bool:
+    """Whether a style sets a variable-font property (else the plain C calls serve it)."""
+    return style.stretch != 100 or style.variation_settings not in (None, "", {}) or style.optical_sizing != "auto"
+
+
+def _c_variation(style: Style) -> n.FontVariation:
+    settings = style.variation_settings
+    if isinstance(settings, dict):
+        settings = ", ".join(f"'{tag}' {float(value)!r}" for tag, value in settings.items())
+    return n.FontVariation(float(style.stretch), _c_string(settings),
+                           _option(style.optical_sizing, OPTICAL_SIZING, "optical_sizing"))
 
 
 def _c_paragraph(p: Paragraph) -> n.Paragraph:
@@ -172,16 +186,25 @@ class Typesetter:
 
     Fonts: the bundled ones by default (``TYPESET_FONTS``, then ``PREFIX/share/typeset/fonts`` of the
     installed library), or ``fonts_dir``, or ``font_files``; ``system_fonts`` adds the system's.
+    ``font_faces``, the path of a CSS file of ``@font-face`` rules (WOFF2 files split by
+    ``unicode-range``, ``size-adjust``…), adds their families as a web page declares them, beside
+    the bundled fonts or ``fonts_dir``.
     """
 
     def __init__(self, fonts_dir: Optional[str] = None, font_files: Optional[Iterable[str]] = None,
-                 system_fonts: bool = False) -> None:
+                 system_fonts: bool = False, font_faces: Optional[str] = None) -> None:
         self._handle = None
         fonts = ctypes.c_void_p()
         system = 1 if system_fonts else 0
         if fonts_dir is not None and font_files is not None:
             raise error_for(1, "give fonts_dir or font_files, not both")
-        if fonts_dir is not None:
+        if font_faces is not None and font_files is not None:
+            raise error_for(1, "give font_faces with fonts_dir or alone, not with font_files")
+        if font_faces is not None:
+            directory = None if fonts_dir is None else str(fonts_dir).encode("utf-8")
+            _check(_lib.ts_fonts_from_font_faces(str(font_faces).encode("utf-8"), directory, system,
+                                                  ctypes.byref(fonts)))
+        elif fonts_dir is not None:
             _check(_lib.ts_fonts_from_directory(str(fonts_dir).encode("utf-8"), system, ctypes.byref(fonts)))
         elif font_files is not None:
             paths = [str(p).encode("utf-8") for p in font_files]
@@ -226,9 +249,14 @@ class Typesetter:
         encoded = text.encode("utf-8", "surrogatepass")
         offsets = _Offsets(text, encoded)
         handle = ctypes.c_void_p()
-        if not runs and not attachments:
+        varied = _is_varied(style) or any(_is_varied(r.style) for r in runs)
+        if not runs and not attachments and not varied:
             _check(_lib.ts_prepare(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
                                    self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
+        elif not runs and not attachments:
+            _check(_lib.ts_prepare_varied(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
+                                          ctypes.byref(_c_variation(style)), self._paragraph(paragraph), float(scale),
+                                          ctypes.byref(handle)))
         else:
             c_runs = (n.Run * max(len(runs), 1))(*[
                 n.Run(offsets.byte(r.start, f"runs[{i}].start"), offsets.byte(r.end, f"runs[{i}].end"), self._style(r.style))
@@ -237,9 +265,16 @@ class Typesetter:
                 n.Attachment(offsets.byte(a.offset, f"attachments[{i}].offset"), float(a.width), float(a.height),
                              _option(a.vertical_align, VERTICAL_ALIGN, f"attachments[{i}].vertical_align"))
                 for i, a in enumerate(attachments)])
-            _check(_lib.ts_prepare_attributed(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
-                                              c_runs, len(runs), c_attachments, len(attachments),
-                                              self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
+            if varied:
+                c_variations = (n.FontVariation * max(len(runs), 1))(*[_c_variation(r.style) for r in runs])
+                _check(_lib.ts_prepare_attributed_varied(
+                    self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
+                    ctypes.byref(_c_variation(style)), c_runs, c_variations, len(runs), c_attachments,
+                    len(attachments), self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
+            else:
+                _check(_lib.ts_prepare_attributed(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
+                                                  c_runs, len(runs), c_attachments, len(attachments),
+                                                  self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
         return PreparedText(handle, text, offsets)
 
     def measure(self, text: str, style: Style = Style(), width: Optional[float] = None, mode: Optional[str] = None,

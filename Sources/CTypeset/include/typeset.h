@@ -108,11 +108,25 @@ typedef struct ts_fonts ts_fonts;
  * Fontconfig (fallback and family names). */
 ts_status ts_fonts_bundled(int include_system_fonts, ts_fonts **out);
 
-/* Every font file (.ttf .otf .ttc .otc) in a directory. */
+/* Every font file (.ttf .otf .ttc .otc .woff .woff2) in a directory. */
 ts_status ts_fonts_from_directory(const char *path, int include_system_fonts, ts_fonts **out);
 
 /* The font files at `count` paths (count >= 1). */
 ts_status ts_fonts_from_files(const char *const *paths, size_t count, int include_system_fonts, ts_fonts **out);
+
+/* The faces of the CSS @font-face rules in the file at `css_path` (UTF-8),
+ * as a web page declares them: font-family; src with url() relative to the
+ * CSS file (TrueType, OpenType, WOFF, WOFF2; data: URLs) or local() (an
+ * installed font by full or PostScript name); font-weight, font-stretch and
+ * font-style ranges; unicode-range (a family split into files by range is one
+ * family, each character from the file whose range holds it); size-adjust;
+ * ascent-, descent- and line-gap-override. Their families are found by name
+ * beside the font files of `fonts_dir` (NULL: the bundled fonts, found as
+ * ts_fonts_bundled finds them), which serve every other family and fallback.
+ * A malformed rule or a rule none of whose sources loads is TS_ERROR_FONT,
+ * the message naming the CSS file, the line and the rule. */
+ts_status ts_fonts_from_font_faces(const char *css_path, const char *fonts_dir, int include_system_fonts,
+                                   ts_fonts **out);
 
 /* How many faces the collection holds. */
 ts_status ts_fonts_face_count(const ts_fonts *fonts, size_t *out);
@@ -250,6 +264,40 @@ ts_status ts_prepare_attributed(const ts_typesetter *typesetter, const char *tex
                                 const ts_style *base_style, const ts_run *runs, size_t run_count,
                                 const ts_attachment *attachments, size_t attachment_count,
                                 const ts_paragraph *paragraph, double scale, ts_prepared **out);
+
+/* ------------------------------------------------- variable-font properties */
+
+/* CSS font-optical-sizing. */
+typedef enum ts_optical_sizing { TS_OPTICAL_SIZING_AUTO = 0, TS_OPTICAL_SIZING_NONE = 1 } ts_optical_sizing;
+
+/* The CSS properties that set a variable font's axes beyond a ts_style's
+ * weight and italic (a style's wght follows its weight, its opsz its size
+ * in CSS px with optical sizing AUTO). Fill with ts_font_variation_init. */
+typedef struct ts_font_variation {
+    double stretch;                       /* font-stretch, percent, finite, > 0 (default 100): picks a
+                                           * family's width and sets wdth */
+    const char *variation_settings;       /* CSS font-variation-settings ("'wght' 650, 'GRAD' 50"),
+                                           * applied last; NULL or "normal" for none */
+    int32_t optical_sizing;               /* a ts_optical_sizing (default AUTO) */
+} ts_font_variation;
+
+/* Fills a ts_font_variation with the defaults above. */
+void ts_font_variation_init(ts_font_variation *variation);
+
+/* ts_prepare with the style's variable-font properties; variation NULL is
+ * the defaults (the same as ts_prepare). */
+ts_status ts_prepare_varied(const ts_typesetter *typesetter, const char *text, size_t length,
+                            const ts_style *style, const ts_font_variation *variation,
+                            const ts_paragraph *paragraph, double scale, ts_prepared **out);
+
+/* ts_prepare_attributed with variable-font properties: base_variation for
+ * base_style (NULL: the defaults), run_variations NULL or one per run (the
+ * properties of runs[i].style). */
+ts_status ts_prepare_attributed_varied(const ts_typesetter *typesetter, const char *text, size_t length,
+                                       const ts_style *base_style, const ts_font_variation *base_variation,
+                                       const ts_run *runs, const ts_font_variation *run_variations, size_t run_count,
+                                       const ts_attachment *attachments, size_t attachment_count,
+                                       const ts_paragraph *paragraph, double scale, ts_prepared **out);
 
 /* CSS min-content width (the widest piece the text cannot break inside)
  * and max-content width (one line per paragraph), exact px. Either out

@@ -25,7 +25,8 @@ import Foundation
 /// of its kind. The bundled fonts as an app finds them at run time:
 /// `FontCollection.bundled()` in the `TypesetFonts` library.
 public final class FontCollection: @unchecked Sendable {
-    /// Every face registered from the files and directories given, in order.
+    /// Every face registered from the files and directories given, in order,
+    /// then the faces of the `@font-face` rules given, in rule order.
     public let faces: [FontFace]
     /// Whether system fonts are used for fallback.
     public let includeSystemFonts: Bool
@@ -34,6 +35,8 @@ public final class FontCollection: @unchecked Sendable {
     public let skippedFiles: [(path: String, error: TypesetError)]
 
     private let byFamily: [String: [FontFace]]
+    /// The faces of `@font-face` rules by lowercased family, in rule order.
+    private let declaredByFamily: [String: [FontFace]]
     private let fallbackOrder: [FontFace]
     private let rankByFile: [String: Int]
     private let fontconfig: FontconfigFallback
@@ -44,6 +47,12 @@ public final class FontCollection: @unchecked Sendable {
                                                                    byteLimit: FontCollection.stackCacheBytes)
     static let stackCacheLimit = 256
     static let stackCacheBytes = 32 << 20
+    /// Resolved stacks whose variable faces are instanced for a request.
+    private let instanceStackCache = BoundedCache<InstanceStackKey, ResolvedStack>(
+        countLimit: FontCollection.stackCacheLimit, byteLimit: FontCollection.stackCacheBytes)
+    /// Whether a face of the collection is variable, and whether one has an `opsz` axis.
+    private let hasVariableFaces: Bool
+    private let hasOpticalSizeAxes: Bool
     private let fallbackCache = BoundedCache<FallbackKey, FontFace?>(countLimit: FontCollection.fallbackCacheLimit)
     /// At most this many fallback decisions are kept (hostile text must not grow the process for ever).
     static let fallbackCacheLimit = 1 << 16
@@ -59,7 +68,7 @@ public final class FontCollection: @unchecked Sendable {
     private let systemFaces = BoundedCache<String, FontFace?>(countLimit: 64)
 
     /// Loads every face of the given font files and of the font files
-    /// (`.ttf`, `.otf`, `.ttc`, `.otc`) directly inside the given directories.
+    /// (`.ttf`, `.otf`, `.ttc`, `.otc`, `.woff`, `.woff2`) directly inside the given directories.
     /// Directory entries are taken in name order; all faces of a collection
     /// file are registered.
     /// - Parameters:
@@ -72,7 +81,22 @@ public final class FontCollection: @unchecked Sendable {
     ///     fonts directory does not take the others down.
     /// - Throws: `TypesetError` naming the first file that cannot be loaded
     ///   (unless skipped).
-    public init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
+    public convenience init(paths: [String], includeSystemFonts: Bool = false, skipUnreadable: Bool = false) throws {
+        let files = try Self.loadFiles(paths: paths, skipUnreadable: skipUnreadable)
+        try self.init(files: files, declared: [], includeSystemFonts: includeSystemFonts, skipUnreadable: skipUnreadable)
+    }
+
+    /// The faces of font files and directories, with the files they came
+    /// from and the paths skipped.
+    struct LoadedFiles {
+        var faces: [FontFace] = []
+        var files: [String] = []
+        var skipped: [(path: String, error: TypesetError)] = []
+    }
+
+    /// Loads every face of the given files and of the font files directly
+    /// inside the given directories (see ``init(paths:includeSystemFonts:skipUnreadable:)``).
+    static func loadFiles(paths: [String], skipUnreadable: Bool) throws -> LoadedFiles {
         var skipped: [(path: String, error: TypesetError)] = []
         var files: [String] = []
         for path in paths {
@@ -105,6 +129,28 @@ public final class FontCollection: @unchecked Sendable {
                 skipped.append((file, error))
             }
         }
+        return LoadedFiles(faces: loaded, files: loadedFiles, skipped: skipped)
+    }
+
+    /// A collection of faces already loaded, in the order given: faces of
+    /// files (``FontFace/init(path:index:)``) or faces as `@font-face` rules
+    /// declare them (``FontFace/declared(family:descriptors:)``), which font
+    /// matching takes by their declared family and descriptors.
+    /// - Throws: `TypesetError` when Fontconfig (which falls back through
+    ///   the faces' files) cannot read one of their files.
+    public convenience init(faces: [FontFace], includeSystemFonts: Bool = false) throws {
+        var files: [String] = [], seen = Set<String>()
+        for face in faces where seen.insert(face.path).inserted { files.append(face.path) }
+        try self.init(files: LoadedFiles(faces: faces, files: files), declared: [],
+                      includeSystemFonts: includeSystemFonts, skipUnreadable: false)
+    }
+
+    /// A collection of loaded files' faces and of `@font-face` rules' faces
+    /// (`declared`, in rule order: they are found by their rules' family
+    /// names only, never as fallback for other text, as a browser uses web fonts).
+    init(files: LoadedFiles, declared: [FontFace], includeSystemFonts: Bool, skipUnreadable: Bool) throws {
+        var loaded = files.faces, skipped = files.skipped
+        let loadedFiles = files.files
         // Fontconfig reads the files with FreeType, which may refuse one that
         // HarfBuzz took (a zero units-per-em, say).
         let fallback = try FontconfigFallback(files: loadedFiles, includeSystemFonts: includeSystemFonts)
@@ -116,11 +162,16 @@ public final class FontCollection: @unchecked Sendable {
         }
         fontconfig = fallback
         skippedFiles = skipped
-        faces = loaded
+        faces = loaded + declared
+        hasVariableFaces = faces.contains { $0.isVariable }
+        hasOpticalSizeAxes = faces.contains { $0.axes.contains { $0.tag == "opsz" } }
         self.includeSystemFonts = includeSystemFonts
         var families: [String: [FontFace]] = [:]
         for f in loaded { families[f.familyName.lowercased(), default: []].append(f) }
         byFamily = families
+        var declaredFamilies: [String: [FontFace]] = [:]
+        for f in declared { declaredFamilies[f.familyName.lowercased(), default: []].append(f) }
+        declaredByFamily = declaredFamilies
         fallbackOrder = loaded.filter { !$0.isColorBitmap } + loaded.filter { $0.isColorBitmap }
         var ranks: [String: Int] = [:]
         for (i, f) in fallbackOrder.enumerated() where ranks["\(f.path)#\(f.faceIndex)"] == nil {
@@ -189,16 +240,40 @@ public final class FontCollection: @unchecked Sendable {
     ///    (accepted only when the font it matches carries that family name,
     ///    so a misspelt name is an error rather than a silent substitute).
     public func face(family: String, weight: Int = 400, italic: Bool = false) -> FontFace? {
-        if let own = bundledFace(family: family, weight: weight, italic: italic) { return own }
+        face(family: family, weight: weight, stretch: 100, italic: italic)
+    }
+
+    /// The face a family name picks for a weight, a `font-stretch`
+    /// percentage and a style, or nil when the name finds no font; the
+    /// collection's own faces are matched over the ranges they declare
+    /// (``FontFace/descriptors``: a variable face covers its axes' ranges)
+    /// by CSS Fonts 4's font matching, stretch first, then style, then
+    /// weight. See ``face(family:weight:italic:)`` for the order names are
+    /// looked up in. For a family of `@font-face` rules whose faces are
+    /// split by `unicode-range`, the face of the rule written last.
+    public func face(family: String, weight: Int, stretch: Double, italic: Bool) -> FontFace? {
+        if let declared = declaredFaces(family: family, weight: weight, stretch: stretch, italic: italic) {
+            return declared.first
+        }
+        if let own = bundledFace(family: family, weight: weight, stretch: stretch, italic: italic) { return own }
         return fontconfigFace(family: family, weight: weight, italic: italic)
     }
 
+    /// The faces of the `@font-face` rules of `family` that a request for a
+    /// weight and style picks (see `SegmentedFaceMatching`), the face that
+    /// sets a character first; nil when no rule declares the family.
+    func declaredFaces(family: String, weight: Int, stretch: Double, italic: Bool) -> [FontFace]? {
+        guard !declaredByFamily.isEmpty, let candidates = declaredByFamily[family.lowercased()] else { return nil }
+        return SegmentedFaceMatching.faces(from: candidates, weight: weight, stretch: stretch, italic: italic)
+    }
+
     /// Step 1 of `face(family:weight:italic:)`: the collection's own faces.
-    private func bundledFace(family: String, weight: Int, italic: Bool) -> FontFace? {
+    private func bundledFace(family: String, weight: Int, stretch: Double = 100, italic: Bool) -> FontFace? {
         guard let candidates = byFamily[family.lowercased()], !candidates.isEmpty else { return nil }
-        let styled = candidates.filter { $0.isItalic == italic }
-        let pool = styled.isEmpty ? candidates : styled
-        return FontWeightMatching.bestIndex(of: pool.map(\.weight), for: weight).map { pool[$0] }
+        if candidates.count == 1 { return candidates[0] }
+        let request = FontMatching.Request(weight: Double(weight), stretch: stretch,
+                                           slope: italic ? FaceStyle.italicSlope : 0)
+        return FontMatching.bestIndex(of: candidates.map(\.descriptors), for: request).map { candidates[$0] }
     }
 
     /// Steps 2 and 3 of `face(family:weight:italic:)`: Fontconfig.
@@ -247,7 +322,13 @@ public final class FontCollection: @unchecked Sendable {
     ///   finds no font, `TypesetError.unknownFontFamilies` when none of its
     ///   families does, `TypesetError.emptyFontStack` for a stack without entries.
     public func resolve(_ stack: FontStack, weight: Int, italic: Bool) throws -> [FontFace] {
-        try resolvedStack(stack, weight: weight, italic: italic).faces
+        try resolvedStack(stack, weight: weight, stretch: 100, italic: italic).faces
+    }
+
+    /// Resolves a style's font stack as ``resolve(_:weight:italic:)`` does,
+    /// at a `font-stretch` percentage too.
+    public func resolve(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> [FontFace] {
+        try resolvedStack(stack, weight: weight, stretch: stretch, italic: italic).faces
     }
 
     /// The families of `stack` that find no font in this collection and are
@@ -256,14 +337,31 @@ public final class FontCollection: @unchecked Sendable {
     /// finds one. Preparing text in a stack whose families are all skipped
     /// throws instead (``resolve(_:weight:italic:)``).
     public func skippedFamilies(in stack: FontStack) -> [String] {
-        if let resolved = try? resolvedStack(stack, weight: 400, italic: false) { return resolved.skippedFamilies }
+        if let resolved = try? resolvedStack(stack, weight: 400, stretch: 100, italic: false) { return resolved.skippedFamilies }
         return stack.entries.compactMap { if case .family(let name) = $0 { return name } else { return nil } }
     }
 
     /// The resolved stack with its per-ASCII-character face table (cached).
-    func resolvedStack(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
-        try stackCache.value(for: StackKey(stack: stack, weight: weight, italic: italic), bytes: Self.cost) {
-            try resolveUncached(stack, weight: weight, italic: italic)
+    /// When the collection has variable faces (or the stack reaches one
+    /// elsewhere), the stack's variable faces are the instances for the
+    /// style: its weight, stretch and slope, its optical size (the font size
+    /// in CSS px, nil when `font-optical-sizing` is `none`; left out of the
+    /// key when no face has an `opsz` axis) and its variations; a stack of
+    /// static faces is the same for every size and variation.
+    func resolvedStack(_ stack: FontStack, weight: Int, stretch: Double = 100, italic: Bool,
+                       opticalSize: Double? = nil, variations: [FontVariation] = []) throws -> ResolvedStack {
+        let key = StackKey(stack: stack, weight: weight, stretch: stretch, italic: italic)
+        let base = try stackCache.value(for: key, bytes: Self.cost) {
+            try resolveUncached(stack, weight: weight, stretch: stretch, italic: italic)
+        }
+        guard hasVariableFaces || base.hasVariableFaces else { return base }
+        let request = VariationRequest(weight: Double(weight), stretch: stretch,
+                                       slope: italic ? VariationRequest.italic : 0,
+                                       opticalSize: hasOpticalSizeAxes || base.hasOpticalSizeAxes ? opticalSize : nil,
+                                       variations: variations)
+        if request == base.request && !base.hasVariableFaces { return base }
+        return instanceStackCache.value(for: InstanceStackKey(stack: key, request: request), bytes: Self.cost) {
+            base.instanced(request)
         }
     }
 
@@ -273,7 +371,7 @@ public final class FontCollection: @unchecked Sendable {
         (64 << 10) + 256 + stack.faces.count * 16 + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 
-    private func resolveUncached(_ stack: FontStack, weight: Int, italic: Bool) throws -> ResolvedStack {
+    private func resolveUncached(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> ResolvedStack {
         // Each face and each skipped name once (a face met again adds nothing:
         // the first covering face wins), so a long stack costs its distinct
         // faces per cluster, not its length.
@@ -284,7 +382,12 @@ public final class FontCollection: @unchecked Sendable {
             switch entry {
             case .family(let name):
                 guard seenNames.insert(name).inserted else { continue }
-                if let f = face(family: name, weight: weight, italic: italic) {
+                if let declared = declaredFaces(family: name, weight: weight, stretch: stretch, italic: italic) {
+                    // A family of @font-face rules: every face of the segmented
+                    // face the request picks, the one its unicode-range lets set
+                    // a character taking it.
+                    for f in declared where seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
+                } else if let f = face(family: name, weight: weight, stretch: stretch, italic: italic) {
                     if seenFaces.insert(ObjectIdentifier(f)).inserted { result.append(f) }
                 } else {
                     skipped.append(name)
@@ -298,7 +401,7 @@ public final class FontCollection: @unchecked Sendable {
             if skipped.count > 1 { throw TypesetError.unknownFontFamilies(skipped) }
             throw TypesetError.emptyFontStack
         }
-        return ResolvedStack(faces: result, weight: weight, italic: italic, skippedFamilies: skipped)
+        return ResolvedStack(faces: result, weight: weight, stretch: stretch, italic: italic, skippedFamilies: skipped)
     }
 
     /// The face a cluster falls back to when no stack font covers it, or nil
@@ -347,7 +450,7 @@ public final class FontCollection: @unchecked Sendable {
 
     private static func isFontFileName(_ name: String) -> Bool {
         let lower = name.lowercased()
-        return [".ttf", ".otf", ".ttc", ".otc"].contains { lower.hasSuffix($0) }
+        return [".ttf", ".otf", ".ttc", ".otc", ".woff", ".woff2"].contains { lower.hasSuffix($0) }
     }
 
     private static func faceCount(_ file: String) -> Int {
@@ -357,11 +460,13 @@ public final class FontCollection: @unchecked Sendable {
     private struct StackKey: Hashable {
         var stack: FontStack
         var weight: Int
+        var stretch: Double
         var italic: Bool
 
         /// Hashes the whole stack: stacks that differ only after their first
         /// entry must not share a bucket (a hostile request could make every
         /// look-up compare thousands of long stacks).
     }
+    private struct InstanceStackKey: Hashable { var stack: StackKey; var request: VariationRequest }
     private struct FallbackKey: Hashable { var scalars: [UInt32]; var weight: Int; var italic: Bool; var preferColor: Bool }
 }

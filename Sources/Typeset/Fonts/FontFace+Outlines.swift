@@ -5,7 +5,7 @@ extension FontFace {
     /// px with y pointing down and the origin at the glyph's pen position.
     /// Empty for glyphs without outlines (spaces, colour bitmaps).
     public func svgPath(glyph: UInt32, size: Double) -> String {
-        let scale = size / Double(unitsPerEm)
+        let scale = size * sizeAdjust / Double(unitsPerEm) / unitScale
         var sink = PathSink(scale: scale)
         let funcs = hb_draw_funcs_create()
         defer { hb_draw_funcs_destroy(funcs) }

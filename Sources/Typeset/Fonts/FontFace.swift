@@ -16,7 +16,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let path: String
     /// The face's index in its file (0 unless the file is a collection).
     public let faceIndex: Int
-    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP".
+    /// The typographic family name (name ID 16, else 1), e.g. "Noto Sans CJK JP";
+    /// for a face of an `@font-face` rule, the rule's `font-family`.
     public let familyName: String
     /// The style name (name ID 17, else 2), e.g. "Bold Italic".
     public let styleName: String
@@ -36,6 +37,51 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     public let xHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
+    /// The variation axes of a variable face (its `fvar` table), in the
+    /// file's order; empty for a static face.
+    public let axes: [FontAxis]
+    /// The named instances of a variable face (`fvar`), e.g. "Bold" at `wght` 700.
+    public let namedInstances: [FontNamedInstance]
+    /// Whether the face is variable (has `fvar` axes).
+    public var isVariable: Bool { !axes.isEmpty }
+    /// The styles the face covers for CSS font matching: a variable face's
+    /// axis ranges (`wght`, `wdth`, `slnt`), a static face's OS/2 weight,
+    /// width and italic flag, or what an `@font-face` rule declared
+    /// (``declared(family:descriptors:)``).
+    public let descriptors: FaceDescriptors
+    /// The ranges a variable instance clamps a request to: ``descriptors``,
+    /// except that a descriptor an `@font-face` rule leaves out (or gives as
+    /// `auto`) is the font's own range here while it matches as `normal`
+    /// (Chromium matches such a rule as normal but sets the axis to the
+    /// request, clamped only by the axis).
+    let instanceRanges: FaceDescriptors
+    /// The axis values this face is set at, one per ``axes`` entry: a
+    /// variable instance's (``instance(_:)``); empty for a face as loaded,
+    /// which is its font's default instance.
+    public let variationCoordinates: [Double]
+    /// HarfBuzz units per font unit of ``hbFont``: 1 for a face as loaded
+    /// (advances in whole font units, as a static font's are), 64 for a
+    /// variable instance, whose varied advances keep their fractions (as
+    /// FreeType and so Chromium keep them; whole units lose about one
+    /// line width in seven).
+    let unitScale: Double
+    /// A face's variable instances made so far, by coordinates (at most 256;
+    /// an instance evicted and asked for again is made again).
+    private let instances = BoundedCache<[Double], FontFace>(countLimit: 256)
+    /// The `@font-face` rule the face was declared by, nil for a face loaded
+    /// from a file or directory. Its `unicode-range` limits the characters
+    /// the face sets (``covers(_:)``), its `size-adjust` scales glyphs and
+    /// metrics, its overrides replace ``metrics``.
+    public let rule: FontFaceRule?
+    /// The rule's `size-adjust` (1 without one): the face is set at the font
+    /// size times this.
+    let sizeAdjust: Double
+    /// The rule's `unicode-range` when it leaves characters out (nil: every
+    /// character the font maps).
+    let unicodeRange: UnicodeRangeSet?
+    /// The bytes of font data the face holds: its file's, or for a WOFF or
+    /// WOFF2 file the sfnt decoded from it (what a cache bounded by bytes counts).
+    package let dataBytes: Int
 
     let hbFace: OpaquePointer
     /// Unique among every face this process loads (an address can be reused
@@ -69,6 +115,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
     public convenience init(path: String, index: Int = 0) throws {
+        try self.init(path: path, index: index, rule: nil)
+    }
+
+    /// Loads face `index` of the font file at `path` as `rule` declares it
+    /// (nil: as the file describes itself); see ``init(path:index:)``.
+    package convenience init(path: String, index: Int, rule: FontFaceRule?) throws {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw TypesetError.fontFileNotFound(path: path)
@@ -84,14 +136,14 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
         }
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index)
+        try self.init(blob: blob, path: path, index: index, rule: rule)
     }
 
     /// Loads face `index` of a font file's bytes, read by the caller (the
     /// batch protocol's `font_file` reads each file itself: one open, no
     /// path looked up twice). `path` names the face in messages and in
     /// ``path``; nothing is read from it.
-    package convenience init(bytes: [UInt8], path: String, index: Int = 0) throws {
+    package convenience init(bytes: [UInt8], path: String, index: Int = 0, rule: FontFaceRule? = nil) throws {
         let count = bytes.count
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
         bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
@@ -100,16 +152,23 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY,
                                   copy, { $0?.deallocate() })!
         defer { hb_blob_destroy(blob) }
-        try self.init(blob: blob, path: path, index: index)
+        try self.init(blob: blob, path: path, index: index, rule: rule)
     }
 
     /// Loads face `index` of a file's blob (the caller keeps its reference).
-    init(blob: OpaquePointer, path: String, index: Int) throws {
+    init(blob fileBlob: OpaquePointer, path: String, index: Int, rule: FontFaceRule? = nil) throws {
         self.path = path
         self.faceIndex = index
-        if hb_blob_get_length(blob) == 0 {
+        self.rule = rule
+        sizeAdjust = rule?.sizeAdjust ?? 1
+        unicodeRange = rule.flatMap { $0.unicodeRange.coversEverything ? nil : $0.unicodeRange }
+        if hb_blob_get_length(fileBlob) == 0 {
             throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty")
         }
+        // A WOFF or WOFF2 file is read as the sfnt it wraps.
+        let blob = try WebFontDecoder.sfntBlob(fileBlob, path: path)
+        defer { hb_blob_destroy(blob) }
+        dataBytes = Int(hb_blob_get_length(blob))
         let faceCount = Int(hb_face_count(blob))
         if faceCount == 0 { throw TypesetError.notAFont(path: path) }
         guard index >= 0, index < faceCount else {
@@ -141,24 +200,45 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         while hb_set_next_range(unicodes, &first, &last) != 0 && first < 65536 {
             Self.setBits(&coverage, Int(first)...Int(min(last, 65535)))
         }
+        if let range = unicodeRange {
+            // Only the characters of the rule's unicode-range (CSS Fonts 4:
+            // a character outside it never comes from this face).
+            var allowed = [UInt64](repeating: 0, count: 65536 / 64)
+            for r in range.ranges where r.lowerBound < 65536 {
+                Self.setBits(&allowed, Int(r.lowerBound)...Int(min(r.upperBound, 65535)))
+            }
+            for k in coverage.indices { coverage[k] &= allowed[k] }
+        }
         bmpCoverage = coverage
 
-        let font = hb_font_create(face)!
+        var font = hb_font_create(face)!
         hb_font_set_scale(font, Int32(upem), Int32(upem))
+        if let range = unicodeRange { font = UnicodeRangeFont.limiting(font, to: range) }
         hb_font_make_immutable(font)
         hbFace = face
         hbFont = font
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
-        xHeight = Double(x) / Double(max(1, upem))
+        xHeight = Double(x) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs
-        familyName = Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
+        familyName = rule?.family ?? Self.name(face, preferred: 16, fallback: 1) ?? ((path as NSString).lastPathComponent as String)
         styleName = Self.name(face, preferred: 17, fallback: 2) ?? "Regular"
-        weight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
-        isItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
+        let ownWeight = Int(hb_style_get_value(font, HB_STYLE_TAG_WEIGHT).rounded())
+        let ownItalic = hb_style_get_value(font, HB_STYLE_TAG_ITALIC) > 0
             || hb_style_get_value(font, HB_STYLE_TAG_SLANT_ANGLE) != 0
+        // A rule's descriptors stand for the file's own (CSS Fonts 4 §4.5).
+        if let declared = rule?.weight {
+            weight = Int(min(max(Double(ownWeight), declared.lowerBound), declared.upperBound).rounded())
+        } else {
+            weight = ownWeight
+        }
+        switch rule?.style {
+        case nil: isItalic = ownItalic
+        case .normal?: isItalic = false
+        case .italic?, .oblique?: isItalic = true
+        }
 
         let hasOutlines = Self.hasTable(face, "glyf") || Self.hasTable(face, "CFF ") || Self.hasTable(face, "CFF2")
         let hasBitmaps = Self.hasTable(face, "CBDT") || Self.hasTable(face, "sbix")
@@ -174,7 +254,244 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         // a colour bitmap face's from there too, not from its strike (Noto
         // Color Emoji: 1900 / 500 per 2048 em against the strike's 101 / 27
         // per 109 px, which round alike at 13, 15 and 17 px only).
-        metrics = Self.outlineMetrics(font, upem: upem)
+        let own = Self.outlineMetrics(font, upem: upem)
+        if let rule {
+            metrics = Self.declaredMetrics(own, rule)
+        } else {
+            metrics = own
+        }
+        let axes = Self.axes(face)
+        self.axes = axes
+        variationCoordinates = []
+        unitScale = 1
+        namedInstances = Self.namedInstances(face, axisCount: axes.count)
+        let ownRanges = Self.descriptors(font, axes: axes, weight: ownWeight, isItalic: ownItalic)
+        if let rule {
+            // A rule's descriptors stand for the file's own (CSS Fonts 4
+            // §4.5); one it leaves out (or gives as `auto`) matches as
+            // `normal` and leaves the instance to the font's own range.
+            descriptors = FaceDescriptors(weight: rule.weight ?? 400...400, stretch: rule.stretch ?? 100...100,
+                                          style: rule.style ?? .normal)
+            instanceRanges = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
+                                             stretch: rule.stretch ?? ownRanges.stretch,
+                                             style: rule.style ?? ownRanges.style)
+        } else {
+            descriptors = ownRanges
+            instanceRanges = ownRanges
+        }
+    }
+
+    /// A face's metrics as its rule makes them: scaled by `size-adjust`, then
+    /// each override put in place of its metric (a fraction of the font size
+    /// the face is set at, the adjusted one).
+    static func declaredMetrics(_ own: FontMetrics, _ rule: FontFaceRule) -> FontMetrics {
+        let k = rule.sizeAdjust
+        return FontMetrics(ascent: (rule.ascentOverride ?? own.ascent) * k,
+                           descent: (rule.descentOverride ?? own.descent) * k,
+                           lineGap: (rule.lineGapOverride ?? own.lineGap) * k)
+    }
+
+    /// A face sharing `base`'s font data under another family name and
+    /// other descriptors (an `@font-face` rule's).
+    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors) {
+        path = base.path
+        faceIndex = base.faceIndex
+        self.familyName = familyName
+        styleName = base.styleName
+        weight = base.weight
+        isItalic = base.isItalic
+        unitsPerEm = base.unitsPerEm
+        glyphCount = base.glyphCount
+        metrics = base.metrics
+        xHeight = base.xHeight
+        isColorBitmap = base.isColorBitmap
+        axes = base.axes
+        namedInstances = base.namedInstances
+        self.descriptors = descriptors
+        instanceRanges = descriptors
+        rule = base.rule
+        sizeAdjust = base.sizeAdjust
+        unicodeRange = base.unicodeRange
+        dataBytes = base.dataBytes
+        variationCoordinates = base.variationCoordinates
+        unitScale = base.unitScale
+        hbFace = hb_face_reference(base.hbFace)
+        hbFont = hb_font_reference(base.hbFont)
+        bitmapAdvances = base.bitmapAdvances
+        bmpCoverage = base.bmpCoverage
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// An instance of `base` at `coordinates` (one per axis): its own
+    /// HarfBuzz font, set at them and scaled finer than a font unit, and
+    /// its vertical metrics and x-height as varied (MVAR), in whole font
+    /// units as FreeType keeps them.
+    private init(instanceOf base: FontFace, coordinates: [Double]) {
+        path = base.path
+        faceIndex = base.faceIndex
+        familyName = base.familyName
+        styleName = base.styleName
+        weight = base.weight
+        isItalic = base.isItalic
+        unitsPerEm = base.unitsPerEm
+        glyphCount = base.glyphCount
+        isColorBitmap = base.isColorBitmap
+        axes = base.axes
+        namedInstances = base.namedInstances
+        descriptors = base.descriptors
+        instanceRanges = base.instanceRanges
+        rule = base.rule
+        sizeAdjust = base.sizeAdjust
+        unicodeRange = base.unicodeRange
+        dataBytes = base.dataBytes
+        variationCoordinates = coordinates
+        bitmapAdvances = base.bitmapAdvances
+        bmpCoverage = base.bmpCoverage
+        let scale = 64.0
+        unitScale = scale
+        hbFace = hb_face_reference(base.hbFace)
+        let varied = hb_font_create(hbFace)!
+        let scaled = Int32(clamping: Int64(base.unitsPerEm) * Int64(scale))
+        hb_font_set_scale(varied, scaled, scaled)
+        let design = coordinates.map(Float.init)
+        hb_font_set_var_coords_design(varied, design, UInt32(design.count))
+        // Advances as Chromium varies them (whole units, see
+        // InstanceAdvances) when the face has HVAR; else HarfBuzz's,
+        // fractional, from the varied outlines.
+        var font: OpaquePointer
+        if let advances = InstanceAdvances(face: hbFace, axes: base.axes, coordinates: coordinates,
+                                           glyphCount: base.glyphCount) {
+            font = advances.font(over: varied, scale: Int32(scale))
+            hb_font_destroy(varied)
+        } else {
+            font = varied
+        }
+        if let range = base.unicodeRange { font = UnicodeRangeFont.limiting(font, to: range) }
+        hb_font_make_immutable(font)
+        hbFont = font
+        let u = Double(max(1, base.unitsPerEm))
+        var ext = hb_font_extents_t()
+        hb_font_get_h_extents(font, &ext)
+        func units(_ v: hb_position_t) -> Double { (Double(v) / scale).rounded() }
+        let variedMetrics = FontMetrics(ascent: units(ext.ascender) / u, descent: units(-ext.descender) / u,
+                                        lineGap: units(ext.line_gap) / u)
+        metrics = base.rule.map { Self.declaredMetrics(variedMetrics, $0) } ?? variedMetrics
+        var x: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
+        xHeight = units(x) / u * base.sizeAdjust
+        serial = Self.serials.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The face set for a requested style: for a variable face, its
+    /// instance at the axis values `request` implies (see
+    /// ``variationCoordinates(for:)``), made once and shared; a static
+    /// face, or a request that leaves every axis at its default, is the
+    /// face itself.
+    public func instance(_ request: VariationRequest) -> FontFace {
+        guard isVariable else { return self }
+        let coordinates = variationCoordinates(for: request)
+        if coordinates == variationCoordinates || (variationCoordinates.isEmpty && coordinates == axes.map(\.defaultValue)) {
+            return self
+        }
+        return instances.value(for: coordinates) { FontFace(instanceOf: self, coordinates: coordinates) }
+    }
+
+    /// The axis values a request sets, one per ``axes`` entry, each clamped
+    /// to its axis, as Chromium sets them:
+    /// - `wght`: the requested weight, clamped to the face's declared weights;
+    /// - `wdth`: the requested `font-stretch`, clamped to its declared stretches;
+    /// - `slnt`: the requested slope negated (CSS leans clockwise, `slnt`
+    ///   counter-clockwise), clamped to its declared oblique angles;
+    /// - `opsz`: the optical size (the font size in CSS px) when given;
+    /// - then every `font-variation-settings` value, on the axes the face
+    ///   has (others are ignored).
+    /// Axes not named keep their defaults.
+    public func variationCoordinates(for request: VariationRequest) -> [Double] {
+        func clamp(_ v: Double, _ r: ClosedRange<Double>) -> Double { min(max(v, r.lowerBound), r.upperBound) }
+        var c = axes.map(\.defaultValue)
+        for (i, axis) in axes.enumerated() {
+            switch axis.tag {
+            case "wght": c[i] = axis.clamp(clamp(request.weight, instanceRanges.weight))
+            case "wdth": c[i] = axis.clamp(clamp(request.stretch, instanceRanges.stretch))
+            case "slnt": c[i] = axis.clamp(-clamp(request.slope, instanceRanges.style.slope))
+            case "opsz": if let size = request.opticalSize { c[i] = axis.clamp(size) }
+            default: break
+            }
+        }
+        for v in request.variations {
+            if let i = axes.firstIndex(where: { $0.tag == v.tag }) { c[i] = axes[i].clamp(v.value) }
+        }
+        return c
+    }
+
+    /// The face as an `@font-face` rule declares it: the same font data
+    /// under the rule's `font-family` (nil keeps the file's) with the rule's
+    /// `font-weight`, `font-stretch` and `font-style` ranges, which font
+    /// matching then uses instead of the file's own, and which a variable
+    /// face's instance is clamped to.
+    public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
+        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
+    }
+
+    /// The face as an `@font-face` rule declares it, each descriptor the
+    /// rule gives replacing the face's own: a descriptor the rule leaves
+    /// out (or `auto`, or — as Chromium reads it — `font-stretch: normal`)
+    /// is nil and keeps the face's own range (its `fvar` axis range for a
+    /// variable face), as Chromium keeps it.
+    public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
+                         style: FaceStyle?) -> FontFace {
+        declared(family: family, descriptors: FaceDescriptors(weight: weight ?? descriptors.weight,
+                                                              stretch: stretch ?? descriptors.stretch,
+                                                              style: style ?? descriptors.style))
+    }
+
+    /// The face's `fvar` axes.
+    private static func axes(_ face: OpaquePointer) -> [FontAxis] {
+        guard hb_ot_var_has_data(face) != 0 else { return [] }
+        var count = hb_ot_var_get_axis_count(face)
+        guard count > 0 else { return [] }
+        var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
+        hb_ot_var_get_axis_infos(face, 0, &count, &infos)
+        return infos.prefix(Int(count)).map {
+            FontAxis(tag: FontVariation.string($0.tag), minimum: Double($0.min_value),
+                     defaultValue: Double($0.default_value), maximum: Double($0.max_value),
+                     isHidden: $0.flags.rawValue & HB_OT_VAR_AXIS_FLAG_HIDDEN.rawValue != 0)
+        }
+    }
+
+    /// The face's `fvar` named instances.
+    private static func namedInstances(_ face: OpaquePointer, axisCount: Int) -> [FontNamedInstance] {
+        guard axisCount > 0 else { return [] }
+        let count = hb_ot_var_get_named_instance_count(face)
+        var found: [FontNamedInstance] = []
+        for i in 0..<count {
+            var n = UInt32(axisCount)
+            var coords = [Float](repeating: 0, count: axisCount)
+            hb_ot_var_named_instance_get_design_coords(face, i, &n, &coords)
+            let nameID = hb_ot_var_named_instance_get_subfamily_name_id(face, i)
+            let name = Self.name(face, id: nameID) ?? "Instance \(i + 1)"
+            found.append(FontNamedInstance(name: name, coordinates: coords.prefix(Int(n)).map(Double.init)))
+        }
+        return found
+    }
+
+    /// What a face loaded from a file declares: a variable face its axis
+    /// ranges (`wght`; `wdth`, in percent; `slnt` as oblique angles, negated;
+    /// `ital` when its default is italic), a static one its OS/2 weight and
+    /// width class and italic flag.
+    private static func descriptors(_ font: OpaquePointer, axes: [FontAxis], weight: Int, isItalic: Bool) -> FaceDescriptors {
+        func axis(_ tag: String) -> FontAxis? { axes.first { $0.tag == tag } }
+        let width = hb_style_get_value(font, HB_STYLE_TAG_WIDTH)
+        var d = FaceDescriptors(weight: axis("wght")?.range ?? Double(weight)...Double(weight),
+                                stretch: axis("wdth")?.range
+                                    ?? (width > 0 ? Double(width)...Double(width) : 100...100),
+                                style: isItalic ? .italic : .normal)
+        if let ital = axis("ital"), ital.defaultValue >= 1 {
+            d.style = .italic
+        } else if let slnt = axis("slnt"), !isItalic {
+            d.style = .oblique(-slnt.maximum ... -slnt.minimum)
+        }
+        return d
     }
 
     /// Sets the bits of `range` in a bitmap of 64-bit words, a word at a time.
@@ -211,14 +528,31 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         hb_face_destroy(hbFace)
     }
 
-    /// Whether the face maps the scalar to a glyph.
+    /// Whether the face maps the scalar to a glyph (and, for a face of an
+    /// `@font-face` rule, the scalar is in the rule's `unicode-range`).
     @inline(__always)
     public func covers(_ scalar: UInt32) -> Bool {
         if scalar < 65536 {
             return bmpCoverage[Int(scalar) >> 6] & (1 << UInt64(scalar & 63)) != 0
         }
+        if let unicodeRange, !unicodeRange.contains(scalar) { return false }
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(hbFont, scalar, &glyph) != 0
+    }
+
+    /// The face's full names (name ID 4) and PostScript names (name ID 6),
+    /// in every language the font gives: what CSS `local()` looks a font up by.
+    var fullNames: [String] {
+        var out: [String] = []
+        var count: UInt32 = 0
+        guard let entries = hb_ot_name_list_names(hbFace, &count) else { return [] }
+        for k in 0..<Int(count) where entries[k].name_id == 4 || entries[k].name_id == 6 {
+            var size: UInt32 = 256
+            var buffer = [CChar](repeating: 0, count: Int(size))
+            let len = hb_ot_name_get_utf8(hbFace, entries[k].name_id, entries[k].language, &size, &buffer)
+            if len > 0 { out.append(String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self)) }
+        }
+        return out
     }
 
     public var description: String {
@@ -227,11 +561,16 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     private static func name(_ face: OpaquePointer, preferred: UInt32, fallback: UInt32) -> String? {
         for id in [preferred, fallback] {
-            var size: UInt32 = 256
-            var buffer = [CChar](repeating: 0, count: Int(size))
-            let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
-            if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+            if let found = name(face, id: id) { return found }
         }
+        return nil
+    }
+
+    private static func name(_ face: OpaquePointer, id: UInt32) -> String? {
+        var size: UInt32 = 256
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        let len = hb_ot_name_get_utf8(face, hb_ot_name_id_t(id), hb_language_from_string("en", -1), &size, &buffer)
+        if len > 0 { return String(decoding: buffer.prefix(Int(len)).map { UInt8(bitPattern: $0) }, as: UTF8.self) }
         return nil
     }
 

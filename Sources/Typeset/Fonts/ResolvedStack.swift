@@ -6,7 +6,13 @@ final class ResolvedStack: Sendable {
     /// The stack's families that found no font and were left out (CSS skips them).
     let skippedFamilies: [String]
     let weight: Int
+    /// The `font-stretch` percentage the stack was resolved for.
+    let stretch: Double
     let italic: Bool
+    /// What the stack's style asks of variable faces: its faces are
+    /// instances for it, and a fallback face is instanced for it too
+    /// (``instance(of:)``).
+    let request: VariationRequest
     /// Each face's identity, comparable without retaining it.
     let faceIDs: [ObjectIdentifier]
     /// Index into `faces` per ASCII code 0x20–0x7E, or `FaceTable.none`.
@@ -66,14 +72,38 @@ final class ResolvedStack: Sendable {
         }
     }
 
-    init(faces: [FontFace], weight: Int, italic: Bool, skippedFamilies: [String] = []) {
+    init(faces: [FontFace], weight: Int, stretch: Double = 100, italic: Bool, skippedFamilies: [String] = [],
+         request: VariationRequest? = nil) {
+        self.request = request ?? VariationRequest(weight: Double(weight), stretch: stretch,
+                                                   slope: italic ? VariationRequest.italic : 0)
         self.faces = faces
         self.skippedFamilies = skippedFamilies
         self.weight = weight
+        self.stretch = stretch
         self.italic = italic
         faceIDs = faces.map(ObjectIdentifier.init)
+        hasVariableFaces = faces.contains { $0.isVariable }
+        hasOpticalSizeAxes = faces.contains { $0.axes.contains { $0.tag == "opsz" } }
         asciiFace = FaceTable(faces: faces, count: 0x80).index
         firstFace = Array(faces.prefix(1))
+    }
+
+    /// Whether a face of the stack is variable.
+    let hasVariableFaces: Bool
+    /// Whether a face of the stack has an `opsz` axis.
+    let hasOpticalSizeAxes: Bool
+
+    /// The stack at a variable request: each variable face replaced by its
+    /// instance (the same coverage, so the same face tables).
+    func instanced(_ request: VariationRequest) -> ResolvedStack {
+        ResolvedStack(faces: faces.map { $0.instance(request) }, weight: weight, stretch: stretch, italic: italic,
+                      skippedFamilies: skippedFamilies, request: request)
+    }
+
+    /// A fallback face as the stack's style sets it (the instance a
+    /// variable face takes for the request; a static face itself).
+    func instance(of face: FontFace) -> FontFace {
+        face.isVariable ? face.instance(request) : face
     }
 
     /// Whether HarfBuzz draws the scalar with the face: the face maps it, or

@@ -205,10 +205,10 @@ struct Itemizer {
             // A colour font wins over an earlier text font that also covers the character.
             for face in stack.faces where face.isColorBitmap && covers(face, scalars) { return face }
             if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic, preferColor: true),
-               fb.isColorBitmap { return fb }
+               fb.isColorBitmap { return stack.instance(of: fb) }
         }
         for face in stack.faces where covers(face, scalars) { return face }
-        if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic) { return fb }
+        if let fb = fonts.fallbackFace(for: scalars, weight: stack.weight, italic: stack.italic) { return stack.instance(of: fb) }
         return stack.faces[0]
     }
 

@@ -17,6 +17,8 @@ struct PrepareScratch {
     /// lookup. Not emptied between texts.
     private(set) var lastBase: [TextStyle] = []
     var lastBaseStack: ResolvedStack? = nil
+    /// The scale `lastBase` was scaled by.
+    var lastBaseScale = 1.0
     /// The block style and scale last given to `blockStyle` (`lastBase` is
     /// what it made of them): a feed's texts share one style, validated and
     /// scaled once. Not emptied between texts.
@@ -79,8 +81,10 @@ struct PrepareScratch {
         if lastGiven != nil && lastGiven!.scale == scale && lastGiven!.style == style { return lastBase[0] }
         let base = try style.validated().scaled(by: scale)
         lastGiven = (style, scale)
-        if lastBase.first != base {
+        // (At another scale the same scaled style has another optical size.)
+        if lastBase.first != base || lastBaseScale != scale {
             lastBase = [base]
+            lastBaseScale = scale
             lastBaseStack = nil
         }
         return base

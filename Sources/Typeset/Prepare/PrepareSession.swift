@@ -112,7 +112,9 @@ struct PrepareSession {
         let styleOfUnit = scratch.styleOfUnit
         for (k, st) in styles.enumerated() {
             if k == 0, let stack = scratch.lastBaseStack { scratch.stacks.append(stack); continue }
-            scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, italic: st.italic))
+            scratch.stacks.append(try fonts.resolvedStack(st.font, weight: st.weight, stretch: st.stretch, italic: st.italic,
+                                                          opticalSize: st.opticalSizing == .auto ? st.size / scale : nil,
+                                                          variations: st.variations))
         }
         if scratch.lastBaseStack == nil { scratch.lastBaseStack = scratch.stacks[0] }
         let stacks = scratch.stacks
@@ -238,7 +240,7 @@ struct PrepareSession {
             // Shaped alone in the first face that has it, without letter spacing (Chromium's LineTruncator).
             let marker = ellipsisText.unicodeScalars.map(\.value)
             let face = stacks[0].faces.first { f in marker.allSatisfy(f.covers) }
-                ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic) ?? primary
+                ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic).map(stacks[0].instance(of:)) ?? primary
             var plain = base
             plain.letterSpacing = 0
             // In its own script and direction: a localized marker (an Arabic

@@ -125,6 +125,11 @@ final class Shaper {
     private func shapePiece(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, size: Double,
                             rtl: Bool, script: Int32, language: String?, features: [hb_feature_t],
                             into glyphs: inout [ShapedGlyph]) {
+        // An `@font-face` rule's size-adjust sets the face at a multiple of
+        // the size, multiplied in float32 as Chromium does (17 px at 90% is
+        // 15.299999 px, so set at 15.29 px: 204.328125 px where 15.3 px
+        // would give 204.546875).
+        let size = face.sizeAdjust == 1 ? size : Double(Float(size) * Float(face.sizeAdjust))
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
         hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
@@ -144,13 +149,15 @@ final class Shaper {
         // The size the font is set at: Chromium's, in whole 1/64 px (see `fontSize26Dot6`).
         let size26Dot6 = Self.fontSize26Dot6(size)
         let setSize = size26Dot6 / 64
-        let scale = setSize * 65536 / Double(face.unitsPerEm)
+        // (A variable instance's HarfBuzz font counts `unitScale` units per
+        // font unit: its varied advances keep their fractions.)
+        let scale = setSize * 65536 / Double(face.unitsPerEm) / face.unitScale
         // Chromium's advances come from FreeType (through Skia): design units
         // times FreeType's 16.16 scale for the 26.6 size, rounded to a whole
         // 16.16 value, so they are not exact: Noto Sans CJK's 1000-unit
         // ideograph is 15.000105 px at 15 px (eight of them report 120.015625
         // px) and 16.99996 px at 17 px.
-        let advanceScale = (size26Dot6 * 65536 / Double(face.unitsPerEm)).rounded() / 64
+        let advanceScale = (size26Dot6 * 65536 / Double(face.unitsPerEm)).rounded() / 64 / face.unitScale
         let bitmap = face.isColorBitmap
         reserve(glyphs.count + Int(count), in: &glyphs)
         for k in 0..<Int(count) {

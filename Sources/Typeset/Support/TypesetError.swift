@@ -37,6 +37,8 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     case invalidStyleValue(name: String, value: Double)
     /// Attribute runs that do not tile the text.
     case invalidAttributeRuns(String)
+    /// CSS `font-variation-settings` text that does not parse (the text and why).
+    case invalidFontVariationSettings(String, reason: String)
     /// A range given to `AttributedText.setStyle(_:utf16Range:)` that is
     /// outside the text or splits a surrogate pair (UTF-16 offsets).
     case invalidStyleRange(utf16Range: Range<Int>, reason: String)
@@ -48,6 +50,13 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     case unicodeAnalysisFailed(String)
     /// Fontconfig could not be initialised.
     case fontconfigUnavailable(String)
+    /// A CSS `@font-face` rule is malformed, or no source of its `src` can
+    /// be loaded: the CSS file (or the name its text was given), the line,
+    /// the rule's position among the file's `@font-face` rules (from 1),
+    /// and the problem.
+    case invalidFontFaceRule(file: String, line: Int, rule: Int, problem: String)
+    /// A CSS file of `@font-face` rules cannot be read.
+    case fontFaceRulesUnreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -80,12 +89,17 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .invalidStyleValue(let n, let v):
             return "invalid \(n) \(v): " + (v.isFinite && v < 0 ? "it must not be negative" : "it must be finite")
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"
+        case .invalidFontVariationSettings(let text, let why):
+            return "invalid font-variation-settings \"\(text)\": \(why)"
         case .invalidStyleRange(let r, let why):
             return "invalid style range \(r.lowerBound)..<\(r.upperBound) (UTF-16 offsets): \(why)"
         case .invalidUTF8(let o): return "invalid UTF-8 at byte \(o)"
         case .invalidAttachment(let o, let r): return "invalid attachment at UTF-16 offset \(o): \(r)"
         case .unicodeAnalysisFailed(let r): return "Unicode analysis failed: \(r)"
         case .fontconfigUnavailable(let r): return "Fontconfig unavailable: \(r)"
+        case .invalidFontFaceRule(let file, let line, let rule, let problem):
+            return "\(file):\(line): @font-face rule \(rule): \(problem)"
+        case .fontFaceRulesUnreadable(let p, let r): return "@font-face rules unreadable: \(p): \(r)"
         }
     }
 }

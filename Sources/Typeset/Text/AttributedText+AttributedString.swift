@@ -36,10 +36,13 @@ extension AttributedText {
             if let v = run[LetterSpacingAttribute.self] { style.letterSpacing = v; changed = true }
             if let v = run[FontFeaturesAttribute.self] { style.features = v; changed = true }
             if let v = run[LineHeightAttribute.self] { style.lineHeight = v; changed = true }
+            if let v = run[FontStretchAttribute.self] { style.stretch = v; changed = true }
+            if let v = run[FontVariationsAttribute.self] { style.variations = v; changed = true }
+            if let v = run[OpticalSizingAttribute.self] { style.opticalSizing = v; changed = true }
             guard changed, length > 0 else { continue }
             let range = offset..<offset + length
             if let fonts, let stack = run[FontFamilyAttribute.self] {
-                do { _ = try fonts.resolve(stack, weight: style.weight, italic: style.italic) } catch {
+                do { _ = try fonts.resolve(stack, weight: style.weight, stretch: style.stretch, italic: style.italic) } catch {
                     // Every family of the run's stack finds no font (one that does not is skipped, as CSS skips it).
                     let first = stack.entries.lazy.compactMap { if case .family(let name) = $0 { return name } else { return nil } }.first
                     throw TypesetError.unknownFontFamilyInRun(family: first ?? "", utf16Range: range)

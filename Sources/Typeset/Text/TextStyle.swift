@@ -8,6 +8,17 @@ public struct TextStyle: Sendable, Hashable {
     public var weight: Int
     /// Whether an italic face is wanted.
     public var italic: Bool
+    /// CSS `font-stretch`, in percent of normal width (50–200; 100 normal):
+    /// picks among a family's widths and sets a variable face's `wdth` axis.
+    public var stretch: Double
+    /// CSS `font-variation-settings`: axis values set on variable faces
+    /// after those the style implies (`wght` from the weight, `wdth` from
+    /// the stretch, `opsz` from the size), so they override them. An axis a
+    /// face lacks is ignored.
+    public var variations: [FontVariation]
+    /// CSS `font-optical-sizing`: with `.auto` (the default) a face's `opsz`
+    /// axis follows the font size in CSS px.
+    public var opticalSizing: FontOpticalSizing
     /// Extra space after every character, in pixels (CSS `letter-spacing`).
     /// A non-zero value turns common ligatures off, as browsers do.
     public var letterSpacing: Double
@@ -22,11 +33,15 @@ public struct TextStyle: Sendable, Hashable {
     /// A style; only the font stack is required.
     public init(font: FontStack, size: Double = 16, weight: Int = 400, italic: Bool = false,
                 letterSpacing: Double = 0, features: [FontFeature] = [], lineHeight: LineHeight = .normal,
-                language: String? = nil) {
+                language: String? = nil, stretch: Double = 100, variations: [FontVariation] = [],
+                opticalSizing: FontOpticalSizing = .auto) {
         self.font = font
         self.size = size
         self.weight = weight
         self.italic = italic
+        self.stretch = stretch
+        self.variations = variations
+        self.opticalSizing = opticalSizing
         self.letterSpacing = letterSpacing
         self.features = features
         self.lineHeight = lineHeight
@@ -63,6 +78,10 @@ public struct TextStyle: Sendable, Hashable {
             guard v.isFinite, v >= 0 else { throw TypesetError.invalidStyleValue(name: "line height", value: v) }
         }
         if font.entries.isEmpty { throw TypesetError.emptyFontStack }
+        guard stretch.isFinite, stretch > 0 else { throw TypesetError.invalidStyleValue(name: "font stretch", value: stretch) }
+        for v in variations where !v.value.isFinite {
+            throw TypesetError.invalidStyleValue(name: "font variation '\(v.tag)'", value: v.value)
+        }
         var clamped = self
         clamped.size = min(size, Self.maximumSize)
         switch lineHeight {
@@ -102,6 +121,14 @@ public enum LineHeight: Sendable, Hashable {
             return Double((size * percent / 100 * 64).rounded(.down)) / 64
         }
     }
+}
+
+/// CSS `font-optical-sizing`.
+public enum FontOpticalSizing: String, Sendable, Hashable {
+    /// The `opsz` axis follows the font size (in CSS px).
+    case auto
+    /// The `opsz` axis is left at the face's default (unless `font-variation-settings` sets it).
+    case none
 }
 
 /// An OpenType feature setting, e.g. `tnum` on or `liga` off.

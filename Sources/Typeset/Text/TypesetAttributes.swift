@@ -22,6 +22,12 @@ extension AttributeScopes {
         public let fontFeatures: FontFeaturesAttribute
         /// The run's line height (its inline box).
         public let lineHeight: LineHeightAttribute
+        /// CSS `font-stretch`, percent.
+        public let fontStretch: FontStretchAttribute
+        /// CSS `font-variation-settings`.
+        public let fontVariations: FontVariationsAttribute
+        /// CSS `font-optical-sizing`.
+        public let opticalSizing: OpticalSizingAttribute
     }
 
     /// Typeset's attributes: `string[range].typeset.fontWeight = 700`.
@@ -76,4 +82,22 @@ public enum FontFeaturesAttribute: AttributedStringKey {
 public enum LineHeightAttribute: AttributedStringKey {
     public typealias Value = LineHeight
     public static let name = "dev.typeset.lineHeight"
+}
+
+/// The `font-stretch` of a run in percent (``TextStyle/stretch``).
+public enum FontStretchAttribute: AttributedStringKey {
+    public typealias Value = Double
+    public static let name = "dev.typeset.fontStretch"
+}
+
+/// The `font-variation-settings` of a run (``TextStyle/variations``).
+public enum FontVariationsAttribute: AttributedStringKey {
+    public typealias Value = [FontVariation]
+    public static let name = "dev.typeset.fontVariations"
+}
+
+/// The `font-optical-sizing` of a run (``TextStyle/opticalSizing``).
+public enum OpticalSizingAttribute: AttributedStringKey {
+    public typealias Value = FontOpticalSizing
+    public static let name = "dev.typeset.opticalSizing"
 }

@@ -25,7 +25,8 @@ import Typeset
 /// **Cache.** Faces are keyed by the file's device and inode (and its size
 /// and modification time, so a file rewritten in place is read again): any
 /// number of spellings of one file share one face. Bounded: at most
-/// `countLimit` files of at most `byteLimit` bytes in all, the least
+/// `countLimit` files of at most `byteLimit` bytes in all (a WOFF or WOFF2
+/// file counting the font decoded from it), the least
 /// recently used dropped first. Files are read outside the cache's lock, so
 /// a slow file never holds up requests naming others. A file that is read
 /// but is not a usable font is remembered as such for
@@ -127,7 +128,8 @@ package final class FontFileCache: Sendable {
         var firstError: (any Error)?
         for attempt in 0..<2 {
             let loaded = faces.value(for: id, bytes: { entry in
-                if case .face = entry { return id.size }
+                // A WOFF or WOFF2 file counts the font decoded from it.
+                if case .face(let face) = entry { return max(id.size, face.dataBytes) }
                 return 0
             }) {
                 do { return .face(try read(fd, size: id.size, path: path, resolved: resolved)) } catch {

@@ -17,6 +17,10 @@ package struct MeasureRequest: Decodable {
     package var width: Double? = nil
     package var paragraph = ParagraphStyle()
     package var letterSpacing = 0.0
+    /// `font_stretch`, `font_variation_settings`, `font_optical_sizing`.
+    package var stretch = 100.0
+    package var variations: [FontVariation] = []
+    package var opticalSizing = FontOpticalSizing.auto
     /// The text's language (BCP 47, the `lang` field): line breaking, shaping.
     package var language: String? = nil
     package var scale = 1.0
@@ -63,6 +67,9 @@ package struct MeasureRequest: Decodable {
             language = v
         }
         if let v = style.letterSpacing { letterSpacing = v }
+        if let v = style.stretch { stretch = v }
+        if let v = style.variations { variations = v }
+        if let v = style.opticalSizing { opticalSizing = v }
         if let v = try o.number("max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
                 throw RequestError("max_lines must be a positive integer (at most 1000000000)")
@@ -84,7 +91,8 @@ package struct MeasureRequest: Decodable {
             ? FontStack(families: families)
             : FontStack(faces: try fontFiles.map { try files.face($0) })
         let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
-                              letterSpacing: letterSpacing, lineHeight: lineHeight, language: language)
+                              letterSpacing: letterSpacing, lineHeight: lineHeight, language: language,
+                              stretch: stretch, variations: variations, opticalSizing: opticalSizing)
         // A text in one style is prepared as the library prepares a string (no attributed text to build).
         let prepared = runs.isEmpty && attachments.isEmpty
             ? try typesetter.prepare(text, style: style, paragraph: paragraph, scale: scale)

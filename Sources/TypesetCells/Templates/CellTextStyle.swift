@@ -26,13 +26,23 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
     public var letterSpacing: Double
     /// CSS `line-height`.
     public var lineHeight: LineHeight
+    /// CSS `font-stretch`, percent (100 normal).
+    public var stretch: Double
+    /// CSS `font-variation-settings`.
+    public var variations: [FontVariation]
+    /// CSS `font-optical-sizing`.
+    public var opticalSizing: FontOpticalSizing
     /// A colour for renderers (e.g. "#1d9bf0"). Colour never changes metrics:
     /// layout ignores it.
     public var color: String?
 
     /// A style; every argument has a default.
     public init(font: [String] = ["Noto Sans"], size: Double = 16, weight: Int = 400, italic: Bool = false,
-                letterSpacing: Double = 0, lineHeight: LineHeight = .normal, color: String? = nil) {
+                letterSpacing: Double = 0, lineHeight: LineHeight = .normal, color: String? = nil,
+                stretch: Double = 100, variations: [FontVariation] = [], opticalSizing: FontOpticalSizing = .auto) {
+        self.stretch = stretch
+        self.variations = variations
+        self.opticalSizing = opticalSizing
         self.font = font
         self.size = size
         self.weight = weight
@@ -55,13 +65,17 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
     /// The engine's style.
     public var textStyle: TextStyle {
         TextStyle(font: FontStack(families: font), size: size, weight: weight, italic: italic,
-                  letterSpacing: letterSpacing, lineHeight: lineHeight)
+                  letterSpacing: letterSpacing, lineHeight: lineHeight, stretch: stretch, variations: variations,
+                  opticalSizing: opticalSizing)
     }
 
-    /// The style fields as the JSON form has them (every one present).
+    /// The style fields as the JSON form has them (every one present, but
+    /// the variable-font fields only when not at their initial values).
     var fields: TextStyleFields {
         TextStyleFields(families: font, size: size, weight: weight, italic: italic, letterSpacing: letterSpacing,
-                        lineHeight: lineHeight)
+                        lineHeight: lineHeight, stretch: stretch == 100 ? nil : stretch,
+                        variations: variations.isEmpty ? nil : variations,
+                        opticalSizing: opticalSizing == .auto ? nil : opticalSizing)
     }
 
     /// The names a style object may have: the style fields, then `color`.
@@ -89,6 +103,9 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
         if let v = fields.italic { s.italic = v }
         if let v = fields.letterSpacing { s.letterSpacing = v }
         if let v = fields.lineHeight { s.lineHeight = v }
+        if let v = fields.stretch { s.stretch = v }
+        if let v = fields.variations { s.variations = v }
+        if let v = fields.opticalSizing { s.opticalSizing = v }
         s.color = try c.decodeIfPresent(String.self, forKey: colorKey) ?? s.color
         return s
     }

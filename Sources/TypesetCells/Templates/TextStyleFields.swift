@@ -1,3 +1,4 @@
+import Foundation
 import Typeset
 
 /// The text-style fields of the package's JSON, read in one place for both
@@ -15,6 +16,9 @@ import Typeset
 /// | `font_style` | `"normal"`, `"italic"` or `"oblique"` (italic) |
 /// | `letter_spacing` | px |
 /// | `line_height` | a number of px, `"normal"`, `{"multiple": m}` (times the font size) or `null` (normal) |
+/// | `font_stretch` | a percentage of normal width: a number (`75`), `"75%"` or a CSS keyword (`"condensed"`) |
+/// | `font_variation_settings` | CSS text (`"'wght' 650, 'GRAD' 50"`, `"normal"`) or an object (`{"wght": 650}`) |
+/// | `font_optical_sizing` | `"auto"` or `"none"` |
 ///
 /// Cell templates used to spell four of them `font`, `size`, `weight` and
 /// `italic` (`true` or `false`). Both formats read those too and never write
@@ -27,10 +31,17 @@ package struct TextStyleFields: Sendable, Hashable {
     package var italic: Bool?
     package var letterSpacing: Double?
     package var lineHeight: LineHeight?
+    package var stretch: Double?
+    package var variations: [FontVariation]?
+    package var opticalSizing: FontOpticalSizing?
 
     /// Fields; every argument defaults to absent.
     package init(families: [String]? = nil, size: Double? = nil, weight: Int? = nil, italic: Bool? = nil,
-                 letterSpacing: Double? = nil, lineHeight: LineHeight? = nil) {
+                 letterSpacing: Double? = nil, lineHeight: LineHeight? = nil, stretch: Double? = nil,
+                 variations: [FontVariation]? = nil, opticalSizing: FontOpticalSizing? = nil) {
+        self.stretch = stretch
+        self.variations = variations
+        self.opticalSizing = opticalSizing
         self.families = families
         self.size = size
         self.weight = weight
@@ -43,6 +54,7 @@ package struct TextStyleFields: Sendable, Hashable {
     package enum Field: String, CaseIterable, Sendable {
         case family = "font_family", size = "font_size", weight = "font_weight", style = "font_style"
         case letterSpacing = "letter_spacing", lineHeight = "line_height"
+        case stretch = "font_stretch", variations = "font_variation_settings", opticalSizing = "font_optical_sizing"
 
         /// The templates' former name, still read.
         package var formerName: String? {
@@ -51,7 +63,7 @@ package struct TextStyleFields: Sendable, Hashable {
             case .size: return "size"
             case .weight: return "weight"
             case .style: return "italic"
-            case .letterSpacing, .lineHeight: return nil
+            case .letterSpacing, .lineHeight, .stretch, .variations, .opticalSizing: return nil
             }
         }
     }
@@ -116,6 +128,60 @@ package struct TextStyleFields: Sendable, Hashable {
         if let (key, name) = try Self.key(c, .letterSpacing) { letterSpacing = try Self.number(c, key, name) }
         let lineHeightKey = Key(stringValue: Field.lineHeight.rawValue)!
         if c.contains(lineHeightKey) { lineHeight = try Self.lineHeight(c, lineHeightKey) }
+        if let (key, name) = try Self.key(c, .stretch) { stretch = try Self.stretch(c, key, name) }
+        if let (key, name) = try Self.key(c, .variations) { variations = try Self.variations(c, key, name) }
+        if let (key, name) = try Self.key(c, .opticalSizing) {
+            guard let s = try? c.decode(String.self, forKey: key), let v = FontOpticalSizing(rawValue: s) else {
+                throw Problem(field: name, message: "\(name) must be \"auto\" or \"none\"")
+            }
+            opticalSizing = v
+        }
+    }
+
+    /// CSS `font-stretch` keywords and their percentages.
+    static let stretchKeywords: [String: Double] = [
+        "ultra-condensed": 50, "extra-condensed": 62.5, "condensed": 75, "semi-condensed": 87.5, "normal": 100,
+        "semi-expanded": 112.5, "expanded": 125, "extra-expanded": 150, "ultra-expanded": 200,
+    ]
+
+    /// `font_stretch`: a positive percentage as a number, `"N%"` or a keyword.
+    private static func stretch<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key, _ name: String) throws -> Double {
+        var value: Double?
+        if let n = try? c.decode(Double.self, forKey: key) {
+            value = n
+        } else if let s = try? c.decode(String.self, forKey: key) {
+            let t = s.trimmingCharacters(in: .whitespaces).lowercased()
+            value = stretchKeywords[t] ?? (t.hasSuffix("%") ? Double(t.dropLast()) : nil)
+        }
+        guard let value, value.isFinite, value > 0, value <= 1000 else {
+            throw Problem(field: name, message: "\(name) must be a percentage above 0 and at most 1000 (75, \"75%\") or a CSS keyword (condensed, expanded…)")
+        }
+        return value
+    }
+
+    /// `font_variation_settings`: CSS text, or an object of axis tags and numbers.
+    private static func variations<Key: CodingKey>(_ c: KeyedDecodingContainer<Key>, _ key: Key, _ name: String) throws -> [FontVariation] {
+        if let s = try? c.decode(String.self, forKey: key) {
+            do { return try FontVariation.settings(css: s) } catch {
+                throw Problem(field: name, message: "\(name): \(error)")
+            }
+        }
+        guard let o = try? c.nestedContainer(keyedBy: Key.self, forKey: key) else {
+            throw Problem(field: name, message: "\(name) must be CSS text (\"'wght' 650, 'GRAD' 50\") or an object ({\"wght\": 650})")
+        }
+        var out: [FontVariation] = []
+        // In the object's order when the decoder keeps it (tags are distinct: order does not matter).
+        for k in o.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+            let tag = k.stringValue
+            guard tag.unicodeScalars.count == 4, tag.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
+                throw Problem(field: name, message: "\(name): an axis tag is four printable ASCII characters, not \"\(tag)\"")
+            }
+            guard let v = try? o.decode(Double.self, forKey: k), v.isFinite else {
+                throw Problem(field: name, message: "\(name): the value of \"\(tag)\" must be a number")
+            }
+            out.append(FontVariation(tag, v))
+        }
+        return out
     }
 
     /// `style` with the fields present set.
@@ -127,6 +193,9 @@ package struct TextStyleFields: Sendable, Hashable {
         if let italic { s.italic = italic }
         if let letterSpacing { s.letterSpacing = letterSpacing }
         if let lineHeight { s.lineHeight = lineHeight }
+        if let stretch { s.stretch = stretch }
+        if let variations { s.variations = variations }
+        if let opticalSizing { s.opticalSizing = opticalSizing }
         return s
     }
 
@@ -146,6 +215,9 @@ package struct TextStyleFields: Sendable, Hashable {
             var o = c.nestedContainer(keyedBy: Key.self, forKey: key(.lineHeight))
             try o.encode(m, forKey: Key(stringValue: "multiple")!)
         }
+        try c.encodeIfPresent(stretch, forKey: key(.stretch))
+        try c.encodeIfPresent(variations.map(FontVariation.css), forKey: key(.variations))
+        try c.encodeIfPresent(opticalSizing?.rawValue, forKey: key(.opticalSizing))
     }
 
     /// The key a field is present under, and its name; nil when absent or
