@@ -90,7 +90,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "TypesetBenchmark",
-            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetC", "CTypeset"],
+            dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetBatch", "TypesetC", "CTypeset"],
             path: "Benchmarks/TypesetBenchmark"),
         .target(
             name: "TypesetTestSupport",

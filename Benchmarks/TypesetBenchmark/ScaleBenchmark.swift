@@ -7,7 +7,9 @@
 // a batch of about 10 MB of generated posts measured one by one, hostile
 // single texts (one unbreakable word, a mark storm, long CJK/Thai/Arabic runs,
 // tabs, truncation), the per-line APIs (scalar offsets, rectangles, visual
-// runs) and the entity detector. Memory: `PreparedText.byteCount` per text
+// runs), the entity detector and hostile request lines of the batch
+// protocol (many unknown keys, a cell model of many keys, a long unknown
+// field name). Memory: `PreparedText.byteCount` per text
 // and the process's peak RSS (VmHWM).
 //
 //     print(runScaleBenchmark())            // from typeset-bench --scale
@@ -19,10 +21,17 @@ import Foundation
 import Typeset
 import TypesetEntities
 import TypesetCells
+import TypesetBatch
 
 /// Runs the scale benchmark and returns its printable report.
 public func runScaleBenchmark() -> String {
     ScaleBenchmark().run()
+}
+
+/// Runs only the scale cases of hostile request lines (`TYPESET_SCALE_REQUESTS=1`).
+public func runRequestLineScaleBenchmark() -> String {
+    var bench = ScaleBenchmark()
+    return bench.runRequestLines()
 }
 
 struct ScaleBenchmark {
@@ -112,6 +121,12 @@ struct ScaleBenchmark {
     func run() -> String {
         var bench = self
         return bench.runAll()
+    }
+
+    mutating func runRequestLines() -> String {
+        guard let fonts = try? FontCollection(directory: fontsDirectory) else { return "cannot load fonts from \(fontsDirectory)" }
+        requestLineCases(typesetter: Typesetter(fonts: fonts))
+        return "| case | n / 2n | time at n | time at 2n | ratio | notes |\n|---|---|---:|---:|---:|---|\n" + rows.joined(separator: "\n") + "\n"
     }
 
     private mutating func runAll() -> String {
@@ -219,6 +234,9 @@ struct ScaleBenchmark {
         let ts2 = Self.time { Self.keep(try? Typesetter(fonts: fonts).prepare(emoji, style: longStack(familyCount))) }
         row("font stack of many missing families: prepare", size: "\(familyCount / 2) / \(familyCount) families", ts1, ts2)
 
+        // 4c. Hostile request lines: every dimension of a line costs linear time.
+        requestLineCases(typesetter: typesetter)
+
         // 5. Entities.
         let detector = EntityDetector()
         let e1 = p1, e2 = p2  // 512 KB and 1 MB
@@ -247,6 +265,38 @@ struct ScaleBenchmark {
         return "Scale (CPU time at n and 2n; the ratio should be about 2)\n"
             + "| case | n / 2n | time at n | time at 2n | ratio | notes |\n|---|---|---:|---:|---:|---|\n"
             + rows.joined(separator: "\n") + "\n" + notes.map { "\n- " + $0 }.joined() + "\n"
+    }
+
+    /// Request lines of the batch protocol whose cost once grew with the
+    /// square of a dimension: n distinct unknown keys (collected with a list
+    /// search), a `measure cell` model of n keys (each looked up by a scan
+    /// of the object), an unknown field name of n bytes (a full edit-distance
+    /// table against every field).
+    private mutating func requestLineCases(typesetter: Typesetter) {
+        func keys(_ n: Int, value: String) -> [UInt8] {
+            var line = #"{"id": 1, "text": "hi""#
+            for k in 0..<n { line += #", "k\#(k)": \#(value)"# }
+            return Array((line + "}").utf8)
+        }
+        let lines = BatchLines(typesetter: typesetter)
+        let n = scaled(100_000)
+        let small = keys(n / 2, value: "1"), large = keys(n, value: "1")
+        var out: [UInt8] = [], unknown: [String] = []
+        let t1 = Self.time { out = []; _ = lines.answer(small[...], number: 1, to: &out, unknownFields: &unknown) }
+        let t2 = Self.time { out = []; _ = lines.answer(large[...], number: 1, to: &out, unknownFields: &unknown) }
+        row("request line of unknown keys: answer", size: "\(n / 2) / \(n) keys (\(large.count / 1024) KB)", t1, t2,
+            extra: "\(unknown.count) unknown fields")
+        let models = (keys(n / 2, value: #""x""#), keys(n, value: #""x""#))
+        func decode(_ bytes: [UInt8]) { Self.keep(try? JSONValueDecoder.decode(CellData.self, from: try JSONParser.parse(bytes))) }
+        let m1 = Self.time { decode(models.0) }
+        let m2 = Self.time { decode(models.1) }
+        row("cell model of many keys: decode", size: "\(n / 2) / \(n) keys", m1, m2)
+        let bytes = scaled(8 << 20)
+        let name1 = String(repeating: "w", count: bytes / 2), name2 = String(repeating: "w", count: bytes)
+        let d1 = Self.time { Self.keep(RequestLines.describe(unknownField: name1)) }
+        let d2 = Self.time { Self.keep(RequestLines.describe(unknownField: name2)) }
+        row("unknown field name: describe (did you mean)", size: "\(bytes >> 21) / \(bytes >> 20) MB", d1, d2,
+            extra: "\(RequestLines.describe(unknownField: name2).utf8.count) bytes of message")
     }
 
     /// Prepare, layout and the per-line APIs on one long text at n and 2n.

@@ -30,6 +30,11 @@ print("Single-threaded figures are thread CPU time; batch figures are wall time.
 // TYPESET_PROFILE_BATCH=N: N batch runs on one core, then N on every core;
 // TYPESET_PROFILE_CABI=N: N alternating runs through Swift and through the C interface.
 let profileEnv = ProcessInfo.processInfo.environment
+// TYPESET_SCALE_REQUESTS=1: only the scale cases of hostile request lines, then exit.
+if profileEnv["TYPESET_SCALE_REQUESTS"] != nil {
+    print(runRequestLineScaleBenchmark())
+    exit(0)
+}
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     // TYPESET_PROFILE_ONLY=ascii or other: only the posts that are (or are not) plain ASCII.
     let only = profileEnv["TYPESET_PROFILE_ONLY"]

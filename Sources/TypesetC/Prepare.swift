@@ -95,8 +95,13 @@ private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoint
             if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
             attributed.setStyle(style, utf16Range: start..<end)
         }
+        // One attachment per offset, as the batch protocol has it: the index of the one at each.
+        var attachmentAt: [Int: Int] = [:]
         for (i, a) in try Array(attachments, count: attachmentCount, "attachments").enumerated() {
             let offset = try source.utf16Offset(ofByte: a.offset, "attachments[\(i)].offset")
+            if let other = attachmentAt.updateValue(i, forKey: offset) {
+                throw ArgumentError("attachments[\(i)].offset (\(a.offset)): attachments[\(other)] is at that offset already")
+            }
             let alignment = try Enums.value(a.vertical_align, "attachments[\(i)].vertical_align",
                                             as: TextAttachment.VerticalAlignment.self)
             for (field, v) in [("width", a.width), ("height", a.height)] where !(v.isFinite && v >= 0) {

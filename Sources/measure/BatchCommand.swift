@@ -21,9 +21,11 @@ struct BatchCommand: ParsableCommand {
         in its place; the exit status is 1 if any failed.
         A field the protocol does not define (a misspelt "widht") is ignored with a
         warning on stderr, once per field name; --strict makes it an error for its
-        line. So is a font_family entry without a font, which is skipped, as CSS
-        skips it. "font_file" is an error line unless --font-files DIR allows the
-        font files inside DIR.
+        line. A font_family entry without a font is skipped, as CSS skips it, with
+        a warning (--strict too); a stack with no font at all is an error line. At
+        the end a summary line goes to stderr (--quiet: none, and no warnings).
+        "font_file" is an error line unless --font-files DIR allows the font files
+        inside DIR.
 
         Examples:
           measure batch examples/requests.jsonl > results.jsonl
@@ -38,6 +40,8 @@ struct BatchCommand: ParsableCommand {
     var strict = false
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @Flag(help: "No summary line on stderr at the end (nor warnings, with batch); errors are still reported.")
+    var quiet = false
     @Option(name: .customLong("font-files"), help: ArgumentHelp(
         "Allow \"font_file\" in requests, for font files inside DIR only (default: font_file is an error line).",
         valueName: "DIR"))
@@ -47,7 +51,7 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         try BatchRun(input: input, jobs: jobs.count, utf16Offsets: offsets == .utf16, includesLines: !noLines,
-                     strict: strict, progress: progress, fontFilesDirectory: fontFilesDirectory,
+                     strict: strict, progress: progress, quiet: quiet, fontFilesDirectory: fontFilesDirectory,
                      maxLineBytes: lineLimit.maxLineBytes, maxUnwrittenBytes: lineLimit.maxUnwrittenBytes,
                      reportsPeakUnwritten: lineLimit.reportPeakUnwritten,
                      fontsDirectory: fonts.fontsDirectory, systemFonts: fonts.systemFonts,

@@ -5,7 +5,7 @@
 ///
 /// Read here: `batch` followed, in any order and each at most once, by an
 /// input path (or `-`), `--jobs N` (a whole number from 1), `--offsets
-/// scalars|utf16`, `--no-lines`, `--strict`, `--progress` or
+/// scalars|utf16`, `--no-lines`, `--strict`, `--quiet`, `--progress` or
 /// `--no-progress`. Anything else (another subcommand or option, `--help`,
 /// a `--jobs=N`, a path starting with `-`, a bad value) is nil, and
 /// ArgumentParser reads the line as before, with its messages.
@@ -25,6 +25,7 @@ enum BatchCommandLine {
             case "input": run.input = argument
             case "--no-lines": run.includesLines = false
             case "--strict": run.strict = true
+            case "--quiet": run.quiet = true
             case "--progress": run.progress = true
             case "--no-progress": run.progress = false
             case "--jobs", "--offsets":

@@ -14,6 +14,8 @@ struct BatchRun {
     var strict = false
     /// Whether to show a progress line (nil: when stderr is a terminal).
     var progress: Bool? = nil
+    /// No summary line and no warnings on stderr (`--quiet`).
+    var quiet = false
     var fontFilesDirectory: String? = nil
     var maxLineBytes = JSONLinesProcessor.defaultMaxLineBytes
     var maxUnwrittenBytes = JSONLinesProcessor.defaultMaxUnwrittenBytes
@@ -23,6 +25,11 @@ struct BatchRun {
     var systemFonts = false
     /// `--font-faces`: a CSS file of `@font-face` rules.
     var fontFaces: String? = nil
+
+    /// The most font stacks whose skipped families were looked at that are
+    /// remembered, and the most bytes of names they may hold.
+    static let mostCheckedStacks = 4096
+    static let checkedStackBytes = 1 << 20
 
     /// Answers every line of the input on standard output; throws
     /// ``ExitStatus/someFailed`` when a line was an error, ``CommandFailure``
@@ -42,29 +49,36 @@ struct BatchRun {
         keepUntilExit(typesetter)
         let lines = BatchLines(typesetter: typesetter, utf16Offsets: utf16Offsets, includesLines: includesLines,
                                rejectsUnknownFields: strict, fontFilesDirectory: fontFilesDirectory)
-        let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
+        let reporter = ProgressReporter.forRun(progress: progress, quiet: quiet, input: input)
         let processor = JSONLinesProcessor(jobs: jobs, progress: reporter, maxLineBytes: maxLineBytes,
                                            maxUnwrittenBytes: maxUnwrittenBytes, reportsPeakUnwritten: reportsPeakUnwritten)
-        // Warnings, once per field or family name, from the reading thread (lines in order).
-        var warnedFields = Set<String>(), warnedFamilies = Set<String>()
-        // Stacks looked at already (a feed names a few; at most 4,096 are remembered).
-        var checkedStacks = Set<[String]>()
+        // Warnings, once per field or family name (at most WarnedNames.mostNames), from the reading thread (lines in order).
+        var warned = WarnedNames()
+        // Stacks looked at already (a feed names a few): at most 4,096 stacks of 1 MiB of names in all are remembered.
+        var checkedStacks = Set<[String]>(), checkedBytes = 0
         // The stack of the line before (a feed's lines share theirs): no hashing to look it up again.
         var lastChecked: [String] = []
         func checkStack(_ families: [String]) {
-            guard families != lastChecked else { return }
+            guard !quiet, families != lastChecked else { return }
             lastChecked = families
             guard !checkedStacks.contains(families) else { return }
-            if checkedStacks.count < 4096 { checkedStacks.insert(families) }
-            FontOptions.warnSkipped(families, in: collection, seen: &warnedFamilies)
+            let bytes = families.reduce(16) { $0 + 16 + $1.utf8.count }
+            if checkedStacks.count < Self.mostCheckedStacks, checkedBytes + bytes <= Self.checkedStackBytes {
+                checkedStacks.insert(families)
+                checkedBytes += bytes
+            }
+            FontOptions.warnSkipped(families, in: collection, seen: &warned)
         }
         var decoder = FeedRequestDecoder()
+        defer { if !quiet, let summary = warned.summary { warn(summary, essential: true) } }
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, number in
             let decoded = lines.decode(line, with: &decoder)
-            for field in decoded.unknownFields where warnedFields.insert(field).inserted {
-                warn("line \(number): \(RequestLines.describe(unknownField: field))"
-                     + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
+            if !quiet {
+                for field in decoded.unknownFields {
+                    guard let shown = warned.firstWarning(of: field, kind: "field") else { continue }
+                    warn("line \(number): \(RequestLines.describe(unknownField: shown))"
+                         + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
+                }
             }
             if let request = decoded.request {
                 if request.fontFiles.isEmpty { checkStack(request.families) }

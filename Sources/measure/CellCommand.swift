@@ -40,6 +40,8 @@ struct CellCommand: ParsableCommand {
     @OptionGroup var jobs: JobsOption
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @Flag(help: "No summary line on stderr at the end (nor warnings, with batch); errors are still reported.")
+    var quiet = false
     @OptionGroup var lineLimit: LineLimitOption
     @OptionGroup var fonts: FontOptions
 
@@ -61,8 +63,7 @@ struct CellCommand: ParsableCommand {
         let typesetter = Typesetter(fonts: try fonts.collection())
         keepUntilExit(typesetter)
         let engine = CellLayoutEngine(typesetter: typesetter)
-        let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
+        let reporter = ProgressReporter.forRun(progress: progress, quiet: quiet, input: input)
         let processor = lineLimit.processor(jobs: jobs.count, progress: reporter)
         let lines = CellLines(engine: engine, template: cellTemplate, width: width, scale: scale)
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)

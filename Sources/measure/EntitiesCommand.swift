@@ -41,13 +41,14 @@ struct EntitiesCommand: ParsableCommand {
     @Option(help: "Entity offsets: Unicode scalars or UTF-16 code units.") var offsets: OffsetUnit = .scalars
     @Flag(inversion: .prefixedNo, help: "Show a progress line on stderr (default: when stderr is a terminal).")
     var progress: Bool?
+    @Flag(help: "No summary line on stderr at the end (nor warnings, with batch); errors are still reported.")
+    var quiet = false
     @OptionGroup var lineLimit: LineLimitOption
 
     func run() throws {
         let handle = try openInput(input)
         let lines = EntityLines(utf16Offsets: offsets == .utf16)
-        let live = progress ?? (isatty(2) != 0)
-        let reporter = ProgressReporter(live: live, totalBytes: live ? ProgressReporter.size(of: input) : nil)
+        let reporter = ProgressReporter.forRun(progress: progress, quiet: quiet, input: input)
         let processor = lineLimit.processor(jobs: jobs.count, progress: reporter)
         let result = try processor.run(input: handle, output: .standardOutput, prepare: { line, _ in lines.decode(line) }, respond: lines.respond)
         if result.failed > 0 { throw ExitStatus.someFailed }

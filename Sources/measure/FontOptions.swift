@@ -67,13 +67,14 @@ struct FontOptions: ParsableArguments {
 
     /// Writes a warning line on standard error for each family of `families`
     /// that finds no font in `collection` and is skipped, as a browser skips
-    /// it (once per name in `seen`). A stack with no family left is an error
-    /// of its own, not a warning.
-    static func warnSkipped(_ families: [String], in collection: FontCollection, seen: inout Set<String>) {
+    /// it (once per name in `seen`, which bounds them). A stack with no
+    /// family left is an error of its own, not a warning.
+    static func warnSkipped(_ families: [String], in collection: FontCollection, seen: inout WarnedNames) {
         let skipped = collection.skippedFamilies(in: FontStack(families: families))
         guard skipped.count < families.count else { return }
-        for name in skipped where seen.insert(name).inserted {
-            warn("font family \"\(name)\" has no font; skipped, as CSS skips it")
+        for name in skipped {
+            guard let shown = seen.firstWarning(of: name, kind: "family") else { continue }
+            warn("font family \"\(shown)\" has no font; skipped, as CSS skips it")
         }
     }
 }
@@ -84,7 +85,8 @@ struct CommandFailure: Error, CustomStringConvertible {
     init(_ message: String) { description = message }
 }
 
-/// Writes `measure: warning: …` on standard error.
-func warn(_ message: String) {
-    FileHandle.standardError.write(Data("measure: warning: \(message)\n".utf8))
+/// Writes `measure: warning: …` on standard error (queued: never waits for
+/// a stderr nobody reads; see ``DiagnosticWriter``).
+func warn(_ message: String, essential: Bool = false) {
+    DiagnosticWriter.standardError.write("measure: warning: \(message)\n", essential: essential)
 }

@@ -33,7 +33,7 @@ struct FontsCommand: ParsableCommand {
             do {
                 prepared = try Typesetter(fonts: collection).prepare(text, style: TextStyle(font: FontStack(families: families)))
             } catch { throw CommandFailure(fonts.explain(error)) }
-            var seen = Set<String>()
+            var seen = WarnedNames()
             FontOptions.warnSkipped(families, in: collection, seen: &seen)
             let utf16 = Array(text.utf16)
             var rows: [JSONValue] = []

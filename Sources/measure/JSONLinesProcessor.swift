@@ -5,16 +5,15 @@ import TypesetBatch
 /// input line, in input order, as soon as that line and every line before it
 /// are done. A pipeline of threads: the reader splits lines and decodes each
 /// (`prepare`), `jobs` workers answer them (`respond`: measuring, the costly
-/// part), the writer encodes the answers straight into its output buffer
-/// and writes them; what a line means is the protocols' business
-/// (TypesetBatch). Decoding and encoding overlap measuring: with `--jobs 1`
-/// on two cores the worker does nothing but measure.
+/// part) and encode the answers, the writer writes them in order; what a
+/// line means is the protocols' business (TypesetBatch). Decoding overlaps
+/// measuring: the reader decodes the lines ahead of the workers.
 ///
 /// Memory is bounded by the in-flight window (at most `window` lines and
 /// `byteWindow` bytes read but not yet processed), the answers made but
-/// not yet written (at most `maxUnwrittenBytes`, counting each answer at the
-/// size the writer last encoded answers at, plus one chunk per worker:
-/// while more wait for a slow reader, nothing more is read or measured) and
+/// not yet written (counted in their encoded bytes: at most
+/// `maxUnwrittenBytes` and a quarter, plus one answer per worker; while
+/// more wait for a slow reader, nothing more is read or measured) and
 /// the longest line, which is at most `maxLineBytes` (a longer line is
 /// skipped without being held and answered with an error), not by the
 /// input or the speed of the output: lines are split by index
@@ -63,19 +62,21 @@ struct JSONLinesProcessor {
         prepare: (_ line: ArraySlice<UInt8>, _ number: Int) -> Work,
         respond: @escaping @Sendable (_ work: Work) -> Response<Answer>
     ) throws -> (lines: Int, failed: Int) {
-        let state = StreamState<Work, Response<Answer>>(window: max(1, window), byteWindow: byteWindow,
+        let state = StreamState<Work>(window: max(1, window), byteWindow: byteWindow,
                                                         unwrittenBudget: max(1, maxUnwrittenBytes), jobs: max(1, jobs))
         let limit = maxLineBytes
         let writer = OutputWriter(fd: output.fileDescriptor)
         var threads: [Thread] = []
         for _ in 0..<max(1, jobs) {
             let t = Thread {
-                state.work { line in
+                state.work { line, out in
+                    let response: Response<Answer>
                     switch line {
-                    case .work(let work, _): return respond(work)
-                    case .tooLong(let length):
-                        return .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
+                    case .work(let work, _, _): response = respond(work)
+                    case .tooLong(let length, _):
+                        response = .failure("the line is \(length) bytes long, more than the limit of \(limit) bytes (--max-line-bytes)", id: nil)
                     }
+                    return response.write(number: line.inputLine, to: &out)
                 }
             }
             t.stackSize = 8 << 20
@@ -84,63 +85,84 @@ struct JSONLinesProcessor {
         }
         let finished = DispatchSemaphore(value: 0)
         let writing = Thread {
-            state.writeInOrder(to: writer, progress: progress) { response, number, out in
-                response.write(number: number, to: &out)
-            }
+            state.writeInOrder(to: writer, progress: progress)
             finished.signal()
         }
         writing.start()
-        var number = 0
+        var number = 0, blank = 0
         LineReader(fd: input.fileDescriptor, maxLineBytes: limit).forEachBlock { lines, bytesRead in
-            return state.add(lines.map { line in
+            var pending: [PendingLine<Work>] = []
+            pending.reserveCapacity(lines.count)
+            for line in lines {
                 number += 1
                 switch line {
-                case .bytes(let bytes): return .work(prepare(bytes[...], number), bytes: bytes.count)
-                case .tooLong(let length): return .tooLong(length)
+                case .bytes(let bytes):
+                    // A blank line (a file's last newline doubled, a spacer) is no request: skipped, not answered.
+                    if Self.isBlank(bytes) { blank += 1; continue }
+                    pending.append(.work(prepare(bytes[...], number), bytes: bytes.count, line: number))
+                case .tooLong(let length): pending.append(.tooLong(length, line: number))
                 }
-            }, bytesRead: bytesRead)
+            }
+            return state.add(pending, bytesRead: bytesRead)
         }
         state.endOfInput()
         finished.wait()
         writer.flush()
         if reportsPeakUnwritten {
-            FileHandle.standardError.write(Data("measure: peak unwritten answer bytes: \(state.peakUnwrittenBytes)\n".utf8))
+            DiagnosticWriter.standardError.write("measure: peak unwritten answer bytes: \(state.peakUnwrittenBytes)\n")
         }
         if let error = writer.failure {
-            progress?.finish(done: state.writtenCount, failed: state.failedCount)
+            progress?.abandon()
             throw CommandFailure("cannot write the answers to standard output: \(String(cString: strerror(error))) "
                                  + "(\(state.writtenCount) lines answered, the rest not)")
         }
-        progress?.finish(done: state.lineCount, failed: state.failedCount)
+        progress?.finish(done: state.lineCount, failed: state.failedCount, blank: blank)
         return (state.lineCount, state.failedCount)
+    }
+
+    /// Whether a line holds nothing but JSON white space (or nothing).
+    static func isBlank(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
     }
 }
 
 /// A line between the reader and a worker: what the reader made of it, or
 /// only its length when it is over the limit.
 private enum PendingLine<Work> {
-    case work(Work, bytes: Int)
-    case tooLong(Int)
+    case work(Work, bytes: Int, line: Int)
+    case tooLong(Int, line: Int)
 
     /// The bytes the line held when it was read.
     var byteCount: Int {
-        if case .work(_, let bytes) = self { return bytes }
+        if case .work(_, let bytes, _) = self { return bytes }
         return 0
+    }
+
+    /// The line's number in the input, from 1 (blank lines count).
+    var inputLine: Int {
+        switch self {
+        case .work(_, _, let line), .tooLong(_, let line): return line
+        }
     }
 }
 
 /// The lines between the reader, the workers and the writer, behind one
 /// condition. Lines are numbered from 1 in input order. The reader adds the
 /// lines of each read together, a worker takes a chunk of what is queued (its
-/// share, at most 256 lines) and stores the chunk's results together, the
-/// writer takes every chunk that is ready in order, so threads meet per
-/// chunk, not per line; a co-process's single line is a chunk of its own and
-/// answered at once. The writer encodes the results; each waiting result
-/// counts as many bytes as the writer's recent answers took on average.
-/// While the results not yet written exceed the budget (a reader slower than
-/// the measuring), the reader waits and workers take only the chunk the
-/// writer needs next, so memory does not grow with the output's backlog.
-private final class StreamState<Work, Result>: @unchecked Sendable {
+/// share, at most 256 lines), answers and encodes it, and stores the chunk's
+/// bytes together; the writer takes every chunk that is ready in order and
+/// writes it, so threads meet per chunk, not per line; a co-process's single
+/// line is a chunk of its own and answered at once.
+///
+/// Answers waiting to be written are counted at their encoded size, in
+/// bytes. While they exceed the budget (a reader slower than the
+/// measuring), the reader waits and workers take only the chunk the writer
+/// needs next; a worker whose chunk's answers reach a quarter of the budget
+/// (shared among the workers) hands over what it has and, while the budget
+/// is exceeded, waits until the writer needs the rest. So the answers
+/// waiting stay within the budget and a quarter, plus one answer per
+/// worker, whatever sizes the answers come in.
+private final class StreamState<Work>: @unchecked Sendable {
     private let condition = NSCondition()
     private let window: Int, byteWindow: Int, unwrittenBudget: Int, jobs: Int
     /// Read, not yet taken by a worker.
@@ -148,21 +170,14 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
     private var queueHead = 0
     /// Bytes of the lines read and not yet processed.
     private var bytesInFlight = 0
-    /// Processed chunks not yet written, by their first line number: the
-    /// results and the bytes they were counted at.
-    private var done: [Int: (results: [Result], bytes: Int)] = [:]
+    /// Answered chunks not yet written, by their first line number: the
+    /// encoded answers, their line count and how many were errors.
+    private var done: [Int: (bytes: [UInt8], lines: Int, failures: Int)] = [:]
     /// The first line the writer has not taken yet.
     private var nextToWrite = 1
-    /// Bytes of answers made but not yet written, and the most there were.
+    /// Bytes of answers encoded but not yet written, and the most there were.
     private var unwrittenBytes = 0
     private var peakUnwritten = 0
-    /// The longest answer of late (halved per written batch without a longer
-    /// one), nil before the first: it keeps a chunk's answers to a share of
-    /// the budget, so a worker's chunk cannot overshoot it by much.
-    private var recentLongestAnswer: Int?
-    /// The bytes per answer of the last batch written (nil before the first):
-    /// what each answer waiting to be written counts as.
-    private var recentAverageAnswer: Int?
     private var read = 0, written = 0, failed = 0
     private var bytesRead = 0
     private var inputEnded = false
@@ -225,16 +240,13 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
         unwrittenBytes >= unwrittenBudget && queueHead < queue.count && queue[queueHead].number != nextToWrite
     }
 
-    /// The lines a chunk may have so that every worker's chunk together
-    /// stays within half the unwritten budget, judging by recent answers.
-    private var linesPerChunkWithinBudget: Int {
-        guard let longest = recentLongestAnswer else { return 1 }
-        return unwrittenBudget / (2 * jobs * max(1, longest))
-    }
+    /// The encoded answers a worker holds before it hands them over.
+    private var workerShare: Int { max(1, unwrittenBudget / (4 * jobs)) }
 
     /// A worker: takes chunks until the input ends and the queue is empty;
-    /// `process` makes each line's result.
-    func work(_ process: (_ line: PendingLine<Work>) -> Result) {
+    /// `process` appends each line's answer (or error line, numbered) to
+    /// `out` and says whether it was answered.
+    func work(_ process: (_ line: PendingLine<Work>, _ out: inout [UInt8]) -> Bool) {
         while true {
             condition.lock()
             while ((queueHead == queue.count && !inputEnded) || outputBacklogged) && !aborted { condition.wait() }
@@ -242,9 +254,9 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
             let available = queue.count - queueHead
             // Move the lines out (a slice would keep the queue's buffer shared
             // and make the next write to the queue copy all of it).
-            let end = queueHead + min(available, max(1, min(256, available / jobs, linesPerChunkWithinBudget)))
-            let first = queue[queueHead].number
-            var chunk: [PendingLine<Work>] = []
+            let end = queueHead + min(available, max(1, min(256, available / jobs)))
+            var first = queue[queueHead].number
+            var chunk: [PendingLine<Work>?] = []
             chunk.reserveCapacity(end - queueHead)
             for k in queueHead..<end {
                 chunk.append(queue[k].line!)
@@ -252,66 +264,73 @@ private final class StreamState<Work, Result>: @unchecked Sendable {
             }
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
+            let share = workerShare
             condition.unlock()
-            var results: [Result] = []
-            results.reserveCapacity(chunk.count)
-            var bytes = 0
-            for line in chunk {
-                results.append(process(line))
+            var out: [UInt8] = []
+            var lines = 0, failures = 0, bytes = 0
+            for k in chunk.indices {
+                let line = chunk[k]!
+                chunk[k] = nil  // the line's work is freed as soon as it is answered
+                if !process(line, &out) { failures += 1 }
+                lines += 1
                 bytes += line.byteCount
+                if out.count >= share && k + 1 < chunk.count {
+                    // Hand over what this chunk has so far; wait to go on while too much waits.
+                    hand(&out, first: first, lines: lines, failures: failures, inputBytes: bytes, waitingForNext: first + lines)
+                    first += lines
+                    lines = 0; failures = 0; bytes = 0
+                    if isAborted { return }
+                }
             }
-            chunk = []  // the lines' work is freed here, not under the lock
-            condition.lock()
-            // Until the writer has encoded an answer, each counts as one byte (chunks are of one line then).
-            let counted = results.count * max(1, recentAverageAnswer ?? 1)
-            bytesInFlight -= bytes
-            unwrittenBytes += counted
-            peakUnwritten = max(peakUnwritten, unwrittenBytes)
-            done[first] = (results, counted)
-            condition.broadcast()
-            condition.unlock()
+            hand(&out, first: first, lines: lines, failures: failures, inputBytes: bytes, waitingForNext: nil)
         }
     }
 
-    /// The writer: encodes each chunk's results (`encode` appends a line's
-    /// and says whether it succeeded) and writes them as soon as the chunk
-    /// and all before it are done.
-    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?,
-                      encode: (_ result: Result, _ number: Int, _ out: inout [UInt8]) -> Bool) {
+    private var isAborted: Bool { condition.lock(); defer { condition.unlock() }; return aborted }
+
+    /// Stores a worker's encoded answers of lines `first...` for the
+    /// writer; with `waitingForNext`, then waits while the answers waiting
+    /// exceed the budget and the writer does not need that line next.
+    private func hand(_ out: inout [UInt8], first: Int, lines: Int, failures: Int, inputBytes: Int, waitingForNext next: Int?) {
+        condition.lock()
+        bytesInFlight -= inputBytes
+        unwrittenBytes += out.count
+        peakUnwritten = max(peakUnwritten, unwrittenBytes)
+        done[first] = (out, lines, failures)
+        out = []
+        condition.broadcast()
+        if let next {
+            while unwrittenBytes >= unwrittenBudget && nextToWrite != next && !aborted { condition.wait() }
+        }
+        condition.unlock()
+    }
+
+    /// The writer: writes each chunk's answers as soon as the chunk and all
+    /// before it are done.
+    func writeInOrder(to writer: OutputWriter, progress: ProgressReporter?) {
         while true {
             condition.lock()
             while done[written + 1] == nil && !(inputEnded && written == read) && !aborted { condition.wait() }
             if done[written + 1] == nil || aborted { condition.unlock(); return }
-            // Take every chunk that is ready, in order, then encode and write outside the lock.
-            var ready: [(results: [Result], bytes: Int)] = []
+            // Take every chunk that is ready, in order, then write outside the lock.
+            var ready: [(bytes: [UInt8], lines: Int, failures: Int)] = []
             var next = written + 1
             while let chunk = done.removeValue(forKey: next) {
                 ready.append(chunk)
-                next += chunk.results.count
+                next += chunk.lines
             }
             nextToWrite = next
             let bytes = bytesRead
-            let firstNumber = written + 1
+            condition.broadcast()
             condition.unlock()
-            var failures = 0, lines = 0, countedBytes = 0, encodedBytes = 0, longest = 0
+            var failures = 0, lines = 0, encodedBytes = 0
             for chunk in ready {
-                countedBytes += chunk.bytes
-                for result in chunk.results {
-                    let size = writer.append { out in if !encode(result, firstNumber + lines, &out) { failures += 1 } }
-                    lines += 1
-                    encodedBytes += size
-                    longest = max(longest, size)
-                }
+                writer.append(chunk.bytes)
+                failures += chunk.failures
+                lines += chunk.lines
+                encodedBytes += chunk.bytes.count
             }
             ready = []
-            // The answers now count at their encoded size, and say what the next ones will count at,
-            // before a write that may wait for the output's reader.
-            condition.lock()
-            recentLongestAnswer = max(longest, (recentLongestAnswer ?? 0) / 2)
-            recentAverageAnswer = encodedBytes / max(1, lines)
-            unwrittenBytes += encodedBytes - countedBytes
-            peakUnwritten = max(peakUnwritten, unwrittenBytes)
-            condition.unlock()
             writer.endOfBatch()
             if writer.failure != nil { abort(); return }
             condition.lock()
@@ -404,14 +423,9 @@ final class OutputWriter: @unchecked Sendable {
         buffer.reserveCapacity(1 << 20)
     }
 
-    /// Appends what `encode` appends (lines, newlines included) to the
-    /// output buffer; returns the bytes appended. Nothing is written until
-    /// ``endOfBatch()``.
-    func append(_ encode: (inout [UInt8]) -> Void) -> Int {
-        let start = buffer.count
-        encode(&buffer)
-        return buffer.count - start
-    }
+    /// Appends encoded lines (newlines included) to the output buffer.
+    /// Nothing is written until ``endOfBatch()``.
+    func append(_ lines: [UInt8]) { buffer += lines }
 
     /// The end of a run of ready lines: interactive output goes out now,
     /// other output once 1 MiB is waiting.

@@ -80,7 +80,13 @@ struct LayoutOptions: ParsableArguments {
 
     /// The text argument, or standard input for `-` without its final newline.
     func inputText() throws -> String {
-        guard text == "-" else { return text }
+        guard text == "-" else {
+            // The same rule as for standard input: bytes that are not UTF-8 are an error, not U+FFFD.
+            if let offset = Self.invalidUTF8Offset(ofArgument: text) {
+                throw CommandFailure("the text argument is not valid UTF-8 (byte \(offset))")
+            }
+            return text
+        }
         let data = FileHandle.standardInput.readDataToEndOfFile()
         guard var s = String(data: data, encoding: .utf8) else {
             throw CommandFailure("standard input is not valid UTF-8")
@@ -91,6 +97,21 @@ struct LayoutOptions: ParsableArguments {
             if s.unicodeScalars.last == "\r" { s.unicodeScalars.removeLast() }
         }
         return s
+    }
+
+    /// The offset of the first invalid byte of the command-line argument
+    /// that `value` was decoded from (Swift's arguments replace invalid
+    /// UTF-8 with U+FFFD), or nil when it was valid UTF-8.
+    static func invalidUTF8Offset(ofArgument value: String) -> Int? {
+        guard value.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        for k in 1..<Int(CommandLine.argc) {
+            guard let argument = CommandLine.unsafeArgv[k] else { continue }
+            let bytes = UnsafeRawBufferPointer(start: argument, count: strlen(argument)).bindMemory(to: UInt8.self)
+            guard let offset = UTF8Validation.firstInvalidByte(in: bytes),
+                  String(decoding: bytes, as: UTF8.self) == value else { continue }
+            return offset
+        }
+        return nil
     }
 
     /// The options as a batch protocol request for `text` (without `--runs`
@@ -159,7 +180,7 @@ struct LayoutOptions: ParsableArguments {
         do { layout = try request.measure(with: typesetter, files: FontFileCache(access: .anyPath)) } catch {
             throw CommandFailure(fonts.explain(error))
         }
-        var seen = Set<String>()
+        var seen = WarnedNames()
         if request.fontFiles.isEmpty { FontOptions.warnSkipped(request.families, in: collection, seen: &seen) }
         for run in request.runs where run.fontFiles == nil {
             if let families = run.style.families { FontOptions.warnSkipped(families, in: collection, seen: &seen) }

@@ -44,13 +44,17 @@ struct Measure: ParsableCommand {
                 exit(withError: ExitStatus.usage)
             }
         }
+        // What the run queued for stderr (warnings, the summary) goes out before the exit,
+        // unless stderr is a pipe nobody reads (then the exit waits about a second, not for ever).
+        defer { DiagnosticWriter.standardError.drain() }
         do {
             // A plain `measure batch` line starts measuring without ArgumentParser's parse.
             if let run = BatchCommandLine.run(arguments) { return try run.run() }
             var command = try parseAsRoot()
             try command.run()
         } catch let failure as CommandFailure {
-            FileHandle.standardError.write(Data("measure: \(failure)\n".utf8))
+            DiagnosticWriter.standardError.write("measure: \(failure)\n", essential: true)
+            DiagnosticWriter.standardError.drain()
             exit(withError: ExitStatus.someFailed)
         } catch {
             let code = exitCode(for: error)
@@ -59,8 +63,12 @@ struct Measure: ParsableCommand {
                 exit(withError: ExitStatus.usage)
             }
             // Help, --version and our own exit statuses (the message is out already).
-            if code == .success || error is ExitCode { exit(withError: error) }
-            FileHandle.standardError.write(Data("measure: \(message(for: error))\n".utf8))
+            if code == .success || error is ExitCode {
+                DiagnosticWriter.standardError.drain()
+                exit(withError: error)
+            }
+            DiagnosticWriter.standardError.write("measure: \(message(for: error))\n", essential: true)
+            DiagnosticWriter.standardError.drain()
             exit(withError: ExitStatus.someFailed)
         }
     }

@@ -133,8 +133,9 @@ final class BatchCommandTests: XCTestCase {
         XCTAssertEqual(try noLines.lines.map { JSON.int(try JSON.object($0), "line_count") }, [3, 4])
     }
 
-    /// One output line per input line, whatever is wrong with it; good lines are
-    /// still measured; the exit status says some failed.
+    /// One output line per input line, whatever is wrong with it (a blank
+    /// line aside: skipped, no request); good lines are still measured; the
+    /// exit status says some failed.
     func testMalformedLinesAreReportedInPlace() throws {
         var input = Data()
         let lines: [Data] = [
@@ -145,7 +146,7 @@ final class BatchCommandTests: XCTestCase {
             Data(#"{"id": 5, "text": "x", "font_family": ["No Such Family"]}"#.utf8),  // 5 unknown family
             Data(#"{"id": 6, "text": "x", "width": -1}"#.utf8),  // 6 negative width
             Data(#"{"id": 7, "text": "bad "#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8),  // 7 invalid UTF-8
-            Data(),  // 8 empty line
+            Data(),  // 8 blank: skipped, not answered
             Data(#"{"id": 9, "text": "Hello world", "font_size": 15, "width": 320}"#.utf8),  // 9 good
             Data(#"{"id": 10}"#.utf8),  // 10 no text
             Data(#"{"id": 11, "text": "Hello world", "font_size": 15}"#.utf8),  // 11 good, no newline after it
@@ -156,9 +157,11 @@ final class BatchCommandTests: XCTestCase {
         }
         let r = try CLI.run(["batch"], stdin: input)
         XCTAssertEqual(r.status, 1, r.summary)
-        XCTAssertEqual(r.lines.count, lines.count, r.summary)
-        guard r.lines.count == lines.count else { return }
-        let out = try r.lines.map { try JSON.object($0) }
+        XCTAssertEqual(r.lines.count, lines.count - 1, r.summary)
+        guard r.lines.count == lines.count - 1 else { return }
+        // The answers by input line number (line 8, blank, has none).
+        var out = try r.lines.map { try JSON.object($0) }
+        out.insert([:], at: 7)
 
         for (i, id) in [(0, 1), (8, 9), (10, 11)] {
             XCTAssertEqual(JSON.int(out[i], "id"), id)
@@ -168,13 +171,13 @@ final class BatchCommandTests: XCTestCase {
         // (line, id or nil, a word the message must hold)
         let errors: [(Int, Any?, String)] = [
             (2, nil, "JSON"), (3, nil, "object"), (4, "four", "font_size"), (5, 5, "No Such Family"),
-            (6, 6, "width"), (7, nil, "UTF-8"), (8, nil, "empty"), (10, 10, "text"),
+            (6, 6, "width"), (7, 7, "UTF-8"), (10, 10, "text"),
         ]
         for (line, id, word) in errors {
             let o = out[line - 1]
             let error = o["error"] as? [String: Any]
-            XCTAssertNotNil(error, "line \(line): \(r.lines[line - 1])")
-            XCTAssertEqual(error.flatMap { JSON.int($0, "line") }, line, r.lines[line - 1])
+            XCTAssertNotNil(error, "line \(line): \(o)")
+            XCTAssertEqual(error.flatMap { JSON.int($0, "line") }, line, "\(o)")
             let message = error?["message"] as? String ?? ""
             XCTAssertTrue(message.contains(word), "line \(line) message \(message.debugDescription) should mention \(word)")
             if let id {
@@ -182,9 +185,9 @@ final class BatchCommandTests: XCTestCase {
             } else {
                 XCTAssertNil(o["id"], "line \(line) has no id to report")
             }
-            XCTAssertEqual(Set(o.keys), Set(id == nil ? ["error"] : ["id", "error"]), r.lines[line - 1])
+            XCTAssertEqual(Set(o.keys), Set(id == nil ? ["error"] : ["id", "error"]), "\(o)")
         }
-        XCTAssertTrue(r.stderr.contains("11 lines, 8 errors"), r.summary)
+        XCTAssertTrue(r.stderr.contains("measure: 10 lines, 7 errors, 1 blank line skipped"), r.summary)
     }
 
     /// Absurd numbers are errors for their line, never a crash that loses the batch.

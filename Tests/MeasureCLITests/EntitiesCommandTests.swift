@@ -64,7 +64,7 @@ final class EntitiesCommandTests: XCTestCase {
             ##"{"id":3,"error":{"line":3,"message":"missing field \"text\""}}"##,
             ##"{"id":4,"error":{"line":4,"message":"field \"text\" must be a string"}}"##,
             ##"{"error":{"line":5,"message":"each line must be a JSON object"}}"##,
-            ##"{"error":{"line":6,"message":"invalid UTF-8 at byte 23"}}"##,
+            ##"{"id":6,"error":{"line":6,"message":"invalid UTF-8 at byte 23"}}"##,  // the id is readable
             ##"{"id":7,"hashtags":[{"text":"last","start":0,"end":5}],"mentions":[],"cashtags":[],"urls":[]}"##,
         ])
     }

@@ -94,7 +94,7 @@ final class FontFileCacheTests: XCTestCase {
     /// Many spellings of one file (`./`, `//`, `sub/..`) share one face.
     func testSpellingsOfOneFileShareOneFace() throws {
         let loads = Counter()
-        let files = FontFileCache(access: .within(root)) { bytes, path in loads.add(path); return try FontFace(bytes: bytes, path: path) }
+        let files = FontFileCache(access: .within(root)) { bytes, path in loads.add(path); return try FontFace(adopting: bytes, path: path) }
         let first = try files.face("NotoSans-Regular.ttf")
         for k in 0..<2000 {
             let spelling = String(repeating: "./", count: k % 50) + "sub" + String(repeating: "/", count: k / 50 + 1) + "../NotoSans-Regular.ttf"
@@ -110,7 +110,7 @@ final class FontFileCacheTests: XCTestCase {
         let slowPath = bold
         let files = FontFileCache(access: .within(root)) { bytes, path in
             if path == slowPath { gate.wait() }
-            return try FontFace(bytes: bytes, path: path)
+            return try FontFace(adopting: bytes, path: path)
         }
         let slowDone = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
@@ -131,7 +131,8 @@ final class FontFileCacheTests: XCTestCase {
     /// A file that is read but is not a font is remembered briefly, not read per request.
     func testAFailureIsRememberedBriefly() throws {
         let loads = Counter()
-        let files = FontFileCache(access: .within(root)) { _, path in
+        let files = FontFileCache(access: .within(root)) { bytes, path in
+            bytes.deallocate()
             loads.add(path)
             throw TypesetError.notAFont(path: path)
         }
@@ -152,7 +153,7 @@ final class FontFileCacheTests: XCTestCase {
     func testTheCacheIsBounded() throws {
         let loads = Counter()
         let files = FontFileCache(access: .within(root), countLimit: 2) { bytes, path in
-            loads.add(path); return try FontFace(bytes: bytes, path: path)
+            loads.add(path); return try FontFace(adopting: bytes, path: path)
         }
         for path in [regular, bold, italic] { _ = try files.face(path) }
         XCTAssertEqual(files.count, 2)

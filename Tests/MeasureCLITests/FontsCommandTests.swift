@@ -1,4 +1,5 @@
 import Foundation
+import TypesetTestSupport
 import XCTest
 
 /// `measure fonts`: the collection and fallback.
@@ -25,6 +26,22 @@ final class FontsCommandTests: XCTestCase {
         XCTAssertEqual(emoji?["coverage"] as? String, "Emoji")
         let arabic = faces.first { $0["family"] as? String == "Noto Sans Arabic" }
         XCTAssertTrue((arabic?["coverage"] as? String ?? "").contains("Arabic"))
+    }
+
+    func testListsAVariableFacesAxes() throws {
+        let inter = try TestFonts.path("Inter-Variable.ttf")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-axes-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(atPath: inter, toPath: dir.appendingPathComponent("Inter-Variable.ttf").path)
+        let r = try CLI.run(["fonts", "--fonts-dir", dir.path])
+        XCTAssertEqual(r.status, 0, r.summary)
+        XCTAssertTrue(r.lines.contains("    variable: opsz 14–32 (default 14), wght 100–900 (default 400)"), r.summary)
+        let j = try CLI.run(["fonts", "--fonts-dir", dir.path, "--json"])
+        let face = try XCTUnwrap(try JSON.array(j.stdout).first as? [String: Any])
+        let axes = try XCTUnwrap(face["axes"] as? [[String: Any]])
+        XCTAssertEqual(axes.map { $0["tag"] as? String }, ["opsz", "wght"])
+        XCTAssertEqual(axes[1]["max"] as? Double, 900)
     }
 
     func testResolveNamesTheFallbackFonts() throws {

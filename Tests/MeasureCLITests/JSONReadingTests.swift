@@ -77,7 +77,6 @@ final class JSONReadingTests: XCTestCase {
             (#"{"text": "a", "id": tru}"#, "invalid JSON at byte 20: no JSON value starts here"),
             (#"{"text": "a""#, "invalid JSON at byte 12: the text ends inside a value"),
             (#"{"text": "a", "id": \#(deep)}"#, "invalid JSON at byte 275: arrays and objects nested more than 256 deep"),
-            ("   ", "empty line"),
         ]
         let input = cases.map(\.line).joined(separator: "\n") + "\n" + ##"{"id": "last", "text": "#ok"}"## + "\n"
         let r = try CLI.run(["entities", "-", "--no-progress"], stdin: input)

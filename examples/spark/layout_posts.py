@@ -16,8 +16,9 @@ Parquet, one row per post, width and scale.
         --widths 320,375,414 --scales 2,3
 
 `scripts/package-measure` builds the archive: the static `measure` and the
-bundled fonts, unpacked as `typeset/` beside every executor, so that every
-executor measures with the same tool and the same fonts.
+bundled fonts in one top-level directory, unpacked under `typeset/` beside
+every executor, so that every executor measures with the same tool and the
+same fonts.
 
 Input: JSON Lines (one post object per line) or Parquet, with `id`, `text`
 and any of the batch protocol's style and paragraph fields (`font_family`,
@@ -136,14 +137,20 @@ def requests_of_partition(partition, posts, layouts, id_as_text):
                 for layout, (width, scale) in enumerate(layouts)]
 
 
-def pipe_command(measure, jobs):
+def pipe_command(measure, jobs, unpacked=None):
     """The command RDD.pipe runs: `measure batch -`, whose exit status 1
     (some lines answered with errors) is a success for the partition;
     any other failure (a crash, a usage error) fails the task, which Spark
-    retries."""
-    tool = [measure, "batch", "--jobs", str(jobs), "--no-lines", "--no-progress", "-"]
-    script = '"$@"; status=$?; [ "$status" -le 1 ]'
-    return " ".join(shlex.quote(part) for part in ["/bin/sh", "-c", script, "measure"] + tool)
+    retries. With `unpacked` (the directory an archive was unpacked in),
+    the shell finds measure there, as `bin/measure` or inside the archive's
+    top-level directory (`typeset-measure-VERSION-linux-ARCH/bin/measure`)."""
+    options = ["batch", "--jobs", str(jobs), "--no-lines", "--no-progress", "-"]
+    if unpacked is None:
+        script = '"$@"; status=$?; [ "$status" -le 1 ]'
+        return " ".join(shlex.quote(part) for part in ["/bin/sh", "-c", script, "measure", measure] + options)
+    script = ('for m in "$0"/bin/measure "$0"/*/bin/measure; do [ -x "$m" ] && break; done; '
+              '"$m" "$@"; status=$?; [ "$status" -le 1 ]')
+    return " ".join(shlex.quote(part) for part in ["/bin/sh", "-c", script, unpacked] + options)
 
 
 # The typeset package of the executor's Python worker (--engine wheel): one
@@ -182,16 +189,14 @@ def wheel_answers(lines, wheel):
         yield json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
 
 
-def measure_path(sc, archive, measure):
-    """Where the executors find measure: --measure as given, else bin/measure
-    in the unpacked archive, which Spark unpacks into each executor's working
-    directory (in local mode, into the SparkFiles directory)."""
-    if measure:
-        return measure
+def unpacked_archive(sc, archive):
+    """Where an executor finds the unpacked archive: Spark unpacks it into
+    each executor's working directory (in local mode, into the SparkFiles
+    directory)."""
     if sc.master.startswith("local"):
         from pyspark import SparkFiles
-        return os.path.join(SparkFiles.getRootDirectory(), archive, "bin", "measure")
-    return os.path.join(".", archive, "bin", "measure")
+        return os.path.join(SparkFiles.getRootDirectory(), archive)
+    return os.path.join(".", archive)
 
 
 def numbers(text):
@@ -253,7 +258,8 @@ def main(argv):
         answers = request_lines.mapPartitions(lambda lines: wheel_answers(lines, wheel))
     else:
         jobs = int(sc.getConf().get("spark.task.cpus", "1"))
-        command = pipe_command(measure_path(sc, args.archive, args.measure), jobs)
+        command = (pipe_command(args.measure, jobs) if args.measure
+                   else pipe_command(None, jobs, unpacked=unpacked_archive(sc, args.archive)))
         answers = request_lines.pipe(command, checkCode=True)
 
     # Both sides cross into the JVM as JSON text and are parsed there; the

@@ -59,6 +59,21 @@ def test_width_modes(ts):
     assert longest.exact_width == pytest.approx(max(l.width for l in longest.lines), abs=1 / 64)
 
 
+def test_at_most_places_lines_against_the_width_and_longest_line_in_its_box(ts):
+    # include/typeset.h: AT_MOST reports the widest line, its lines placed as in a `width`-wide box.
+    text = "مرحبا بالعالم، هذا نص عربي طويل بما يكفي ليلتف على عدة أسطر في هذا الصندوق"
+    style = Style(font_family="Noto Sans Arabic", size=15)
+    at_most = ts.layout(text, style, 320, mode="at-most")
+    assert len(at_most.lines) > 1 and at_most.exact_width < 320
+    for line in at_most.lines:
+        assert line.x + line.width == pytest.approx(320, abs=1 / 64), "right-to-left lines end at the width asked"
+    longest = ts.layout(text, style, 320, mode="longest-line")
+    assert [(l.start, l.end) for l in longest.lines] == [(l.start, l.end) for l in at_most.lines]
+    assert longest.exact_width == pytest.approx(at_most.exact_width, abs=1 / 64)
+    for line in longest.lines:
+        assert line.x >= -1e-9 and line.x + line.width == pytest.approx(longest.exact_width, abs=1 / 64)
+
+
 def test_paragraph_options_and_truncation(ts):
     text = "one two three four five six seven eight nine ten eleven twelve"
     cut = ts.layout(text, BODY, 80, paragraph=Paragraph(max_lines=2))
@@ -282,6 +297,55 @@ def test_text_wrap_sits_in_the_paragraph_structs_former_padding():
     """ABI 1.1 keeps ts_paragraph's size and every 1.0 field's offset (64-bit)."""
     assert ctypes.sizeof(n.Paragraph) == 56
     assert n.Paragraph.tab_size.offset == 48 and n.Paragraph.text_wrap.offset == 52
+
+
+# Untrusted arguments: every integer range-checked, strings without NUL or lone surrogates, caches bounded.
+
+@pytest.mark.parametrize("make, message", [
+    (lambda ts: ts.prepare("x", Style(weight=2**32 + 400)), "weight"),
+    (lambda ts: ts.prepare("x", Style(weight=400.5)), "weight"),
+    (lambda ts: ts.prepare("x", paragraph=Paragraph(max_lines=2**32 + 1)), "max_lines"),
+    (lambda ts: ts.prepare("x", paragraph=Paragraph(tab_size=-2**40)), "tab_size"),
+    (lambda ts: ts.prepare("ab", runs=[Run(-1, 1, Style())]), "runs\\[0\\].start"),
+    (lambda ts: ts.prepare("ab", runs=[Run(0, 2**64 + 1, Style())]), "runs\\[0\\].end"),
+    (lambda ts: ts.prepare("ab\ufffc", attachments=[Attachment(2**64 + 2, 1, 1)]), "attachments\\[0\\].offset"),
+    (lambda ts: ts.prepare("x", Style(font_family="Noto Sans\0Evil")), "font_family contains a NUL"),
+    (lambda ts: ts.prepare("x", Style(lang="ja\0x")), "lang contains a NUL"),
+    (lambda ts: ts.prepare("x", Style(font_family="Noto \ud800 Sans")), "font_family is not valid Unicode"),
+    (lambda ts: ts.prepare("x", paragraph=Paragraph(ellipsis="\udc00")), "ellipsis is not valid Unicode"),
+    (lambda ts: ts.batch('{"text": "\ud800"}'), "request is not valid Unicode"),
+])
+def test_arguments_are_checked_never_wrapped_or_cut(ts, make, message):
+    with pytest.raises(typeset.ArgumentError, match=message):
+        make(ts)
+
+
+def test_two_attachments_at_one_offset_are_refused_as_in_the_batch_protocol(ts):
+    with pytest.raises(typeset.ArgumentError, match="attachments\\[1\\].*attachments\\[0\\]"):
+        ts.prepare("a\ufffcb", attachments=[Attachment(1, 10, 10), Attachment(1, 20, 20)])
+    with pytest.raises(typeset.RequestError, match="another attachment"):
+        ts.batch({"text": "a\ufffcb", "attachments": [{"offset": 1, "width": 10, "height": 10},
+                                                      {"offset": 1, "width": 20, "height": 20}]})
+
+
+def test_font_files_are_examined_before_they_are_read():
+    import time
+    started = time.monotonic()
+    with pytest.raises(typeset.FontError, match="pagemap.*empty"):
+        typeset.Typesetter(font_files=["/proc/self/pagemap"])
+    assert time.monotonic() - started < 0.5
+
+
+def test_the_style_cache_is_bounded(ts):
+    before = ts.prepare("hello", Style(size=15)).measure()
+    for size in range(1, 1200):
+        ts.prepare("x", Style(size=size / 8))
+    assert len(ts._styles) <= typeset.Typesetter._CACHED
+    assert ts.prepare("hello", Style(size=15)).measure() == before  # dropped and made again, the same
+
+
+def test_ids_beyond_64_bits_are_echoed_as_sent(ts):
+    assert ts.batch('{"id": 18446744073709551615, "text": "hi"}')["id"] == 18446744073709551615
 
 
 WEB_FONTS = __import__("pathlib").Path(__file__).resolve().parents[2] / "Tests" / "TypesetTests" / "Fonts" / "WebFonts"

@@ -28,8 +28,35 @@ def _option(value: str, options: Sequence[str], name: str) -> int:
         raise error_for(1, f"{name} must be one of {', '.join(options)} (got {value!r})") from None
 
 
-def _c_string(value: Optional[str]) -> Optional[bytes]:
-    return None if value is None else value.encode("utf-8")
+def _c_string(value: Optional[str], name: str = "a string", nul_allowed: bool = False) -> Optional[bytes]:
+    """A string for the C interface: UTF-8 without NUL (which would cut it short there); a lone surrogate or a NUL
+    is an :class:`ArgumentError` naming the argument."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise error_for(1, f"{name} must be a str (got {type(value).__name__})")
+    try:
+        encoded = value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise error_for(1, f"{name} is not valid Unicode: a lone surrogate at index {e.start}") from None
+    if not nul_allowed and b"\0" in encoded:
+        raise error_for(1, f"{name} contains a NUL character at index {value.index(chr(0))}")
+    return encoded
+
+
+_INT32 = (-(1 << 31), (1 << 31) - 1)
+
+
+def _int32(value, name: str) -> int:
+    """An integer argument that fits the C interface's 32-bit field (never wrapped)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        else:
+            raise error_for(1, f"{name} must be an integer (got {value!r})")
+    if not _INT32[0] <= value <= _INT32[1]:
+        raise error_for(1, f"{name} {value} is out of range ({_INT32[0]} to {_INT32[1]})")
+    return value
 
 
 def _css_family_list(families) -> str:
@@ -46,8 +73,8 @@ def _c_style(style: Style) -> n.Style:
         kind, height = 2, float(style.line_height[1])
     elif style.line_height is not None:
         kind, height = 1, float(style.line_height)
-    return n.Style(family.encode("utf-8"), float(style.size), int(style.weight), 1 if style.italic else 0,
-                   float(style.letter_spacing), kind, height, _c_string(style.lang))
+    return n.Style(_c_string(family, "font_family"), float(style.size), _int32(style.weight, "weight"),
+                   1 if style.italic else 0, float(style.letter_spacing), kind, height, _c_string(style.lang, "lang"))
 
 
 def _is_varied(style: Style) -> bool:
@@ -59,12 +86,12 @@ def _c_variation(style: Style) -> n.FontVariation:
     settings = style.variation_settings
     if isinstance(settings, dict):
         settings = ", ".join(f"'{tag}' {float(value)!r}" for tag, value in settings.items())
-    return n.FontVariation(float(style.stretch), _c_string(settings),
+    return n.FontVariation(float(style.stretch), _c_string(settings, "variation_settings"),
                            _option(style.optical_sizing, OPTICAL_SIZING, "optical_sizing"))
 
 
 def _c_paragraph(p: Paragraph) -> n.Paragraph:
-    if p.max_lines is not None and p.max_lines < 1:
+    if p.max_lines is not None and _int32(p.max_lines, "max_lines") < 1:
         raise error_for(1, f"max_lines must be None or at least 1 (got {p.max_lines})")
     white_space = _option(p.white_space, WHITE_SPACE, "white_space")
     wrap = _option(p.text_wrap, TEXT_WRAP, "text_wrap")
@@ -77,7 +104,7 @@ def _c_paragraph(p: Paragraph) -> n.Paragraph:
                        1 if p.break_words else 0, _option(p.line_break, LINE_BREAK, "line_break"),
                        _option(p.align, ALIGN, "align"), _option(p.direction, DIRECTION, "direction"),
                        p.max_lines or 0, _option(p.text_overflow, TEXT_OVERFLOW, "text_overflow"),
-                       _c_string(p.ellipsis), _c_string(p.lang), p.tab_size, wrap)
+                       _c_string(p.ellipsis, "ellipsis"), _c_string(p.lang, "lang"), _int32(p.tab_size, "tab_size"), wrap)
 
 
 class _Offsets:
@@ -102,7 +129,11 @@ class _Offsets:
         return self._table
 
     def byte(self, index: int, name: str) -> int:
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise error_for(1, f"{name} must be an integer index (got {index!r})")
         if self._ascii:
+            if not 0 <= index <= len(self._text):
+                raise error_for(1, f"{name} {index} is outside the text ({len(self._text)} characters)")
             return index
         table = self._bytes()
         if not 0 <= index < len(table):
@@ -162,7 +193,12 @@ class PreparedText:
         return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
 
     def layout(self, width: Optional[float] = None, mode: Optional[str] = None) -> Layout:
-        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices."""
+        """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices.
+
+        Lines are placed (``x``) in a box ``width`` wide for ``"at-most"`` as for ``"exactly"``: a
+        right-to-left, right-aligned or centred line stands against ``width``, not in the narrower
+        box ``"at-most"`` reports; ``"longest-line"`` places the lines in the box it reports.
+        """
         code, w = _width_mode(width, mode)
         handle = ctypes.c_void_p()
         _check(_lib.ts_layout_new(self._handle, code, w, ctypes.byref(handle)))
@@ -201,13 +237,13 @@ class Typesetter:
         if font_faces is not None and font_files is not None:
             raise error_for(1, "give font_faces with fonts_dir or alone, not with font_files")
         if font_faces is not None:
-            directory = None if fonts_dir is None else str(fonts_dir).encode("utf-8")
-            _check(_lib.ts_fonts_from_font_faces(str(font_faces).encode("utf-8"), directory, system,
+            directory = None if fonts_dir is None else _c_string(str(fonts_dir), "fonts_dir")
+            _check(_lib.ts_fonts_from_font_faces(_c_string(str(font_faces), "font_faces"), directory, system,
                                                   ctypes.byref(fonts)))
         elif fonts_dir is not None:
-            _check(_lib.ts_fonts_from_directory(str(fonts_dir).encode("utf-8"), system, ctypes.byref(fonts)))
+            _check(_lib.ts_fonts_from_directory(_c_string(str(fonts_dir), "fonts_dir"), system, ctypes.byref(fonts)))
         elif font_files is not None:
-            paths = [str(p).encode("utf-8") for p in font_files]
+            paths = [_c_string(str(p), f"font_files[{i}]") for i, p in enumerate(font_files)]
             array = (ctypes.c_char_p * max(len(paths), 1))(*paths)
             _check(_lib.ts_fonts_from_files(array, len(paths), system, ctypes.byref(fonts)))
         else:
@@ -218,6 +254,7 @@ class Typesetter:
             self._handle = handle
         finally:
             _lib.ts_fonts_free(fonts)
+        # The C structures of the styles and paragraphs used lately: at most _CACHED of each, the oldest dropped.
         self._styles: Dict[Style, n.Style] = {}
         self._paragraphs: Dict[Paragraph, n.Paragraph] = {}
 
@@ -226,19 +263,25 @@ class Typesetter:
         if handle:
             _lib.ts_typesetter_free(handle)
 
-    def _style(self, style: Style) -> n.Style:
-        c = self._styles.get(style)
+    _CACHED = 256
+
+    @staticmethod
+    def _cached(cache: dict, key, make):
+        c = cache.get(key)
         if c is None:
-            c = self._styles[style] = _c_style(style)
+            c = make(key)
+            if len(cache) >= Typesetter._CACHED:
+                del cache[next(iter(cache))]  # the oldest: a stream of distinct styles keeps at most _CACHED
+            cache[key] = c
         return c
+
+    def _style(self, style: Style) -> n.Style:
+        return self._cached(self._styles, style, _c_style)
 
     def _paragraph(self, paragraph: Optional[Paragraph]):
         if paragraph is None:
             return None
-        c = self._paragraphs.get(paragraph)
-        if c is None:
-            c = self._paragraphs[paragraph] = _c_paragraph(paragraph)
-        return ctypes.byref(c)
+        return ctypes.byref(self._cached(self._paragraphs, paragraph, _c_paragraph))
 
     def prepare(self, text: str, style: Style = Style(), paragraph: Optional[Paragraph] = None, scale: float = 1,
                 runs: Sequence[Run] = (), attachments: Sequence[Attachment] = ()) -> PreparedText:
@@ -292,7 +335,8 @@ class Typesetter:
 
         Raises :class:`RequestError` (with the answer's error object) for a request the protocol refuses.
         """
-        line = (request if isinstance(request, str) else json.dumps(request)).encode("utf-8")
+        # Passed with its length: a NUL is the protocol's to refuse (a raw control character), not cut short.
+        line = _c_string(request if isinstance(request, str) else json.dumps(request), "request", nul_allowed=True)
         answer = ctypes.POINTER(ctypes.c_char)()
         length = ctypes.c_size_t()
         status = _lib.ts_batch_answer(self._handle, line, len(line), ctypes.byref(answer), ctypes.byref(length))

@@ -111,7 +111,10 @@ ts_status ts_fonts_bundled(int include_system_fonts, ts_fonts **out);
 /* Every font file (.ttf .otf .ttc .otc .woff .woff2) in a directory. */
 ts_status ts_fonts_from_directory(const char *path, int include_system_fonts, ts_fonts **out);
 
-/* The font files at `count` paths (count >= 1). */
+/* The font files at `count` paths (count >= 1). Each path is opened once and
+ * examined before anything is read: only a regular file of 1 byte to 1 GiB is
+ * mapped (a FIFO, a device or a kernel file reporting no size, such as
+ * /proc/self/pagemap, is TS_FONT_ERROR at once). */
 ts_status ts_fonts_from_files(const char *const *paths, size_t count, int include_system_fonts, ts_fonts **out);
 
 /* The faces of the CSS @font-face rules in the file at `css_path` (UTF-8),
@@ -258,8 +261,9 @@ typedef struct ts_attachment {
 
 /* Prepares attributed text: the text in `base_style` (its block style, the
  * strut every line has), `runs` restyling byte ranges of it (later runs
- * over earlier ones), `attachments` at U+FFFC characters. runs and
- * attachments may be NULL when their counts are 0. */
+ * over earlier ones), `attachments` at U+FFFC characters, at most one per
+ * offset (two at one offset are TS_ARGUMENT_ERROR, as in the batch protocol).
+ * runs and attachments may be NULL when their counts are 0. */
 ts_status ts_prepare_attributed(const ts_typesetter *typesetter, const char *text, size_t length,
                                 const ts_style *base_style, const ts_run *runs, size_t run_count,
                                 const ts_attachment *attachments, size_t attachment_count,
@@ -316,7 +320,14 @@ void ts_prepared_free(ts_prepared *text);
  *   MIN_CONTENT  as narrow as the text allows                      (Taffy MinContent)
  *   LONGEST_LINE lines break at `width`, the box as wide as the longest, lines aligned in it
  * `width` is ignored for UNDEFINED and MIN_CONTENT, and must otherwise be
- * finite and >= 0. */
+ * finite and >= 0.
+ * Lines are placed (ts_line.x) in the box of `width` for EXACTLY and AT_MOST
+ * alike: AT_MOST reports a narrower box (its widest line) for a measure
+ * function, but its right-to-left, right-aligned and centred lines stay
+ * placed against `width`. To draw lines in the box it reports, lay out with
+ * LONGEST_LINE (the same line breaks, but for text-wrap balance and pretty,
+ * which it breaks again at the narrower width), or with EXACTLY at the
+ * width the layout engine gave the node. */
 typedef enum ts_width_mode {
     TS_WIDTH_UNDEFINED = 0,
     TS_WIDTH_EXACTLY = 1,

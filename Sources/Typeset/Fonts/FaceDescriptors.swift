@@ -66,6 +66,7 @@ public enum FaceStyle: Sendable, Hashable, CustomStringConvertible {
     /// requested slope searches upwards first.
     static let italicSlope = 20.0
 
+    /// The style as CSS writes it: `normal`, `italic`, `oblique 0deg 10deg`.
     public var description: String {
         switch self {
         case .normal: return "normal"

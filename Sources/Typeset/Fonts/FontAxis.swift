@@ -28,7 +28,10 @@ public struct FontAxis: Sendable, Hashable {
     public var range: ClosedRange<Double> { minimum...max(minimum, maximum) }
 
     /// `value` clamped to the axis's range.
-    public func clamp(_ value: Double) -> Double { min(max(value, minimum), max(minimum, maximum)) }
+    public func clamp(_ value: Double) -> Double {
+        guard !value.isNaN else { return defaultValue }
+        return min(max(value, minimum), max(minimum, maximum))
+    }
 }
 
 /// A named instance of a variable face (`fvar`): a style the font designer

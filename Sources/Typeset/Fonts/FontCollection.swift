@@ -50,6 +50,10 @@ public final class FontCollection: @unchecked Sendable {
     /// Resolved stacks whose variable faces are instanced for a request.
     private let instanceStackCache = BoundedCache<InstanceStackKey, ResolvedStack>(
         countLimit: FontCollection.stackCacheLimit, byteLimit: FontCollection.stackCacheBytes)
+    /// Whether, of a family's faces that match a request alike, the later
+    /// wins (faces given as `@font-face` rules: Chromium prefers the later
+    /// rule) rather than the earlier (files, in registration order).
+    private let laterWinsTies: Bool
     /// Whether a face of the collection is variable, and whether one has an `opsz` axis.
     private let hasVariableFaces: Bool
     private let hasOpticalSizeAxes: Bool
@@ -64,6 +68,8 @@ public final class FontCollection: @unchecked Sendable {
     var fallbackCacheKeyCapacity: Int { fallbackCache.keys.reduce(0) { $0 + $1.scalars.capacity } }
     /// The number of cached resolved stacks (for tests).
     var stackCacheCount: Int { stackCache.count }
+    /// The bytes the cached resolved stacks are counted at (for tests).
+    var stackCacheByteCount: Int { stackCache.statistics.bytes }
     /// System font files loaded for fallback or by name: at most 64 faces.
     private let systemFaces = BoundedCache<String, FontFace?>(countLimit: 64)
 
@@ -135,20 +141,24 @@ public final class FontCollection: @unchecked Sendable {
     /// A collection of faces already loaded, in the order given: faces of
     /// files (``FontFace/init(path:index:)``) or faces as `@font-face` rules
     /// declare them (``FontFace/declared(family:descriptors:)``), which font
-    /// matching takes by their declared family and descriptors.
+    /// matching takes by their declared family and descriptors. As in
+    /// Chromium, of two faces of a family that match a request alike, the
+    /// later given wins (a later `@font-face` rule overrides an earlier one).
     /// - Throws: `TypesetError` when Fontconfig (which falls back through
     ///   the faces' files) cannot read one of their files.
     public convenience init(faces: [FontFace], includeSystemFonts: Bool = false) throws {
         var files: [String] = [], seen = Set<String>()
         for face in faces where seen.insert(face.path).inserted { files.append(face.path) }
         try self.init(files: LoadedFiles(faces: faces, files: files), declared: [],
-                      includeSystemFonts: includeSystemFonts, skipUnreadable: false)
+                      includeSystemFonts: includeSystemFonts, skipUnreadable: false, laterWinsTies: true)
     }
 
     /// A collection of loaded files' faces and of `@font-face` rules' faces
     /// (`declared`, in rule order: they are found by their rules' family
     /// names only, never as fallback for other text, as a browser uses web fonts).
-    init(files: LoadedFiles, declared: [FontFace], includeSystemFonts: Bool, skipUnreadable: Bool) throws {
+    init(files: LoadedFiles, declared: [FontFace], includeSystemFonts: Bool, skipUnreadable: Bool,
+         laterWinsTies: Bool = false) throws {
+        self.laterWinsTies = laterWinsTies
         var loaded = files.faces, skipped = files.skipped
         let loadedFiles = files.files
         // Fontconfig reads the files with FreeType, which may refuse one that
@@ -273,7 +283,8 @@ public final class FontCollection: @unchecked Sendable {
         if candidates.count == 1 { return candidates[0] }
         let request = FontMatching.Request(weight: Double(weight), stretch: stretch,
                                            slope: italic ? FaceStyle.italicSlope : 0)
-        return FontMatching.bestIndex(of: candidates.map(\.descriptors), for: request).map { candidates[$0] }
+        return FontMatching.bestIndex(of: candidates.map(\.descriptors), for: request, laterWinsTies: laterWinsTies)
+            .map { candidates[$0] }
     }
 
     /// Steps 2 and 3 of `face(family:weight:italic:)`: Fontconfig.
@@ -366,9 +377,12 @@ public final class FontCollection: @unchecked Sendable {
     }
 
     /// What a resolved stack holds at most: its BMP face table (64 KB, built
-    /// on demand), its faces and the names it skipped.
+    /// on demand), its faces and the names it skipped. A face read from bytes
+    /// (a `font_file` of the batch protocol) counts at its data's size: the
+    /// cache may keep it alive after the font-file cache let it go.
     private static func cost(_ stack: ResolvedStack) -> Int {
-        (64 << 10) + 256 + stack.faces.count * 16 + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
+        (64 << 10) + 256 + stack.faces.reduce(0) { $0 + 16 + $1.heapBytes }
+            + stack.skippedFamilies.reduce(0) { $0 + 16 + $1.utf8.count }
     }
 
     private func resolveUncached(_ stack: FontStack, weight: Int, stretch: Double, italic: Bool) throws -> ResolvedStack {

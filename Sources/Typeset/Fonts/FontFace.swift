@@ -49,12 +49,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// width and italic flag, or what an `@font-face` rule declared
     /// (``declared(family:descriptors:)``).
     public let descriptors: FaceDescriptors
-    /// The ranges a variable instance clamps a request to: ``descriptors``,
-    /// except that a descriptor an `@font-face` rule leaves out (or gives as
-    /// `auto`) is the font's own range here while it matches as `normal`
-    /// (Chromium matches such a rule as normal but sets the axis to the
-    /// request, clamped only by the axis).
-    let instanceRanges: FaceDescriptors
+    /// The ranges a variable instance's `wght`, `wdth` and `slnt` are
+    /// clamped to: the descriptors, except where an `@font-face` rule
+    /// declares none, where the axis's own range is kept (Chromium matches
+    /// such a face as weight 400, stretch 100%, style normal, but sets the
+    /// requested weight on its axis).
+    public let variationBounds: FaceDescriptors
     /// The axis values this face is set at, one per ``axes`` entry: a
     /// variable instance's (``instance(_:)``); empty for a face as loaded,
     /// which is its font's default instance.
@@ -111,7 +111,17 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         init(tags: Set<UInt32>) { self.tags = tags }
     }
 
+    /// The largest font file read by path: 1 GiB (the largest CJK
+    /// collections are some 100 MB).
+    public static let maxFileBytes = 1 << 30
+
     /// Loads face `index` of the font file at `path`.
+    ///
+    /// The file is opened once (non-blocking, close-on-exec) and examined on
+    /// the descriptor before anything is read: only a regular file of 1 byte
+    /// to ``maxFileBytes`` is mapped, so a named pipe, a device (`/dev/zero`)
+    /// or a kernel file that reports no size (`/proc/self/pagemap`) is
+    /// refused at once, without reading.
     /// - Throws: `TypesetError` naming the file when it is missing, unreadable,
     ///   not a font, has no such face, or has no character map.
     public convenience init(path: String, index: Int = 0) throws {
@@ -121,22 +131,50 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// Loads face `index` of the font file at `path` as `rule` declares it
     /// (nil: as the file describes itself); see ``init(path:index:)``.
     package convenience init(path: String, index: Int, rule: FontFaceRule?) throws {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
-            throw TypesetError.fontFileNotFound(path: path)
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw TypesetError.fontFileNotFound(path: path) }
+            throw TypesetError.fontFileUnreadable(path: path, reason: String(cString: strerror(code)))
         }
-        if isDir.boolValue { throw TypesetError.fontFileUnreadable(path: path, reason: "is a directory") }
-        // Only regular files: reading a named pipe blocks until a writer comes,
-        // a device such as /dev/zero never ends.
+        defer { close(fd) }
         var info = stat()
-        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
-            throw TypesetError.fontFileUnreadable(path: path, reason: "not a regular file")
+        guard fstat(fd, &info) == 0 else { throw TypesetError.fontFileUnreadable(path: path, reason: "could not be examined") }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            let reason = info.st_mode & S_IFMT == S_IFDIR ? "is a directory" : "not a regular file"
+            throw TypesetError.fontFileUnreadable(path: path, reason: reason)
         }
-        guard let blob = hb_blob_create_from_file_or_fail(path) else {
-            throw TypesetError.fontFileUnreadable(path: path, reason: "could not be opened or mapped")
+        guard info.st_size > 0 else { throw TypesetError.fontFileUnreadable(path: path, reason: "file is empty") }
+        guard info.st_size <= Self.maxFileBytes else {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "larger than \(Self.maxFileBytes) bytes")
         }
+        let blob = try Self.mappedBlob(fd, size: Int(info.st_size), path: path)
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, path: path, index: index, rule: rule)
+    }
+
+    /// A blob of the `size` bytes of an open file, mapped read-only and
+    /// unmapped with the blob.
+    private static func mappedBlob(_ fd: Int32, size: Int, path: String) throws -> OpaquePointer {
+        guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+            throw TypesetError.fontFileUnreadable(path: path, reason: "could not be mapped")
+        }
+        let mapping = Unmanaged.passRetained(Mapping(base: base, size: size)).toOpaque()
+        return hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY_MAY_MAKE_WRITABLE,
+                              mapping, { context in
+                                  let mapping = Unmanaged<Mapping>.fromOpaque(context!).takeRetainedValue()
+                                  munmap(mapping.base, mapping.size)
+                              })!
+    }
+
+    /// A file's mapping, unmapped when its blob is destroyed.
+    private final class Mapping {
+        let base: UnsafeMutableRawPointer
+        let size: Int
+        init(base: UnsafeMutableRawPointer, size: Int) {
+            self.base = base
+            self.size = size
+        }
     }
 
     /// Loads face `index` of a font file's bytes, read by the caller (the
@@ -147,13 +185,30 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let count = bytes.count
         let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
         bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
-        // The blob owns the copy from here: HarfBuzz frees it with the blob,
-        // which the face keeps as long as it lives.
-        let blob = hb_blob_create(copy.assumingMemoryBound(to: CChar.self), UInt32(count), HB_MEMORY_MODE_READONLY,
-                                  copy, { $0?.deallocate() })!
+        try self.init(adopting: UnsafeMutableRawBufferPointer(start: copy, count: count), path: path, index: index, rule: rule)
+    }
+
+    /// Loads face `index` of a font file's bytes read by the caller into
+    /// `bytes` (allocated with `UnsafeMutableRawPointer.allocate`), which
+    /// the face owns from here, thrown or not: no copy is made, so a large
+    /// file costs its size once.
+    package convenience init(adopting bytes: UnsafeMutableRawBufferPointer, path: String, index: Int = 0,
+                             rule: FontFaceRule? = nil) throws {
+        // The blob owns the bytes from here: HarfBuzz frees them with the
+        // blob, which the face keeps as long as it lives.
+        let blob = hb_blob_create(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
+                                  HB_MEMORY_MODE_READONLY, bytes.baseAddress, { $0?.deallocate() })!
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, path: path, index: index, rule: rule)
+        // The face keeps the bytes, or the sfnt decoded from them (a web font's).
+        heapBytes = dataBytes
     }
+
+    /// The bytes of font data this face keeps on the heap: a face read from
+    /// bytes (``init(bytes:path:index:)``) holds its copy of them, a web font
+    /// the sfnt decoded from it; a face of a file maps the file and counts 0. What caches that keep faces
+    /// count a face at.
+    package private(set) var heapBytes = 0
 
     /// Loads face `index` of a file's blob (the caller keeps its reference).
     init(blob fileBlob: OpaquePointer, path: String, index: Int, rule: FontFaceRule? = nil) throws {
@@ -169,6 +224,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         let blob = try WebFontDecoder.sfntBlob(fileBlob, path: path)
         defer { hb_blob_destroy(blob) }
         dataBytes = Int(hb_blob_get_length(blob))
+        if blob != fileBlob { heapBytes = dataBytes }
         let faceCount = Int(hb_face_count(blob))
         if faceCount == 0 { throw TypesetError.notAFont(path: path) }
         guard index >= 0, index < faceCount else {
@@ -272,12 +328,12 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
             // `normal` and leaves the instance to the font's own range.
             descriptors = FaceDescriptors(weight: rule.weight ?? 400...400, stretch: rule.stretch ?? 100...100,
                                           style: rule.style ?? .normal)
-            instanceRanges = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
+            variationBounds = FaceDescriptors(weight: rule.weight ?? ownRanges.weight,
                                              stretch: rule.stretch ?? ownRanges.stretch,
                                              style: rule.style ?? ownRanges.style)
         } else {
             descriptors = ownRanges
-            instanceRanges = ownRanges
+            variationBounds = ownRanges
         }
     }
 
@@ -293,7 +349,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// A face sharing `base`'s font data under another family name and
     /// other descriptors (an `@font-face` rule's).
-    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors) {
+    private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors, bounds: FaceDescriptors) {
         path = base.path
         faceIndex = base.faceIndex
         self.familyName = familyName
@@ -308,7 +364,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         self.descriptors = descriptors
-        instanceRanges = descriptors
+        variationBounds = bounds
         rule = base.rule
         sizeAdjust = base.sizeAdjust
         unicodeRange = base.unicodeRange
@@ -327,6 +383,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// its vertical metrics and x-height as varied (MVAR), in whole font
     /// units as FreeType keeps them.
     private init(instanceOf base: FontFace, coordinates: [Double]) {
+        // The instance keeps the base's font data alive: caches count it at that size.
+        heapBytes = base.heapBytes
         path = base.path
         faceIndex = base.faceIndex
         familyName = base.familyName
@@ -339,7 +397,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         axes = base.axes
         namedInstances = base.namedInstances
         descriptors = base.descriptors
-        instanceRanges = base.instanceRanges
+        variationBounds = base.variationBounds
         rule = base.rule
         sizeAdjust = base.sizeAdjust
         unicodeRange = base.unicodeRange
@@ -398,7 +456,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
 
     /// The axis values a request sets, one per ``axes`` entry, each clamped
     /// to its axis, as Chromium sets them:
-    /// - `wght`: the requested weight, clamped to the face's declared weights;
+    /// - `wght`: the requested weight, clamped to the face's declared weights
+    ///   (``variationBounds``);
     /// - `wdth`: the requested `font-stretch`, clamped to its declared stretches;
     /// - `slnt`: the requested slope negated (CSS leans clockwise, `slnt`
     ///   counter-clockwise), clamped to its declared oblique angles;
@@ -411,9 +470,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var c = axes.map(\.defaultValue)
         for (i, axis) in axes.enumerated() {
             switch axis.tag {
-            case "wght": c[i] = axis.clamp(clamp(request.weight, instanceRanges.weight))
-            case "wdth": c[i] = axis.clamp(clamp(request.stretch, instanceRanges.stretch))
-            case "slnt": c[i] = axis.clamp(-clamp(request.slope, instanceRanges.style.slope))
+            case "wght": c[i] = axis.clamp(clamp(request.weight, variationBounds.weight))
+            case "wdth": c[i] = axis.clamp(clamp(request.stretch, variationBounds.stretch))
+            case "slnt": c[i] = axis.clamp(-clamp(request.slope, variationBounds.style.slope))
             case "opsz": if let size = request.opticalSize { c[i] = axis.clamp(size) }
             default: break
             }
@@ -421,6 +480,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         for v in request.variations {
             if let i = axes.firstIndex(where: { $0.tag == v.tag }) { c[i] = axes[i].clamp(v.value) }
         }
+        // A value that is not a number (NaN, from a request no style check
+        // passed) leaves its axis at the default.
+        for i in c.indices where !c[i].isFinite { c[i] = axes[i].defaultValue.isFinite ? axes[i].defaultValue : 0 }
         return c
     }
 
@@ -430,19 +492,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// matching then uses instead of the file's own, and which a variable
     /// face's instance is clamped to.
     public func declared(family: String? = nil, descriptors: FaceDescriptors) -> FontFace {
-        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors)
+        FontFace(declaring: self, familyName: family ?? familyName, descriptors: descriptors, bounds: descriptors)
     }
 
     /// The face as an `@font-face` rule declares it, each descriptor the
-    /// rule gives replacing the face's own: a descriptor the rule leaves
-    /// out (or `auto`, or — as Chromium reads it — `font-stretch: normal`)
-    /// is nil and keeps the face's own range (its `fvar` axis range for a
-    /// variable face), as Chromium keeps it.
+    /// rule gives replacing the face's own. A descriptor the rule leaves
+    /// out (nil; also `auto`, and — as Chromium reads it —
+    /// `font-stretch: normal`) is matched as CSS's initial value (weight
+    /// 400, stretch 100%, style normal), whatever the file says, as
+    /// Chromium matches it; a variable face's instance is then clamped to
+    /// the axis's own range only (``variationBounds``).
     public func declared(family: String? = nil, weight: ClosedRange<Double>?, stretch: ClosedRange<Double>?,
                          style: FaceStyle?) -> FontFace {
-        declared(family: family, descriptors: FaceDescriptors(weight: weight ?? descriptors.weight,
-                                                              stretch: stretch ?? descriptors.stretch,
-                                                              style: style ?? descriptors.style))
+        let matched = FaceDescriptors(weight: weight ?? 400...400, stretch: stretch ?? 100...100, style: style ?? .normal)
+        let own = variationBounds
+        let bounds = FaceDescriptors(weight: weight ?? own.weight, stretch: stretch ?? own.stretch, style: style ?? own.style)
+        return FontFace(declaring: self, familyName: family ?? familyName, descriptors: matched, bounds: bounds)
     }
 
     /// The face's `fvar` axes.

@@ -17,7 +17,8 @@
 ///   (descending), then above 500 (ascending); below 400 lighter first
 ///   (descending), then heavier; above 500 heavier first, then lighter.
 ///
-/// Ties keep the earlier face.
+/// Ties keep the earlier face, or with `laterWinsTies` the later one (as
+/// Chromium prefers the later of two `@font-face` rules that match alike).
 enum FontMatching {
     /// A requested style: `font-weight`, `font-stretch` (percent) and the
     /// slope of `font-style` (0 normal, ``FaceStyle/italicSlope`` italic).
@@ -28,7 +29,7 @@ enum FontMatching {
     }
 
     /// The index in `faces` of the face CSS picks for `request`, nil for no faces.
-    static func bestIndex(of faces: [FaceDescriptors], for request: Request) -> Int? {
+    static func bestIndex(of faces: [FaceDescriptors], for request: Request, laterWinsTies: Bool = false) -> Int? {
         guard var bounds = faces.first.map(Bounds.init) else { return nil }
         for face in faces.dropFirst() { bounds.formUnion(Bounds(face)) }
         var best: Int?, bestKey = (Double.infinity, Double.infinity, Double.infinity)
@@ -36,7 +37,7 @@ enum FontMatching {
             let key = (stretchDistance(face.stretch, request.stretch, bounds.stretch),
                        styleDistance(face.style.slope, request.slope, bounds.slope),
                        weightDistance(face.weight, request.weight, bounds.weight))
-            if best == nil || key < bestKey { best = i; bestKey = key }
+            if best == nil || key < bestKey || (laterWinsTies && key == bestKey) { best = i; bestKey = key }
         }
         return best
     }

@@ -32,10 +32,19 @@ struct InstanceAdvances {
         // Each region's scalar once (a few dozen regions serve every glyph).
         let scalars = store.scalars(coordinates: normalized)
         var out = [Int32](repeating: 0, count: glyphCount)
+        // Each delta row once: glyphs share rows, and a hostile map sending
+        // every glyph to one long row must not cost glyphs × its length.
+        var rows: [Int: Int32] = [:]
         for g in 0..<glyphCount {
             let base = hmtx.u16(min(g, metricCount - 1) * 4)
             let (outer, inner) = mapOffset == 0 ? (0, g) : Self.mapped(hvar, mapOffset, glyph: g)
-            out[g] = Int32(base) + store.delta(outer: outer, inner: inner, scalars: scalars)
+            let key = outer << 32 | inner
+            let delta: Int32
+            if let d = rows[key] { delta = d } else {
+                delta = store.delta(outer: outer, inner: inner, scalars: scalars)
+                rows[key] = delta
+            }
+            out[g] = Int32(base) + delta
         }
         advances = out
     }

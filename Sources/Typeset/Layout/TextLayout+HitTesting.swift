@@ -103,8 +103,11 @@ extension TextLayout {
     /// the ligature's advance. One after a line's trailing spaces stands
     /// after them: after spaces and tabs that hang at a pre-wrap line's end
     /// past the box if need be, else at most at the box's edge (as Chromium
-    /// draws a caret there). In right-to-left text the x is on the 1/64 px
-    /// grid just left of the exact place, as Chromium reports it.
+    /// draws a caret there). The x is on the 1/64 px grid, as Chromium
+    /// reports it (a collapsed `Range`'s rectangle), like line widths and
+    /// selection edges: the grid line at or left of the exact place, in
+    /// right-to-left text the one strictly left of it. On a device pixel
+    /// grid (`scale`), 1/64 of a device pixel.
     public func caretRect(for position: TextPosition) -> LayoutRect {
         if let device { return device.layout.caretRect(for: position).dividedBy(device.scale) }
         guard !lines.isEmpty else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
@@ -135,7 +138,9 @@ extension TextLayout {
                 x = rtl ? max(0, x - spaces) : min(exactWidth, x + spaces)
             }
         }
-        if snaps { x = ((x * 64).rounded(.up) - 1) / 64 }
+        // Every other caret: on the grid at or left of its exact place (a
+        // hair's width of rounding error above a grid line counts as on it).
+        x = snaps ? ((x * 64).rounded(.up) - 1) / 64 : (x * 64 + 1e-6).rounded(.down) / 64
         return LayoutRect(x: x, y: line.top, width: 0, height: line.height)
     }
 

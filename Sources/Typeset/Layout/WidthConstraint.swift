@@ -4,7 +4,11 @@
 public enum WidthConstraint: Sendable, Hashable {
     /// The box is exactly this wide.
     case exactly(Double)
-    /// The box may be at most this wide; it shrinks to its widest line.
+    /// The box may be at most this wide; it shrinks to its widest line (a
+    /// measure function's answer). Lines are placed as in a box of this
+    /// width: right-to-left, right-aligned and centred lines stay against
+    /// it, not the narrower box reported; `.longestLine` places them in
+    /// that box.
     case atMost(Double)
     /// Lines broken at this width, in a box as wide as the longest of them,
     /// where they are aligned (a chat bubble hugging its widest line, not the

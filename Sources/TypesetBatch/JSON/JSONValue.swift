@@ -23,6 +23,10 @@ package enum JSONValue: JSONWritable {
     case bool(Bool)
     case number(Double)
     case int(Int)
+    /// An integer beyond `Int`'s range (an unsigned 64-bit id above 2⁶³),
+    /// kept as it was written so that it is echoed as sent; it reads as the
+    /// nearest `Double` in a number field.
+    case bigInteger(String)
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
@@ -33,6 +37,7 @@ package enum JSONValue: JSONWritable {
         case .null: out += "null".utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .int(let i): Self.writeInt(i, to: &out)
+        case .bigInteger(let digits): out += digits.utf8
         case .number(let d): Self.writeNumber(d, to: &out)
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let a):

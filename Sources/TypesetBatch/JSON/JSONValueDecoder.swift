@@ -36,7 +36,7 @@ package struct JSONValueDecoder: Decoder {
 
     package func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .object(let fields) = value else { throw mismatch([String: Any].self) }
-        return KeyedDecodingContainer(KeyedContainer<Key>(fields: fields, decoder: self))
+        return KeyedDecodingContainer(KeyedContainer<Key>(fields: fields, index: FieldIndex.of(fields), decoder: self))
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -77,6 +77,7 @@ package struct JSONValueDecoder: Decoder {
         switch value {
         case .int(let n): if let v = I(exactly: n) { return v }
         case .number(let d): if let v = I(exactly: d) { return v }
+        case .bigInteger(let digits): if let v = I(digits) { return v }
         default: throw mismatch(I.self)
         }
         throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(value.serialized) does not fit \(I.self)"))
@@ -100,6 +101,7 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
         switch value {
         case .int(let n): return Double(n)
         case .number(let d): return d
+        case .bigInteger(let digits): return Double(digits) ?? .infinity
         default: throw mismatch(Double.self)
         }
     }
@@ -118,9 +120,33 @@ extension JSONValueDecoder: SingleValueDecodingContainer {
     package func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 }
 
+/// The position of each name among an object's fields (the last of equal
+/// names), for objects with more fields than a scan is cheap for: a decoder
+/// that asks for every field of an object of n fields (a cell model's
+/// `allKeys`) then costs n lookups, not n scans of n fields.
+final class FieldIndex {
+    /// Objects with at most this many fields are scanned.
+    static let smallestIndexed = 16
+
+    let positions: [String: Int]
+
+    private init(_ fields: [(String, JSONValue)]) {
+        var positions = [String: Int](minimumCapacity: fields.count)
+        for (k, field) in fields.enumerated() { positions[field.0] = k }
+        self.positions = positions
+    }
+
+    /// The index of `fields`, or nil when a scan is cheaper.
+    static func of(_ fields: [(String, JSONValue)]) -> FieldIndex? {
+        fields.count > smallestIndexed ? FieldIndex(fields) : nil
+    }
+}
+
 /// An object's fields, looked up by name (the last of equal names wins).
 private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     package let fields: [(String, JSONValue)]
+    /// For objects of many fields (nil for a scan).
+    let index: FieldIndex?
     package let decoder: JSONValueDecoder
 
     package var codingPath: [any CodingKey] { decoder.codingPath }
@@ -130,6 +156,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func field(_ key: Key) -> JSONValue? {
         let name = key.stringValue
+        if let index { return index.positions[name].map { fields[$0].1 } }
         // Most of the names a request asks for are absent: comparing lengths
         // first (O(1)) skips most string comparisons.
         let length = name.utf8.count
@@ -247,7 +274,7 @@ extension JSONValue {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"
-        case .number, .int: return "a number"
+        case .number, .int, .bigInteger: return "a number"
         case .string: return "a string"
         case .array: return "an array"
         case .object: return "an object"

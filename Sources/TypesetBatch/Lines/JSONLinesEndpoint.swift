@@ -47,23 +47,35 @@ extension JSONLinesEndpoint {
     /// that does not decode) becomes a failure that keeps the line's id.
     package func decode(_ bytes: ArraySlice<UInt8>) -> DecodedLine<Request> {
         var id: JSONValue? = nil
+        var line = bytes
+        if line.last == 0x0D { line = line.dropLast() }  // CRLF input
+        if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }  // a byte order mark before the object
         do {
-            var line = bytes
-            if line.last == 0x0D { line = line.dropLast() }  // CRLF input
-            if line.starts(with: [0xEF, 0xBB, 0xBF]) { line = line.dropFirst(3) }  // a byte order mark before the object
             let value = try JSONParser.parse(line)
             guard case .object = value else { throw RequestError("each line must be a JSON object") }
             id = value[field: "id"]
             let unknown = unknownFields(in: value)
             if rejectsUnknownFields, !unknown.isEmpty {
-                return .failure(unknown.map(RequestFields.describe).joined(separator: "; "), id: id, unknownFields: unknown)
+                return .failure(RequestFields.describe(unknown), id: id, unknownFields: unknown)
             }
             return .request(try JSONValueDecoder.decode(Request.self, from: value), id: id, unknownFields: unknown)
         } catch let error as DecodingError {
             return .failure(RequestLine.message(error), id: id)
+        } catch let error as JSONParseError where error.problem == .invalidUTF8 {
+            return .failure("\(error)", id: Self.readableID(in: line))
         } catch {
             return .failure("\(error)", id: id)
         }
+    }
+
+    /// The `id` of a line that is not valid UTF-8, when the bad bytes lie
+    /// outside it: the line read with each bad sequence as U+FFFD, if that
+    /// is a JSON object whose `id` holds no U+FFFD. Nil otherwise (the id is
+    /// not echoed when it cannot be read as sent).
+    static func readableID(in line: ArraySlice<UInt8>) -> JSONValue? {
+        let repaired = Array(String(decoding: line, as: UTF8.self).utf8)
+        guard let value = try? JSONParser.parse(repaired), let id = value[field: "id"] else { return nil }
+        return id.serialized.unicodeScalars.contains("\u{FFFD}") ? nil : id
     }
 
     /// The answer to a decoded line, or why it has none (written later, by

@@ -144,6 +144,7 @@ extension JSONValue {
         switch self {
         case .int(let n): return Double(n)
         case .number(let d): return d
+        case .bigInteger(let digits): return Double(digits)
         default: return nil
         }
     }

@@ -62,7 +62,7 @@ package final class FontFileCache: Sendable {
     /// directory cannot be resolved (then every path is refused).
     private let root: String?
     private let faces: BoundedCache<Identity, Loaded>
-    private let load: @Sendable (_ bytes: [UInt8], _ path: String) throws -> FontFace
+    private let load: @Sendable (_ bytes: UnsafeMutableRawBufferPointer, _ path: String) throws -> FontFace
     /// The largest file read.
     package let maxFileBytes: Int
 
@@ -74,12 +74,13 @@ package final class FontFileCache: Sendable {
     package static let failureLifetime = Duration.seconds(10)
 
     /// A cache reading the files `access` allows, each face made by `load`
-    /// from the file's bytes and its resolved path (tests stand in a slow or
-    /// failing loader).
+    /// from the file's bytes (which it owns from then on: it frees them, or
+    /// the face it makes does) and its resolved path (tests stand in a slow
+    /// or failing loader).
     package init(access: Access, countLimit: Int = FontFileCache.defaultCountLimit,
                  byteLimit: Int = FontFileCache.defaultByteLimit, maxFileBytes: Int = FontFileCache.defaultMaxFileBytes,
-                 load: @escaping @Sendable (_ bytes: [UInt8], _ path: String) throws -> FontFace = {
-                     try FontFace(bytes: $0, path: $1)
+                 load: @escaping @Sendable (_ bytes: UnsafeMutableRawBufferPointer, _ path: String) throws -> FontFace = {
+                     try FontFace(adopting: $0, path: $1)
                  }) {
         self.access = access
         if case .within(let directory) = access { root = Self.realPath(directory) } else { root = nil }
@@ -154,21 +155,22 @@ package final class FontFileCache: Sendable {
 
     // MARK: Reading
 
-    /// Reads exactly `size` bytes from the start of `fd` and makes the face.
+    /// Reads exactly `size` bytes from the start of `fd` and makes the face
+    /// (the bytes are read once into the buffer the face keeps: no copy).
     private func read(_ fd: Int32, size: Int, path: String, resolved: String) throws -> FontFace {
-        var bytes = [UInt8](repeating: 0, count: size)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
         var done = 0
-        let complete: Bool = bytes.withUnsafeMutableBytes { buffer in
-            while done < size {
-                let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
-                if n > 0 { done += n; continue }
-                if n < 0 && errno == EINTR { continue }
-                return false  // the end came early, or it would block (/proc/kmsg), or an error
-            }
-            return true
+        while done < size {
+            let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
+            if n > 0 { done += n; continue }
+            if n < 0 && errno == EINTR { continue }
+            break  // the end came early, or it would block (/proc/kmsg), or an error
         }
-        guard complete else { throw unusable(path, "could not be read (\(done) of \(size) bytes)") }
-        return try load(bytes, resolved)
+        guard done == size else {
+            buffer.deallocate()
+            throw unusable(path, "could not be read (\(done) of \(size) bytes)")
+        }
+        return try load(buffer, resolved)
     }
 
     /// The one message for every refused or unusable path.

@@ -20,8 +20,9 @@ enum RequestFields {
     /// attachment's under its list (`runs[].font_wieght`).
     static func unknown(in object: JSONValue) -> [String] {
         guard case .object(let fields) = object else { return [] }
-        var out: [String] = []
-        func add(_ name: String) { if !out.contains(name) { out.append(name) } }
+        // A set of the names met: a line of many distinct names costs their number, not its square.
+        var out: [String] = [], seen = Set<String>()
+        func add(_ name: String) { if seen.insert(name).inserted { out.append(name) } }
         for (name, value) in fields {
             guard Self.request.contains(name) else { add(name); continue }
             let nested: Set<String>? = name == "runs" ? run : name == "attachments" ? attachment : nil
@@ -33,14 +34,57 @@ enum RequestFields {
         return out
     }
 
-    /// What is said of an unknown field: its name, and the defined field it
-    /// is likely a misspelling of (at most two edits away).
+    /// The longest field name shown in a message, in bytes: a longer one is
+    /// cut there and marked `…` (a message's size does not grow with a
+    /// hostile name).
+    static let longestNameShown = RequestLines.longestNameShown
+
+    /// What is said of an unknown field: its name (at most
+    /// ``longestNameShown`` bytes of it), and the defined field it is likely
+    /// a misspelling of (at most two edits away). The cost is bounded
+    /// whatever the name's length: a name more than two bytes longer than
+    /// every defined field is none's misspelling and is not compared.
     static func describe(_ path: String) -> String {
         let parts = path.split(separator: ".", maxSplits: 1).map(String.init)
         let (prefix, name) = parts.count == 2 ? (parts[0] + ".", parts[1]) : ("", path)
         let known = prefix.hasPrefix("runs") ? run : prefix.hasPrefix("attachments") ? attachment : request
-        let near = known.map { ($0, editDistance($0, name)) }.filter { $0.1 <= 2 }.min { ($0.1, $0.0) < ($1.1, $1.0) }
-        return "unknown field \"\(path)\"" + (near.map { " (did you mean \"\(prefix)\($0.0)\"?)" } ?? "")
+        let near = known.compactMap { field in editDistance(field, name, atMost: 2).map { (field, $0) } }
+            .min { ($0.1, $0.0) < ($1.1, $1.0) }
+        return "unknown field \"\(shown(path))\"" + (near.map { " (did you mean \"\(prefix)\($0.0)\"?)" } ?? "")
+    }
+
+    /// The most unknown fields an error line names one by one.
+    static let mostNamed = 8
+
+    /// What is said of a line's unknown fields (`--strict`): the first
+    /// ``mostNamed`` described, then how many more there are.
+    static func describe(_ paths: [String]) -> String {
+        var message = paths.prefix(mostNamed).map(describe).joined(separator: "; ")
+        if paths.count > mostNamed { message += "; and \(paths.count - mostNamed) more unknown fields" }
+        return message
+    }
+
+    /// `name` for a message: whole up to `limit` bytes, else its first
+    /// scalars within that many bytes and `…`.
+    static func shown(_ name: String, atMost limit: Int = longestNameShown) -> String {
+        guard name.utf8.count > limit else { return name }
+        var bytes = 0
+        var cut = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            bytes += UTF8.width(scalar)
+            guard bytes <= limit else { break }
+            cut.append(scalar)
+        }
+        return String(cut) + "…"
+    }
+
+    /// The edit distance between two names when it is at most `limit`, else
+    /// nil; names whose lengths differ by more than `limit` are not compared
+    /// (constant time, whatever their length).
+    static func editDistance(_ a: String, _ b: String, atMost limit: Int) -> Int? {
+        guard abs(a.utf8.count - b.utf8.count) <= limit else { return nil }
+        let d = editDistance(a, b)
+        return d <= limit ? d : nil
     }
 
     /// The edit distance between two short names, a swap of two neighbours
@@ -67,4 +111,11 @@ package enum RequestLines {
     package static func describe(unknownField path: String) -> String { RequestFields.describe(path) }
     /// A request object's fields the protocol does not define.
     package static func unknownFields(in object: JSONValue) -> [String] { RequestFields.unknown(in: object) }
+    /// The longest name a message shows whole, in bytes.
+    package static let longestNameShown = 256
+    /// A name as messages show it: whole up to `bytes` bytes, else its
+    /// first scalars within that many bytes and `…`.
+    package static func shown(_ name: String, atMost bytes: Int = RequestLines.longestNameShown) -> String {
+        RequestFields.shown(name, atMost: bytes)
+    }
 }

@@ -66,6 +66,10 @@ public struct CellLayout: Sendable, Equatable {
     }
 
     /// The layout of a named text, nil when it was omitted or is not a text.
+    /// Its ``CellTextLayout/entityRects`` are empty unless the template's
+    /// text element asks for entities: detection is opt-in per text
+    /// (`entities: true` in the Swift builder, `"entities": true` in JSON),
+    /// or the model gives the text's entities itself (``CellModel/entities(for:)``).
     public func text(named name: String) -> CellTextLayout? {
         guard let slot = schema.textIndex[name] else { return nil }
         return text(slot: slot)
@@ -141,7 +145,10 @@ public struct CellTextLayout: Sendable, Equatable {
     public let isTruncated: Bool
     /// The lines, top to bottom.
     public let lines: [CellLine]
-    /// Rectangles of the text's entities (one per line and run an entity touches).
+    /// Rectangles of the text's entities (one per line and run an entity
+    /// touches); empty unless the template's text element opts in to
+    /// entity detection (`entities: true`, `"entities": true` in JSON) or
+    /// the model gives the text's entities.
     public let entityRects: [CellEntityRect]
 
     /// The number of lines.

@@ -75,7 +75,8 @@ struct CellLayoutPass {
             place(0, x: 0, y: 0)
             rootHeight = h[0]
         }
-        let height = grid.ceil(max(rootHeight, t.minHeight * s) / s)
+        // Saturated as Chromium's layout units are: never beyond 33,554,431 px, never infinite.
+        let height = min(grid.ceil(max(rootHeight, t.minHeight * s) / s), CompiledCellTemplate.maximumLength)
         return makeLayout(width: width, height: height)
     }
 
@@ -318,9 +319,11 @@ struct CellLayoutPass {
         }
     }
 
-    /// A length in device pixels rounded to a whole one.
+    /// A length in device pixels rounded to a whole one, saturated at
+    /// ±33,554,431 px as the cell's height is (at most 2·10⁹ device pixels).
     private func pixels(_ v: Double) -> Int32 {
-        Int32(max(-2e9, min(2e9, v.rounded())))
+        let limit = min((CompiledCellTemplate.maximumLength * s).rounded(.down), 2e9)  // and within an Int32
+        return v.isNaN ? 0 : Int32(max(-limit, min(limit, v.rounded())))
     }
 
     // MARK: Output

@@ -32,7 +32,7 @@ final class CompiledCellTemplate: Sendable {
         try b.resolveConditions()
         self.uid = TemplateIdentity.next()
         self.name = name
-        self.minHeight = minHeight
+        self.minHeight = Self.capped(minHeight)
         self.nodes = b.nodes
         self.texts = b.texts
         self.hasAttachments = b.texts.contains { $0.parts.contains { if case .attachment = $0.source { true } else { false } } }
@@ -41,6 +41,20 @@ final class CompiledCellTemplate: Sendable {
         self.schema = CellLayoutSchema(templateName: name, frameNames: b.frameNames,
                                        textNames: b.texts.map(\.name),
                                        textFrameSlots: b.texts.map { Int(b.nodes[$0.node].frameSlot) })
+    }
+
+    /// The longest length a template gives (px): Chromium's layout units
+    /// saturate at 33,554,431 px, and so does every length of a template
+    /// (padding, spacing, sizes, minimum heights) and the cell's height.
+    static let maximumLength = TextStyle.maximumLineHeight
+
+    /// A checked length, saturated at ``maximumLength``.
+    static func capped(_ v: Double) -> Double { min(v, maximumLength) }
+
+    /// A length of an element, its points saturated at ``maximumLength``.
+    static func capped(_ l: CellLength) -> CellLength {
+        if case .points(let p) = l { return .points(capped(p)) }
+        return l
     }
 
     /// Walks the element tree, checking and flattening it.
@@ -63,7 +77,7 @@ final class CompiledCellTemplate: Sendable {
                 try check(v, f, label)
             }
             if let s = e.spacingBefore { try check(s, "spacing_before", label) }
-            let width = e.width ?? e.defaultWidth
+            let width = CompiledCellTemplate.capped(e.width ?? e.defaultWidth)
             try checkLength(width, "width", label)
             if let m = e.maxWidth {
                 switch m {
@@ -124,7 +138,7 @@ final class CompiledCellTemplate: Sendable {
                                           omitWhenEmpty: t.omitWhenEmpty))
             case .box(let box):
                 switch box.height {
-                case .points(let h): try check(h, "height", label); kind = .box(.points(h))
+                case .points(let h): try check(h, "height", label); kind = .box(.points(CompiledCellTemplate.capped(h)))
                 case .aspectRatio(let r):
                     guard r.isFinite, r > 0 else {
                         throw CellTemplateError.invalidValue(element: label, field: "aspect_ratio", value: r, requirement: "finite and greater than 0")
@@ -134,10 +148,12 @@ final class CompiledCellTemplate: Sendable {
                 }
             case .stack(let s):
                 try check(s.spacing, "spacing", label)
-                kind = .stack(s.axis, spacing: s.spacing, alignment: s.alignment)
+                kind = .stack(s.axis, spacing: CompiledCellTemplate.capped(s.spacing), alignment: s.alignment)
             }
-            nodes.append(CellNode(kind: kind, children: [], frameSlot: frameSlot, width: width, maxWidth: e.maxWidth,
-                                  minHeight: e.minHeight, padding: e.padding, spacingBefore: e.spacingBefore,
+            let padding = CellInsets(top: CompiledCellTemplate.capped(e.padding.top), left: CompiledCellTemplate.capped(e.padding.left),
+                                     bottom: CompiledCellTemplate.capped(e.padding.bottom), right: CompiledCellTemplate.capped(e.padding.right))
+            nodes.append(CellNode(kind: kind, children: [], frameSlot: frameSlot, width: width, maxWidth: e.maxWidth.map { CompiledCellTemplate.capped($0) },
+                                  minHeight: CompiledCellTemplate.capped(e.minHeight), padding: padding, spacingBefore: e.spacingBefore.map { CompiledCellTemplate.capped($0) },
                                   priority: e.priority, alignSelf: e.alignSelf, alignSelfWhen: nil, condition: nil))
             positions.append(pos)
             if let c = e.visibleWhen { pending.append((index, label, c, false)) }

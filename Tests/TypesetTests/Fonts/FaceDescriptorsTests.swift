@@ -65,4 +65,42 @@ final class FaceDescriptorsTests: XCTestCase {
         XCTAssert(fonts.face(family: "F", weight: 400, italic: true) === slanted)
         XCTAssert(fonts.face(family: "F", weight: 400, italic: false) === upright)
     }
+
+    /// Chromium 156: Lato Bold declared without `font-weight` is matched
+    /// as 400, and of faces that match alike the later rule wins (family
+    /// "A" = Bold undeclared, then Regular 400: 700 is set in Regular,
+    /// 162.25 px; "B" = the same in the other order: Bold, 165.09 px, at
+    /// 400 too).
+    func testAnUndeclaredStaticFaceIsNormalAndTheLaterRuleWinsATie() throws {
+        let regular = try FontFace(path: TestFonts.path("Lato-Regular.ttf"))
+        let bold = try FontFace(path: TestFonts.path("Lato-Bold.ttf"))
+        let undeclaredBold = bold.declared(family: "F", weight: nil, stretch: nil, style: nil)
+        XCTAssertEqual(undeclaredBold.descriptors, FaceDescriptors())
+        let regular400 = regular.declared(family: "F", weight: 400...400, stretch: nil, style: nil)
+        let a = try FontCollection(faces: [undeclaredBold, regular400])
+        XCTAssert(a.face(family: "F", weight: 700) === regular400)
+        let b = try FontCollection(faces: [regular400, undeclaredBold])
+        XCTAssert(b.face(family: "F", weight: 700) === undeclaredBold)
+        XCTAssert(b.face(family: "F", weight: 400) === undeclaredBold)
+        let t = Typesetter(fonts: a), u = Typesetter(fonts: b)
+        let style = TextStyle(font: "F", size: 40, weight: 700)
+        XCTAssertEqual(try t.prepare("Hamburg", style: style).naturalWidth, 162.25)
+        XCTAssertEqual(try u.prepare("Hamburg", style: style).naturalWidth, 165.09375)
+        // An undeclared variable face is matched as normal too, but its
+        // instance follows the request over the whole axis: Inter
+        // undeclared, then Lato Regular at 400, sets 700 in Lato (162.25);
+        // Inter alone sets it at wght 700 (172.171875).
+        let inter = try FontFace(path: TestFonts.path("Inter-Variable.ttf"))
+        let undeclaredInter = inter.declared(family: "M", weight: nil, stretch: nil, style: nil)
+        XCTAssertEqual(undeclaredInter.descriptors, FaceDescriptors())
+        XCTAssertEqual(undeclaredInter.variationBounds.weight, 100...900)
+        let lato400 = regular.declared(family: "M", weight: 400...400, stretch: nil, style: nil)
+        XCTAssertEqual(try Typesetter(fonts: FontCollection(faces: [undeclaredInter, lato400]))
+            .prepare("Hamburg", style: TextStyle(font: "M", size: 40, weight: 700)).naturalWidth, 162.25)
+        XCTAssertEqual(try Typesetter(fonts: FontCollection(faces: [undeclaredInter]))
+            .prepare("Hamburg", style: TextStyle(font: "M", size: 40, weight: 700)).naturalWidth, 172.171875)
+        let flex = try FontFace(path: TestFonts.path("RobotoFlex-Variable.ttf"))
+        XCTAssertEqual(flex.declared(family: "G", weight: nil, stretch: nil, style: nil).variationBounds,
+                       FaceDescriptors(weight: 100...1000, stretch: 25...151, style: .oblique(0...10)))
+    }
 }

@@ -100,6 +100,11 @@ final class VariableFontTests: XCTestCase {
         XCTAssert(inter.instance(VariationRequest(weight: 600, opticalSize: 40)) === inter.instance(VariationRequest(weight: 600, opticalSize: 32)))
         // The default instance is the face itself.
         XCTAssert(inter.instance(VariationRequest(weight: 400, opticalSize: 14)) === inter)
+        // Values no style check passed (NaN, infinities) leave or clamp the axes, never trap.
+        XCTAssertEqual(inter.variationCoordinates(for: VariationRequest(weight: .nan, opticalSize: .infinity,
+                                                                        variations: [FontVariation("wght", -.infinity)])),
+                       [32, 100])
+        XCTAssertEqual(inter.variationCoordinates(for: VariationRequest(weight: .nan, opticalSize: .nan)), [14, 400])
         // A static face has no instances.
         let noto = Fixtures.face(file: "NotoSans-Regular.ttf")
         XCTAssert(noto.instance(VariationRequest(weight: 700, opticalSize: 16)) === noto)

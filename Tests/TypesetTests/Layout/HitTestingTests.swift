@@ -24,6 +24,37 @@ final class HitTestingTests: XCTestCase {
         }
     }
 
+    /// Carets are on the 1/64 px grid, as Chromium reports them and as line
+    /// widths and selection edges are: the grid line at or left of the exact
+    /// place (the end of the exact advances before it); at a device pixel
+    /// ratio, on that ratio's grid.
+    func testCaretsAreOnTheGrid() throws {
+        let texts = ["Typeset measures text before it is drawn, exactly.", "Hello مرحبا بالعالم world 123",
+                     "trailing spaces    ", "今日はとても良い天気ですね。"]
+        for scale in [1.0, 2, 3] {
+            for text in texts {
+                let layout = try Fixtures.typesetter.prepare(text, style: style, scale: scale).layout(width: 97)
+                for offset in 0...text.utf16.count {
+                    let caret = layout.caretRect(for: TextPosition(utf16Offset: offset))
+                    let units = caret.x * 64 * scale
+                    XCTAssertEqual(units, units.rounded(), accuracy: 1e-6, "\(text) at \(offset), \(scale)x: x \(caret.x)")
+                }
+            }
+        }
+        // Left to right: the grid line at or left of where the exact advances end.
+        let text = "Typeset measures text"
+        let layout = try Fixtures.typesetter.prepare(text, style: style).layout(width: nil)
+        var offgrid = 0
+        for offset in 1..<text.utf16.count {
+            let exact = layout.rects(forUTF16Range: 0..<offset).map { $0.x + $0.width }.max() ?? 0
+            let caret = layout.caretRect(for: TextPosition(utf16Offset: offset)).x
+            XCTAssertLessThanOrEqual(caret, exact + 1e-6, "offset \(offset)")
+            XCTAssertGreaterThan(caret, exact - 1.0 / 64, "offset \(offset)")
+            if abs(exact * 64 - (exact * 64).rounded()) > 1e-6 { offgrid += 1 }
+        }
+        XCTAssertGreaterThan(offgrid, 5, "exact advances off the grid are snapped to it")
+    }
+
     func testPointsPastALineAreItsEnds() throws {
         let layout = try Fixtures.typesetter.prepare("one two three four five six", style: style).layout(width: 70)
         let line = layout.lines[1]
