@@ -24,7 +24,7 @@ public func tsParagraphInit(_ paragraph: UnsafeMutablePointer<ts_paragraph>?) {
         white_space: Enums.code(d.whiteSpace), word_break: Enums.code(d.wordBreak), break_words: d.breakWords ? 1 : 0,
         line_break: Enums.code(d.lineBreak), align: Enums.code(d.alignment), direction: Enums.code(d.direction),
         max_lines: Int32(d.maxLines ?? 0), text_overflow: Enums.code(d.textOverflow), ellipsis: nil, lang: nil,
-        tab_size: Int32(d.tabSize))
+        tab_size: Int32(d.tabSize), text_wrap: Enums.code(d.textWrap))
 }
 
 /// C strings that live as long as the process.
@@ -108,6 +108,7 @@ extension ParagraphStyle {
         locale = try Language.tag(c.lang, "paragraph.lang")
         guard (0...1000).contains(c.tab_size) else { throw ArgumentError("paragraph.tab_size must be 0 to 1000 (got \(c.tab_size))") }
         tabSize = Int(c.tab_size)
+        textWrap = try Enums.value(c.text_wrap, "paragraph.text_wrap", as: TextWrap.self)
     }
 }
 
@@ -125,10 +126,10 @@ enum Language {
 
 /// CSS `font-family` lists as the C interface takes them.
 enum FontFamilyList {
-    /// The families of a NUL-terminated, comma-separated UTF-8 list (spaces
-    /// and quotes around names removed); an error naming the field for NULL,
-    /// invalid UTF-8, or an empty list or name. Read byte by byte: it runs
-    /// for every text prepared.
+    /// The families of a NUL-terminated UTF-8 CSS `font-family` value
+    /// (``CSSFontFamilyList``: comma-separated, a name holding a comma quoted);
+    /// an error naming the field for NULL, invalid UTF-8, or a value that is
+    /// not a list of names. Converted styles are cached (``StyleCache``).
     static func parse(_ pointer: UnsafePointer<CChar>?, _ name: @autoclosure () -> String) throws -> [String] {
         guard let pointer else { throw ArgumentError("\(name()) is NULL") }
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self),
@@ -136,24 +137,9 @@ enum FontFamilyList {
         if let bad = UTF8Validation.firstInvalidByte(in: bytes) {
             throw ArgumentError("\(name()) is not valid UTF-8 (first bad byte at offset \(bad))")
         }
-        var families: [String] = []
-        var start = 0
-        for i in 0...bytes.count where i == bytes.count || bytes[i] == UInt8(ascii: ",") {
-            var lo = start, hi = i
-            while lo < hi, isPadding(bytes[lo]) { lo += 1 }
-            while hi > lo, isPadding(bytes[hi - 1]) { hi -= 1 }
-            guard lo < hi else {
-                throw ArgumentError("\(name()) must be family names separated by commas, none empty (got \"\(String(decoding: bytes, as: UTF8.self))\")")
-            }
-            families.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[lo..<hi]), as: UTF8.self))
-            start = i + 1
+        do { return try CSSFontFamilyList.families(String(decoding: bytes, as: UTF8.self)) } catch let e as CSSFontFamilyList.SyntaxError {
+            throw ArgumentError("\(name()) must be a CSS font-family list: \(e)")
         }
-        return families
-    }
-
-    /// Spaces, tabs and quotes around a family name.
-    private static func isPadding(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }
 

@@ -17,7 +17,7 @@ struct FontsCommand: ParsableCommand {
         """)
 
     @Option(help: "Show the font chosen for each run of this text.") var resolve: String?
-    @Option(help: ArgumentHelp("Font families for --resolve, comma-separated (a family without a font is skipped with a warning).", valueName: "FAMILY[,FAMILY…]"))
+    @Option(help: ArgumentHelp("Font families for --resolve, a CSS font-family list (a family without a font is skipped with a warning).", valueName: "FAMILY[,FAMILY…]"))
     var font: String = "Noto Sans"
     @Flag(help: "Print JSON.") var json = false
     @OptionGroup var fonts: FontOptions
@@ -25,10 +25,13 @@ struct FontsCommand: ParsableCommand {
     func run() throws {
         let collection = try fonts.collection()
         if let text = resolve {
-            let families = font.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            let families: [String]
+            do { families = try CSSFontFamilyList.families(font) } catch {
+                throw ValidationError("--font must be a CSS font-family list: \(error)")
+            }
             let prepared: PreparedText
             do {
-                prepared = try Typesetter(fonts: collection).prepare(text, style: TextStyle(font: FontStack(families: families), size: 15))
+                prepared = try Typesetter(fonts: collection).prepare(text, style: TextStyle(font: FontStack(families: families)))
             } catch { throw CommandFailure(fonts.explain(error)) }
             var seen = WarnedNames()
             FontOptions.warnSkipped(families, in: collection, seen: &seen)

@@ -19,7 +19,7 @@ struct LayoutOptions: ParsableArguments {
     var fontFiles: [String] = []
 
     // Numbers are read whatever they start with: `--width -3` is a bad width, not a missing value.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Font size in px.", valueName: "PX")) var size: Double = 15
+    @Option(parsing: .unconditional, help: ArgumentHelp("Font size in px (CSS's initial font-size).", valueName: "PX")) var size: Double = 16
     @Option(parsing: .unconditional, help: "Font weight, 1–1000.") var weight: Int = 400
     @Flag(help: "Use an italic face.") var italic = false
     @Option(help: ArgumentHelp("CSS font-stretch: a percentage (75, 75%) or a keyword (condensed…); sets a variable font's wdth axis.", valueName: "PERCENT"))
@@ -127,7 +127,7 @@ struct LayoutOptions: ParsableArguments {
             ("text_wrap", .string(textWrap.rawValue)),
             ("letter_spacing", .number(letterSpacing)), ("align", .string(align.rawValue)),
             ("direction", .string(direction.rawValue)), ("scale", .number(scale)),
-            ("font_family", .array(font.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })),
+            ("font_family", .string(font)),  // a CSS font-family list, read as the batch reads the string
         ]
         if !fontFiles.isEmpty { object.append(("font_file", .array(fontFiles.map { .string($0) }))) }
         var lists: [(String, JSONValue)] = []
@@ -161,7 +161,11 @@ struct LayoutOptions: ParsableArguments {
             _ = try RunRequest.utf16Ranges(of: request.runs, in: request.text, utf16Offsets: false)
             _ = try AttachmentRequest.utf16Offsets(of: request.attachments, in: request.text, utf16Offsets: false)
             return request
-        } catch { throw ValidationError("\(error)") }
+        } catch {
+            // The request's field is the option here.
+            let message = "\(error)"
+            throw ValidationError(message.hasPrefix("font_family ") ? "--font" + message.dropFirst("font_family".count) : message)
+        }
     }
 
     /// Reads the text, loads the fonts and lays the text out. A text that cannot

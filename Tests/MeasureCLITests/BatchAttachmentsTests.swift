@@ -10,7 +10,7 @@ final class BatchAttachmentsTests: XCTestCase {
         // "😀" before the box: scalar offset 2, UTF-16 offset 3.
         let text = "😀 \u{FFFC} verified"
         func request(_ offset: Int) -> String {
-            #"{"id": 1, "text": "\#(text)", "width": 200, "attachments": [{"offset": \#(offset), "width": 14, "height": 14, "vertical_align": "middle"}]}"#
+            #"{"id": 1, "text": "\#(text)", "font_size": 15, "width": 200, "attachments": [{"offset": \#(offset), "width": 14, "height": 14, "vertical_align": "middle"}]}"#
         }
         let scalars = try CLI.run(["batch", "-", "--no-progress", "--no-lines"], stdin: request(2) + "\n")
         let utf16 = try CLI.run(["batch", "-", "--no-progress", "--no-lines", "--offsets", "utf16"], stdin: request(3) + "\n")

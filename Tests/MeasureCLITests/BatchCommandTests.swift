@@ -101,7 +101,7 @@ final class BatchCommandTests: XCTestCase {
     func testOffsetsInScalarsOrUTF16() throws {
         let input = """
             {"id": "emoji", "text": "😂😂😂😂😂😂😂😂😂😂😂😂😂😂😂😂😂😂😂😂", "font_size": 13, "width": 120}
-            {"id": "wave", "text": "Hi 👋 there", "width": 30}
+            {"id": "wave", "text": "Hi 👋 there", "font_size": 15, "width": 30}
 
             """
         let scalars = try CLI.run(["batch"], stdin: input)
@@ -139,7 +139,7 @@ final class BatchCommandTests: XCTestCase {
     func testMalformedLinesAreReportedInPlace() throws {
         var input = Data()
         let lines: [Data] = [
-            Data(#"{"id": 1, "text": "Hello world", "width": 320}"#.utf8),  // 1 good
+            Data(#"{"id": 1, "text": "Hello world", "font_size": 15, "width": 320}"#.utf8),  // 1 good
             Data(#"{"id": 2, "text": "unterminated"#.utf8),  // 2 invalid JSON
             Data(#"[1, 2, 3]"#.utf8),  // 3 not an object
             Data(#"{"id": "four", "text": "x", "font_size": "big"}"#.utf8),  // 4 wrong type
@@ -147,9 +147,9 @@ final class BatchCommandTests: XCTestCase {
             Data(#"{"id": 6, "text": "x", "width": -1}"#.utf8),  // 6 negative width
             Data(#"{"id": 7, "text": "bad "#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8),  // 7 invalid UTF-8
             Data(),  // 8 blank: skipped, not answered
-            Data(#"{"id": 9, "text": "Hello world", "width": 320}"#.utf8),  // 9 good
+            Data(#"{"id": 9, "text": "Hello world", "font_size": 15, "width": 320}"#.utf8),  // 9 good
             Data(#"{"id": 10}"#.utf8),  // 10 no text
-            Data(#"{"id": 11, "text": "Hello world"}"#.utf8),  // 11 good, no newline after it
+            Data(#"{"id": 11, "text": "Hello world", "font_size": 15}"#.utf8),  // 11 good, no newline after it
         ]
         for (i, l) in lines.enumerated() {
             input += l
@@ -208,14 +208,14 @@ final class BatchCommandTests: XCTestCase {
     }
 
     func testFinalLineWithoutNewlineAndFileInput() throws {
-        let r = try CLI.run(["batch"], stdin: #"{"id": "only", "text": "Hello world"}"#)
+        let r = try CLI.run(["batch"], stdin: #"{"id": "only", "text": "Hello world", "font_size": 15}"#)
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(r.lines.count, 1, r.summary)
         XCTAssertEqual(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width"), 80.453125)
 
         // A file argument, CRLF line ends.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("measure-cli-\(UUID().uuidString).jsonl")
-        try Data("{\"id\":1,\"text\":\"Hello world\"}\r\n{\"id\":2,\"text\":\"Hello\"}\r\n".utf8).write(to: file)
+        try Data("{\"id\":1,\"text\":\"Hello world\",\"font_size\":15}\r\n{\"id\":2,\"text\":\"Hello\",\"font_size\":15}\r\n".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let f = try CLI.run(["batch", file.path])
         XCTAssertEqual(f.status, 0, f.summary)

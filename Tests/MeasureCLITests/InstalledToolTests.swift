@@ -32,7 +32,7 @@ final class InstalledToolTests: XCTestCase {
     func testInstalledToolFindsItsFontsBesideItsPrefix() throws {
         let (prefix, tool) = try makePrefix(withFonts: true)
         defer { try? FileManager.default.removeItem(at: prefix) }
-        let r = try CLI.run(["text", "Hello world", "--json"], executable: tool, fontsFromEnvironment: false)
+        let r = try CLI.run(["text", "Hello world", "--size", "15", "--json"], executable: tool, fontsFromEnvironment: false)
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width"), 80.453125)
         let files = try fontFiles(tool)

@@ -73,7 +73,7 @@ final class RenderCommandTests: XCTestCase {
     /// names them (a group per visual run with `data-font`, `data-size`).
     func testRunsAreDrawnInTheirFacesAndSizes() throws {
         let out = temporaryFile("svg")
-        let r = try CLI.run(["render", "Today we open", "--line-height", "21", "--out", out.path,
+        let r = try CLI.run(["render", "Today we open", "--size", "15", "--line-height", "21", "--out", out.path,
                              "--runs", #"[{"start": 0, "end": 5, "font_size": 24, "font_weight": 700}, {"start": 9, "end": 13, "font_style": "italic"}]"#])
         XCTAssertEqual(r.status, 0, r.summary)
         let groups = Self.parse(try Data(contentsOf: out)).named("g").filter { $0.attributes["data-font"] != nil }
@@ -87,7 +87,7 @@ final class RenderCommandTests: XCTestCase {
     func testSVGHasOnePathPerOutlinedGlyph() throws {
         let text = "Hello world, مرحبا 你好 ok"
         let out = temporaryFile("svg")
-        let r = try CLI.run(["render", text, "--width", "120", "--out", out.path])
+        let r = try CLI.run(["render", text, "--size", "15", "--width", "120", "--out", out.path])
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(r.stdout, "", "the SVG goes to the file")
         let data = try Data(contentsOf: out)
@@ -150,7 +150,7 @@ final class RenderCommandTests: XCTestCase {
 
     func testTruncatedLineDrawsTheEllipsis() throws {
         let text = "one two three four five six seven"
-        let r = try CLI.run(["render", text, "--width", "60", "--max-lines", "2", "--out", "-"])
+        let r = try CLI.run(["render", text, "--size", "15", "--width", "60", "--max-lines", "2", "--out", "-"])
         XCTAssertEqual(r.status, 0, r.summary)
         let svg = Self.parse(r.stdoutData)
         let paragraph = ParagraphStyle(maxLines: 2)
@@ -167,7 +167,7 @@ final class RenderCommandTests: XCTestCase {
     /// line, its text on the right, nothing overlapping.
     func testRightToLeftCutLineDrawsTheEllipsisOnTheLeft() throws {
         let text = "שלום עולם זה טקסט ארוך מאוד שצריך לחתוך אותו"
-        let args = [text, "--font", "Noto Sans Hebrew", "--width", "100", "--max-lines", "1"]
+        let args = [text, "--font", "Noto Sans Hebrew", "--size", "15", "--width", "100", "--max-lines", "1"]
         let json = try CLI.run(["text"] + args + ["--json"])
         let ellipsis = try XCTUnwrap(try JSON.object(json.lines.first ?? "")["ellipsis"] as? [String: Any])
         let x = try XCTUnwrap(JSON.double(ellipsis, "x")), width = try XCTUnwrap(JSON.double(ellipsis, "width"))

@@ -94,7 +94,7 @@ final class StreamingTests: XCTestCase {
         // Each answer is some 70 KB (a line per word): 8 MB in all.
         let text = (0..<300).map { "word\($0)" }.joined(separator: " ")
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-slow-\(UUID().uuidString).jsonl").path
-        let requests = (1...count).map { #"{"id": \#($0), "text": "\#(text)", "width": 30}"# }
+        let requests = (1...count).map { #"{"id": \#($0), "text": "\#(text)", "font_size": 15, "width": 30}"# }
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
         let process = Self.tool(executable, arguments: ["batch", "--no-progress", "--jobs", "2",

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Typeset
 import TypesetTestSupport
 
 /// `measure text`, end to end.
@@ -94,7 +95,7 @@ final class TextCommandTests: XCTestCase {
     /// `--font` is a CSS font-family list: families without a font are
     /// skipped, each with a warning line; only a list with none is an error.
     func testFontListsSkipMissingFamiliesWithAWarning() throws {
-        let r = try CLI.run(["text", "Hello world", "--font", "Helvetica Neue,Arial,sans-serif", "--json"])
+        let r = try CLI.run(["text", "Hello world", "--font", "Helvetica Neue,Arial,sans-serif", "--size", "15", "--json"])
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(JSON.double(try JSON.object(r.lines.first ?? ""), "exact_width"), 80.453125, "Noto Sans")
         XCTAssertEqual(r.stderr.split(separator: "\n").map(String.init), [
@@ -112,10 +113,10 @@ final class TextCommandTests: XCTestCase {
     /// Sizes on the 3x grid are thirds of a pixel: printed to six decimals,
     /// without a double's tail; `--json` keeps the exact doubles.
     func testHumanOutputPrintsSizesWithoutFloatNoise() throws {
-        let r = try CLI.run(["text", "Hello world, this is a text", "--width", "100", "--scale", "3"])
+        let r = try CLI.run(["text", "Hello world, this is a text", "--size", "15", "--width", "100", "--scale", "3"])
         XCTAssertEqual(r.status, 0, r.summary)
         XCTAssertEqual(r.lines.first, "size: 84.666667 × 40.666667 px (exact 84.46875 × 40.666667)")
-        let json = try CLI.run(["text", "Hello world, this is a text", "--width", "100", "--scale", "3", "--json"])
+        let json = try CLI.run(["text", "Hello world, this is a text", "--size", "15", "--width", "100", "--scale", "3", "--json"])
         XCTAssertEqual(JSON.double(try JSON.object(json.lines.first ?? ""), "height"), 122.0 / 3)
     }
 
@@ -146,7 +147,7 @@ final class TextCommandTests: XCTestCase {
 
     func testDashReadsStandardInput() throws {
         for input in ["Hello world\n", "Hello world\r\n", "Hello world"] {
-            let r = try CLI.run(["text", "-", "--width", "320", "--json"], stdin: input)
+            let r = try CLI.run(["text", "-", "--size", "15", "--width", "320", "--json"], stdin: input)
             XCTAssertEqual(r.status, 0, r.summary)
             let o = try JSON.object(r.lines.first ?? "")
             XCTAssertEqual(JSON.double(o, "exact_width"), 80.453125, "input \(input.debugDescription)")
@@ -168,5 +169,23 @@ final class TextCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.summary)
         XCTAssertEqual(r.stdout, "")
         XCTAssertTrue(r.stderr.contains("No Such Family"), r.summary)
+    }
+}
+
+/// Without `--size` / `font_size` the tool and the protocol lay text out at
+/// 16 px, CSS's initial font-size, as `TextStyle`, C and Python do.
+final class DefaultFontSizeTests: XCTestCase {
+    func testTheToolAndTheProtocolDefaultToTheLibrarysSize() throws {
+        let library = try Fixtures.typesetter.prepare("Hello world", style: TextStyle(font: "Noto Sans")).layout(width: nil)
+        XCTAssertEqual(TextStyle(font: "Noto Sans").size, 16)
+        let text = try CLI.run(["text", "Hello world", "--json"])
+        let batch = try CLI.run(["batch", "-", "--no-progress"], stdin: #"{"text": "Hello world"}"# + "\n")
+        for r in [text, batch] {
+            XCTAssertEqual(r.status, 0, r.summary)
+            let o = try JSON.object(r.lines.first ?? "")
+            XCTAssertEqual(JSON.double(o, "exact_width"), library.exactWidth, r.summary)
+            XCTAssertEqual(JSON.double(o, "height"), 22, r.summary)
+        }
+        XCTAssertEqual(library.exactWidth, 85.8125)
     }
 }

@@ -53,7 +53,7 @@ final class UnknownFieldsTests: XCTestCase {
     /// skipped with one warning per name, whatever the number of lines.
     func testSkippedFamiliesWarnedOncePerName() throws {
         let input = [
-            #"{"id": 1, "text": "Hello world", "font_family": ["Arial", "Noto Sans"]}"#,
+            #"{"id": 1, "text": "Hello world", "font_family": ["Arial", "Noto Sans"], "font_size": 15}"#,
             #"{"id": 2, "text": "Hello world", "font_family": ["Arial", "Noto Sans"]}"#,
             #"{"id": 3, "text": "Hello world", "runs": [{"start": 0, "end": 5, "font_family": ["Comic", "Arial", "sans-serif"]}]}"#,
             #"{"id": 4, "text": "Hello world", "font_family": ["Nothing", "Else"]}"#,

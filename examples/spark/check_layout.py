@@ -16,9 +16,12 @@
     python3 examples/spark/check_layout.py parquet POSTS.jsonl POSTS.parquet
         writes the posts whose fields fit one Parquet schema (ids as the job
         writes them, line heights as multiples or none) as Parquet;
-    python3 examples/spark/check_layout.py same FROM_PARQUET.parquet FROM_JSONL.parquet
+    python3 examples/spark/check_layout.py same FROM_PARQUET.parquet FROM_JSONL.parquet [--all-rows]
         checks that the job's rows for the Parquet posts (run with --answers)
-        equal its rows for the same posts read from JSON Lines.
+        equal its rows for the same posts read from JSON Lines; with
+        --all-rows, that two runs over the same posts (local mode and a
+        cluster, say) have the same rows, those without an id (lines that
+        are not JSON objects) compared as a multiset of error rows.
 Exit status 0 when every check holds, 1 with the failures listed otherwise
 (on stdout, with a summary line).
 """
@@ -196,10 +199,22 @@ def write_parquet(args):
 def same(args):
     from pyspark.sql import SparkSession
     spark = SparkSession.builder.master("local[1]").appName("typeset-check-same").getOrCreate()
-    read = lambda path: {(r["id"], r["width"], r["scale"]): r.asDict() for r in spark.read.parquet(path).collect()}
-    parquet, jsonl = read(args.from_parquet), read(args.from_jsonl)
+    rows = lambda path: [r.asDict() for r in spark.read.parquet(path).collect()]
+    parquet_rows, jsonl_rows = rows(args.from_parquet), rows(args.from_jsonl)
     spark.stop()
+    read = lambda rs: {(r["id"], r["width"], r["scale"]): r for r in rs if r["id"] is not None}
+    parquet, jsonl = read(parquet_rows), read(jsonl_rows)
+    # Rows without an id (lines that are not JSON objects) cannot be paired: they must be the same error rows,
+    # as many of each, whichever partition read them.
+    unnamed = lambda rs: collections.Counter((r["width"], r["scale"], r["error"]) for r in rs if r["id"] is None)
     differ = 0
+    if args.all_rows and set(parquet) != set(jsonl):
+        differ += 1
+        print("check_layout: the runs have different ids: %d only in the first, %d only in the second"
+              % (len(set(parquet) - set(jsonl)), len(set(jsonl) - set(parquet))))
+    if args.all_rows and unnamed(parquet_rows) != unnamed(jsonl_rows):
+        differ += 1
+        print("check_layout: the rows without an id differ: %r, %r" % (unnamed(parquet_rows), unnamed(jsonl_rows)))
     for key, row in parquet.items():
         other = jsonl.get(key)
         # An error answer names the line of its measure process: the messages are compared.
@@ -212,7 +227,7 @@ def same(args):
                 print("check_layout: id %r at width %s, scale %s: from Parquet %r, from JSON Lines %r"
                       % (key + (row.get("answer"), other and other.get("answer"))))
     print("check_layout: %d rows from Parquet, %d of them errors; %d differ from the JSON Lines run"
-          % (len(parquet), sum(1 for r in parquet.values() if r["error"]), differ))
+          % (len(parquet_rows), sum(1 for r in parquet_rows if r["error"]), differ))
     return 1 if differ or not parquet else 0
 
 
@@ -234,6 +249,8 @@ def main():
     compare_runs = sub.add_parser("same")
     compare_runs.add_argument("from_parquet")
     compare_runs.add_argument("from_jsonl")
+    compare_runs.add_argument("--all-rows", action="store_true",
+                              help="the two runs are of the same posts: every row of each is in the other")
     args = parser.parse_args()
     if args.command == "requests":
         write_requests(args)

@@ -2,7 +2,11 @@
 
 Every post is measured by `measure batch -` (the batch protocol of
 docs/Protocol.md) through `RDD.pipe`: one long-lived `measure` process per
-partition, one request line in and one answer line out. The answers are
+partition, one request line in and one answer line out. With `--engine
+wheel` the executors' Python workers answer the same lines themselves with
+the typeset package (`mapPartitions`), its wheel shipped with
+`--archives dist/typeset-….whl.zip#typeset_wheel` (the wheel under a .zip
+name, which Spark unpacks). The answers are
 joined back to the requests by their `id`, and the result is written as
 Parquet, one row per post, width and scale.
 
@@ -149,6 +153,42 @@ def pipe_command(measure, jobs, unpacked=None):
     return " ".join(shlex.quote(part) for part in ["/bin/sh", "-c", script, unpacked] + options)
 
 
+# The typeset package of the executor's Python worker (--engine wheel): one
+# Typesetter per worker process, made at its first partition and kept, as
+# Python workers are reused from task to task.
+_typesetter = None
+
+
+def wheel_answers(lines, wheel):
+    """Answers request lines in this Python worker with the typeset package
+    of the wheel Spark unpacked as `wheel` (--archives typeset-….whl.zip#NAME:
+    a wheel is a zip, installing it is unpacking it) into the executor's
+    working directory. The answers are those `measure batch --no-lines`
+    writes (the same protocol code in libtypeset), an error answer for a
+    request the protocol refuses."""
+    global _typesetter
+    from pyspark import SparkFiles
+    for root in (SparkFiles.getRootDirectory(), os.getcwd()):
+        path = os.path.join(root, wheel)
+        if os.path.isdir(os.path.join(path, "typeset")):
+            if path not in sys.path:
+                sys.path.insert(0, path)
+            break
+    else:
+        raise RuntimeError("the typeset wheel is not unpacked as %r in %s (give it with --archives ...#%s)"
+                           % (wheel, SparkFiles.getRootDirectory(), wheel))
+    import typeset
+    if _typesetter is None:
+        _typesetter = typeset.Typesetter()
+    for line in lines:
+        try:
+            answer = _typesetter.batch(line)
+        except typeset.RequestError as error:
+            answer = error.answer
+        answer.pop("lines", None)
+        yield json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+
+
 def unpacked_archive(sc, archive):
     """Where an executor finds the unpacked archive: Spark unpacks it into
     each executor's working directory (in local mode, into the SparkFiles
@@ -177,6 +217,12 @@ def main(argv):
     parser.add_argument("--scales", default=[1], type=numbers, help="comma-separated device pixel ratios (default 1)")
     parser.add_argument("--archive", default="typeset", help="the name the archive is unpacked as (--archives X#NAME)")
     parser.add_argument("--measure", help="a measure installed at this path on every machine (no archive)")
+    parser.add_argument("--engine", choices=("pipe", "wheel"), default="pipe",
+                        help="pipe: measure batch through RDD.pipe (the archive); wheel: the typeset Python package"
+                             " in each Python worker (mapPartitions; the wheel shipped with --archives WHEEL.zip#NAME)")
+    parser.add_argument("--wheel", default="typeset_wheel", help="the name the wheel is unpacked as (--engine wheel)")
+    parser.add_argument("--min-partitions", type=int, default=None,
+                        help="split JSON Lines input into at least this many partitions as it is read (no shuffle)")
     parser.add_argument("--partitions", type=int, help="repartition the posts first (default: as read)")
     parser.add_argument("--answers", action="store_true", help="keep each answer line in an `answer` column")
     args = parser.parse_args(argv)
@@ -197,7 +243,7 @@ def main(argv):
         posts = frame.rdd.map(lambda row: without_nulls(row.asDict(recursive=True)))
     else:
         id_type = StringType()
-        posts = sc.textFile(args.input).filter(lambda line: line.strip()).map(parse_json_post)
+        posts = sc.textFile(args.input, args.min_partitions).filter(lambda line: line.strip()).map(parse_json_post)
     if args.partitions:
         posts = posts.repartition(args.partitions)
 
@@ -206,10 +252,15 @@ def main(argv):
         lambda p, it: requests_of_partition(p, it, layouts, id_as_text))
     requests.persist(StorageLevel.MEMORY_AND_DISK)
 
-    jobs = int(sc.getConf().get("spark.task.cpus", "1"))
-    command = (pipe_command(args.measure, jobs) if args.measure
-               else pipe_command(None, jobs, unpacked=unpacked_archive(sc, args.archive)))
-    answers = requests.flatMap(lambda r: r[1] or ()).pipe(command, checkCode=True)
+    request_lines = requests.flatMap(lambda r: r[1] or ())
+    if args.engine == "wheel":
+        wheel = args.wheel
+        answers = request_lines.mapPartitions(lambda lines: wheel_answers(lines, wheel))
+    else:
+        jobs = int(sc.getConf().get("spark.task.cpus", "1"))
+        command = (pipe_command(args.measure, jobs) if args.measure
+                   else pipe_command(None, jobs, unpacked=unpacked_archive(sc, args.archive)))
+        answers = request_lines.pipe(command, checkCode=True)
 
     # Both sides cross into the JVM as JSON text and are parsed there; the
     # posts meet their layouts there too.

@@ -1,11 +1,14 @@
 """The Python package over libtypeset: answers, offsets, options and errors."""
+import ctypes
 import math
 import threading
 
 import pytest
 
 import typeset
-from typeset import Attachment, Paragraph, Run, Style
+from typeset import ArgumentError, Attachment, Paragraph, RequestError, Run, Style
+from typeset import _native as n
+from typeset._typesetter import _check
 
 BODY = Style(font_family="Noto Sans, Noto Color Emoji", size=15)
 
@@ -235,6 +238,65 @@ def test_longest_line_measure_agrees_with_layout(ts):
     for width in (17.5, 12, 30):
         m, l = prepared.measure(width, "longest-line"), prepared.layout(width, "longest-line")
         assert (m.height, m.line_count, m.width) == (l.height, l.line_count, l.width), width
+
+
+def test_one_default_font_size_everywhere(ts):
+    """16 px, CSS's initial font-size, in Style, ts_style_init and the batch protocol alike."""
+    c = n.Style()
+    n.lib.ts_style_init(ctypes.byref(c))
+    assert Style().size == c.size == 16
+    text = "Hello world"
+    answer = ts.batch({"text": text})
+    layout = ts.layout(text)
+    assert (answer["exact_width"], answer["height"]) == (layout.exact_width, layout.height) == (85.8125, 22)
+
+
+def test_a_font_family_string_is_a_css_list_in_style_and_batch(ts):
+    text = "Hello مرحبا"
+    listed = ts.layout(text, Style(font_family="Noto Sans Arabic, Noto Sans", size=15), 400)
+    assert ts.batch({"text": text, "font_family": "Noto Sans Arabic, Noto Sans", "font_size": 15,
+                     "width": 400})["exact_width"] == listed.exact_width
+    assert ts.layout(text, Style(font_family=("Noto Sans Arabic", "Noto Sans"), size=15), 400) == listed
+    # A family whose name holds a comma is quoted; one no font has is skipped, as CSS skips it.
+    quoted = ts.layout(text, Style(font_family='"Acme, Inc Sans", Noto Sans Arabic, Noto Sans', size=15), 400)
+    assert quoted == listed
+    assert ts.layout(text, Style(font_family=("Acme, Inc Sans", "Noto Sans Arabic", "Noto Sans"), size=15), 400) == listed
+    with pytest.raises(RequestError, match="font_family must be a CSS font-family list"):
+        ts.batch({"text": text, "font_family": "Noto Sans, 'open"})
+    with pytest.raises(ArgumentError, match="style.font_family must be a CSS font-family list"):
+        ts.prepare(text, Style(font_family="Noto Sans,,Noto Sans Arabic"))
+
+
+def test_text_wrap_reaches_the_c_interface(ts):
+    title = "A headline that wraps onto two lines of text"
+    for wrap in ("balance", "pretty", "wrap"):
+        layout = ts.layout(title, BODY, 200, paragraph=Paragraph(text_wrap=wrap))
+        answer = ts.batch({"text": title, "font_family": "Noto Sans, Noto Color Emoji", "font_size": 15,
+                           "width": 200, "text_wrap": wrap})
+        assert [(line["start"], line["end"]) for line in answer["lines"]] == [(l.start, l.end) for l in layout.lines]
+    balanced = ts.layout(title, BODY, 200, paragraph=Paragraph(text_wrap="balance"))
+    greedy = ts.layout(title, BODY, 200)
+    assert balanced.line_count == greedy.line_count == 2 and balanced.lines[0].end < greedy.lines[0].end
+    assert ts.layout(title, BODY, 100, paragraph=Paragraph(text_wrap="nowrap")) == \
+        ts.layout(title, BODY, 100, paragraph=Paragraph(white_space="nowrap"))
+    with pytest.raises(ArgumentError, match="text_wrap must be one of"):
+        ts.prepare(title, BODY, Paragraph(text_wrap="even"))
+    with pytest.raises(ArgumentError, match="white-space: pre"):
+        ts.prepare(title, BODY, Paragraph(text_wrap="nowrap", white_space="pre-wrap"))
+    c = n.Paragraph()
+    n.lib.ts_paragraph_init(ctypes.byref(c))
+    assert c.text_wrap == 0
+    c.text_wrap = 3
+    handle = ctypes.c_void_p()
+    with pytest.raises(ArgumentError, match="paragraph.text_wrap must be 0 to 2"):
+        _check(n.lib.ts_prepare(ts._handle, b"x", 1, ctypes.byref(ts._style(BODY)), ctypes.byref(c), 1.0,
+                                ctypes.byref(handle)))
+
+
+def test_text_wrap_sits_in_the_paragraph_structs_former_padding():
+    """ABI 1.1 keeps ts_paragraph's size and every 1.0 field's offset (64-bit)."""
+    assert ctypes.sizeof(n.Paragraph) == 56
+    assert n.Paragraph.tab_size.offset == 48 and n.Paragraph.text_wrap.offset == 52
 
 
 # Untrusted arguments: every integer range-checked, strings without NUL or lone surrogates, caches bounded.

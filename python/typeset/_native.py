@@ -22,7 +22,8 @@ class FontVariation(ctypes.Structure):
 class Paragraph(ctypes.Structure):
     _fields_ = [("white_space", c_int32), ("word_break", c_int32), ("break_words", c_int32),
                 ("line_break", c_int32), ("align", c_int32), ("direction", c_int32), ("max_lines", c_int32),
-                ("text_overflow", c_int32), ("ellipsis", c_char_p), ("lang", c_char_p), ("tab_size", c_int32)]
+                ("text_overflow", c_int32), ("ellipsis", c_char_p), ("lang", c_char_p), ("tab_size", c_int32),
+                ("text_wrap", c_int32)]
 
 
 class Run(ctypes.Structure):
@@ -59,9 +60,11 @@ def _candidates() -> list[str]:
     given = os.environ.get("TYPESET_LIBRARY")
     if given:
         return [given]
-    beside = Path(__file__).with_name("libtypeset.so")
-    if beside.exists():
-        found.append(str(beside))
+    # The wheel's (scripts/build-wheel): lib/libtypeset.so, its fonts in share/typeset/fonts beside lib/ as in
+    # an installed prefix, the libraries it needs in typeset.libs (its RUNPATH).
+    for beside in (Path(__file__).with_name("lib") / "libtypeset.so", Path(__file__).with_name("libtypeset.so")):
+        if beside.exists():
+            found.append(str(beside))
     system = ctypes.util.find_library("typeset")
     found.append(system or "libtypeset.so")
     return found

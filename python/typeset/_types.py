@@ -10,6 +10,8 @@ LINE_BREAK = ("auto", "loose", "normal", "strict", "anywhere")
 ALIGN = ("start", "end", "left", "right", "center", "justify")
 DIRECTION = ("auto", "ltr", "rtl")
 TEXT_OVERFLOW = ("clip", "ellipsis")
+#: CSS text-wrap: ``nowrap`` is ``white_space="nowrap"``, as in CSS and the batch protocol.
+TEXT_WRAP = ("wrap", "balance", "pretty", "nowrap")
 OPTICAL_SIZING = ("auto", "none")
 VERTICAL_ALIGN = ("baseline", "middle", "text-top", "text-bottom")
 ENTITY_KINDS = ("hashtag", "mention", "cashtag", "url")
@@ -19,7 +21,9 @@ WIDTH_MODES = ("max-content", "exactly", "at-most", "min-content", "longest-line
 
 @dataclass(frozen=True)
 class Style:
-    """A character style (CSS names): ``font_family`` is a CSS font-family list, first preferred.
+    """A character style (CSS names): ``font_family`` is a CSS font-family list, first preferred
+    (``"Noto Sans, Noto Color Emoji"``; a family whose name holds a comma quoted: ``'"Acme, Inc", serif'``),
+    or a tuple of family names as they are. ``size`` defaults to 16 px, CSS's initial font-size.
 
     ``line_height`` is ``None`` (CSS ``normal``), a number of px, or ``("multiple", m)``.
     Variable fonts: ``stretch`` is CSS ``font-stretch`` in percent (sets ``wdth``), ``variation_settings`` CSS
@@ -47,7 +51,11 @@ class Style:
 
 @dataclass(frozen=True)
 class Paragraph:
-    """Paragraph options, named after their CSS properties (values are CSS keywords)."""
+    """Paragraph options, named after their CSS properties (values are CSS keywords).
+
+    ``text_wrap``: ``"balance"`` evens a headline's lines, ``"pretty"`` keeps a lone short word off a post's
+    last line, ``"nowrap"`` is ``white_space="nowrap"``.
+    """
 
     white_space: str = "normal"
     word_break: str = "normal"
@@ -60,6 +68,7 @@ class Paragraph:
     ellipsis: Optional[str] = None
     lang: Optional[str] = None
     tab_size: int = 8
+    text_wrap: str = "wrap"
 
 
 @dataclass(frozen=True)

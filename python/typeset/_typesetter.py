@@ -8,8 +8,9 @@ from bisect import bisect_left
 from typing import Dict, Iterable, List, Optional, Sequence, Union
 
 from . import _native as n
-from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, TEXT_OVERFLOW, VERTICAL_ALIGN, WHITE_SPACE,
-                     WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement, Paragraph, Run, Style)
+from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, TEXT_OVERFLOW, TEXT_WRAP,
+                     VERTICAL_ALIGN, WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement,
+                     Paragraph, Run, Style)
 from .errors import RequestError, error_for
 
 _lib = n.lib
@@ -58,8 +59,13 @@ def _int32(value, name: str) -> int:
     return value
 
 
+def _css_family_list(families) -> str:
+    """Family names as one CSS font-family list, each quoted (a name may hold a comma)."""
+    return ", ".join('"' + name.replace("\\", "\\\\").replace('"', '\\"') + '"' for name in families)
+
+
 def _c_style(style: Style) -> n.Style:
-    family = style.font_family if isinstance(style.font_family, str) else ", ".join(style.font_family)
+    family = style.font_family if isinstance(style.font_family, str) else _css_family_list(style.font_family)
     kind, height = 0, 0.0
     if isinstance(style.line_height, tuple):
         if len(style.line_height) != 2 or style.line_height[0] != "multiple":
@@ -87,11 +93,18 @@ def _c_variation(style: Style) -> n.FontVariation:
 def _c_paragraph(p: Paragraph) -> n.Paragraph:
     if p.max_lines is not None and _int32(p.max_lines, "max_lines") < 1:
         raise error_for(1, f"max_lines must be None or at least 1 (got {p.max_lines})")
-    return n.Paragraph(_option(p.white_space, WHITE_SPACE, "white_space"), _option(p.word_break, WORD_BREAK, "word_break"),
+    white_space = _option(p.white_space, WHITE_SPACE, "white_space")
+    wrap = _option(p.text_wrap, TEXT_WRAP, "text_wrap")
+    if TEXT_WRAP[wrap] == "nowrap":  # CSS text-wrap: nowrap is white-space: nowrap
+        if WHITE_SPACE[white_space] == "pre-wrap":
+            raise error_for(1, "text_wrap nowrap with white_space pre-wrap is CSS white-space: pre, "
+                               "which Typeset does not lay out")
+        white_space, wrap = WHITE_SPACE.index("nowrap"), 0
+    return n.Paragraph(white_space, _option(p.word_break, WORD_BREAK, "word_break"),
                        1 if p.break_words else 0, _option(p.line_break, LINE_BREAK, "line_break"),
                        _option(p.align, ALIGN, "align"), _option(p.direction, DIRECTION, "direction"),
                        p.max_lines or 0, _option(p.text_overflow, TEXT_OVERFLOW, "text_overflow"),
-                       _c_string(p.ellipsis, "ellipsis"), _c_string(p.lang, "lang"), _int32(p.tab_size, "tab_size"))
+                       _c_string(p.ellipsis, "ellipsis"), _c_string(p.lang, "lang"), _int32(p.tab_size, "tab_size"), wrap)
 
 
 class _Offsets:

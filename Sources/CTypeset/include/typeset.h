@@ -193,8 +193,20 @@ typedef enum ts_direction { TS_DIRECTION_AUTO = 0, TS_DIRECTION_LTR = 1, TS_DIRE
 /* CSS text-overflow, for nowrap text. */
 typedef enum ts_text_overflow { TS_TEXT_OVERFLOW_CLIP = 0, TS_TEXT_OVERFLOW_ELLIPSIS = 1 } ts_text_overflow;
 
+/* CSS text-wrap-style: how lines are chosen among the break opportunities
+ * (text-wrap: nowrap is white_space NOWRAP). Added in ABI 1.1. */
+typedef enum ts_text_wrap {
+    TS_TEXT_WRAP_WRAP = 0,     /* as many words on each line as fit (CSS's initial value) */
+    TS_TEXT_WRAP_BALANCE = 1,  /* lines of even width (headlines); paragraphs of up to 6 lines */
+    TS_TEXT_WRAP_PRETTY = 2    /* no lone short word on the last line (posts) */
+} ts_text_wrap;
+
 /* Paragraph options, named after their CSS properties. Fill with
- * ts_paragraph_init; passing NULL where one is asked for means the defaults. */
+ * ts_paragraph_init; passing NULL where one is asked for means the defaults.
+ * text_wrap (ABI 1.1) sits in what was the struct's tail padding in 1.0: on
+ * the 64-bit platforms the library is built for, sizeof(ts_paragraph) and
+ * every other field's offset are as they were, so a program built against
+ * 1.0 that fills its paragraphs with ts_paragraph_init runs unchanged. */
 typedef struct ts_paragraph {
     int32_t white_space;    /* ts_white_space (default NORMAL) */
     int32_t word_break;     /* ts_word_break (default NORMAL) */
@@ -207,6 +219,7 @@ typedef struct ts_paragraph {
     const char *ellipsis;   /* the truncation marker; NULL for "…" (which becomes "..." as Chromium's does) */
     const char *lang;       /* BCP 47 tag for line breaking, or NULL for the text's own */
     int32_t tab_size;       /* tab stops every this many spaces, 0 to 1000 (default 8) */
+    int32_t text_wrap;      /* ts_text_wrap (default WRAP); ABI 1.1 */
 } ts_paragraph;
 
 void ts_paragraph_init(ts_paragraph *paragraph);

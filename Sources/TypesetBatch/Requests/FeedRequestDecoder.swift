@@ -1,4 +1,5 @@
 import Foundation
+import Typeset
 import TypesetCells
 
 /// Reads the request lines a feed is made of straight from their bytes:
@@ -118,11 +119,13 @@ package struct FeedRequestDecoder {
         return (request, id)
     }
 
-    /// A font stack as the protocol takes it: a name, or a non-empty array
+    /// A font stack as the protocol takes it: a CSS font-family list, or a non-empty array
     /// of at most ``TextStyleFields/maxFamilies`` names.
     private static func familyNames(_ value: JSONValue) -> [String]? {
         switch value {
-        case .string(let name): return [name]
+        case .string(let list):
+            guard let names = try? CSSFontFamilyList.families(list), names.count <= TextStyleFields.maxFamilies else { return nil }
+            return names
         case .array(let elements):
             guard !elements.isEmpty, elements.count <= TextStyleFields.maxFamilies else { return nil }
             var names: [String] = []

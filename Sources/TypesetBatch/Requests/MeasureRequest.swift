@@ -9,7 +9,8 @@ package struct MeasureRequest: Decodable {
     package var text: String
     package var families: [String] = ["Noto Sans"]
     package var fontFiles: [String] = []
-    package var size = 15.0
+    /// `font_size`: CSS's initial font-size, as in every interface.
+    package var size = 16.0
     package var weight = 400
     package var italic = false
     package var lineHeight: LineHeight = .normal

@@ -7,7 +7,8 @@ import Typeset
 /// too), and `color`: `{"font_family": ["Noto Sans"], "font_size": 15,
 /// "font_weight": 700, "font_style": "italic", "letter_spacing": 0,
 /// "line_height": "normal" | 20 | {"multiple": 1.4}, "color": "#536471"}`.
-/// Every field is optional (defaults: Noto Sans, 15 px, 400, normal, no
+/// Every field is optional (defaults: Noto Sans, 16 px (CSS's initial
+/// font-size, as everywhere in Typeset), 400, normal, no
 /// letter spacing, normal line height, no colour). The former names `font`,
 /// `size`, `weight` and `italic` (a boolean) are still read; encoding writes
 /// the canonical names. Inside a text's `parts`, a style lists only what
@@ -36,7 +37,7 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
     public var color: String?
 
     /// A style; every argument has a default.
-    public init(font: [String] = ["Noto Sans"], size: Double = 15, weight: Int = 400, italic: Bool = false,
+    public init(font: [String] = ["Noto Sans"], size: Double = 16, weight: Int = 400, italic: Bool = false,
                 letterSpacing: Double = 0, lineHeight: LineHeight = .normal, color: String? = nil,
                 stretch: Double = 100, variations: [FontVariation] = [], opticalSizing: FontOpticalSizing = .auto) {
         self.stretch = stretch

@@ -10,7 +10,7 @@ import Typeset
 ///
 /// | field | value |
 /// |---|---|
-/// | `font_family` | a family name, or a non-empty array of them, first preferred |
+/// | `font_family` | a CSS font-family list (`"Noto Sans, \"A, B\""`: ``CSSFontFamilyList``), or a non-empty array of family names, first preferred |
 /// | `font_size` | px |
 /// | `font_weight` | 1 to 1000 (a fraction is truncated) |
 /// | `font_style` | `"normal"`, `"italic"` or `"oblique"` (italic) |
@@ -93,7 +93,10 @@ package struct TextStyleFields: Sendable, Hashable {
             if let a = try? c.decode([String].self, forKey: key) {
                 if !a.isEmpty { families = a }
             } else if let s = try? c.decode(String.self, forKey: key) {
-                families = [s]
+                // A string is a CSS font-family list, as everywhere a stack is one string.
+                do { families = try CSSFontFamilyList.families(s) } catch let e as CSSFontFamilyList.SyntaxError {
+                    throw Problem(field: name, message: "\(name) must be a CSS font-family list: \(e)")
+                }
             }
             if families == nil { throw Problem(field: name, message: "\(name) must be a string or a non-empty array of strings") }
             if let count = families?.count, count > Self.maxFamilies {
