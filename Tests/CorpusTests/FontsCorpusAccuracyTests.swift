@@ -96,18 +96,7 @@ final class FontsCorpusAccuracyTests: XCTestCase {
                 }
                 style.opticalSizing = v
             }
-            if let text = font_variation_settings { style.variations = try Self.variations(text) }
-        }
-
-        /// CSS `font-variation-settings` text: `'GRAD' 100, 'wdth' 80`.
-        static func variations(_ text: String) throws -> [FontVariation] {
-            try text.split(separator: ",").map { item in
-                let parts = item.split(separator: " ", omittingEmptySubsequences: true)
-                guard parts.count == 2, let value = Double(parts[1]) else {
-                    throw OptionCorpusCase.UnsupportedOption(field: "font_variation_settings", value: text)
-                }
-                return FontVariation(parts[0].trimmingCharacters(in: CharacterSet(charactersIn: "'\"")), value)
-            }
+            if let text = font_variation_settings { style.variations = try FontVariation.settings(css: text) }
         }
     }
 
