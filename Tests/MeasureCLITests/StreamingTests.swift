@@ -93,12 +93,29 @@ final class StreamingTests: XCTestCase {
         let count = 120, budget = 1 << 20
         // Each answer is some 70 KB (a line per word): 8 MB in all.
         let text = (0..<300).map { "word\($0)" }.joined(separator: " ")
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-slow-\(UUID().uuidString).jsonl").path
         let requests = (1...count).map { #"{"id": \#($0), "text": "\#(text)", "font_size": 15, "width": 30}"# }
+        let (data, err) = try Self.batchWithAStalledReader(executable, requests: requests, budget: budget, test: self)
+        XCTAssertGreaterThan(data.count, 8 * budget)
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        XCTAssertEqual(lines.count, count)
+        for (k, line) in lines.enumerated() { XCTAssertTrue(line.hasPrefix("{\"id\":\(k + 1),"), "line \(k + 1)") }
+        let peak = try XCTUnwrap(err.components(separatedBy: "peak unwritten answer bytes: ").dropFirst().first
+            .flatMap { Int($0.prefix { $0.isNumber }) }, err)
+        // The budget plus a share of it per worker's chunk (was the whole output).
+        XCTAssertLessThanOrEqual(peak, 2 * budget, "peak unwritten answer bytes")
+    }
+
+    /// Runs `measure batch --jobs 2 --max-unwritten-bytes budget
+    /// --report-peak-unwritten` over `requests` (a file) while nobody reads
+    /// its output for 3 s, then reads everything: its stdout and stderr,
+    /// after checking it exited 0.
+    static func batchWithAStalledReader(_ executable: URL, requests: [String], budget: Int,
+                                        test: XCTestCase) throws -> (output: Data, errors: String) {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-slow-\(UUID().uuidString).jsonl").path
         try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        let process = Self.tool(executable, arguments: ["batch", "--no-progress", "--jobs", "2",
-                                                        "--max-unwritten-bytes", "\(budget)", "--report-peak-unwritten", path])
+        test.addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
+        let process = tool(executable, arguments: ["batch", "--no-progress", "--jobs", "2",
+                                                   "--max-unwritten-bytes", "\(budget)", "--report-peak-unwritten", path])
         let output = Pipe(), errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
@@ -108,14 +125,7 @@ final class StreamingTests: XCTestCase {
         let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, err)
-        XCTAssertGreaterThan(data.count, 8 * budget)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        XCTAssertEqual(lines.count, count)
-        for (k, line) in lines.enumerated() { XCTAssertTrue(line.hasPrefix("{\"id\":\(k + 1),"), "line \(k + 1)") }
-        let peak = try XCTUnwrap(err.components(separatedBy: "peak unwritten answer bytes: ").dropFirst().first
-            .flatMap { Int($0.prefix { $0.isNumber }) }, err)
-        // The budget plus a share of it per worker's chunk (was the whole output).
-        XCTAssertLessThanOrEqual(peak, 2 * budget, "peak unwritten answer bytes")
+        return (data, err)
     }
 
     /// One line from a pipe, failing after `timeout` seconds.

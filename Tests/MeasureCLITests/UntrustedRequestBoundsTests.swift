@@ -134,20 +134,7 @@ final class UntrustedRequestBoundsTests: XCTestCase {
         let text = (0..<300).map { "word\($0)" }.joined(separator: " ")  // an answer of some 70 KB
         var requests = (1...400).map { #"{"id": \#($0), "text": "hi"}"# }
         requests += (401...520).map { #"{"id": \#($0), "text": "\#(text)", "width": 30}"# }
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-primed-\(UUID().uuidString).jsonl").path
-        try Data((requests.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
-        addTeardownBlock { try? FileManager.default.removeItem(atPath: path) }
-        let process = StreamingTests.tool(executable, arguments: ["batch", "--no-progress", "--jobs", "2",
-                                                                  "--max-unwritten-bytes", "\(budget)", "--report-peak-unwritten", path])
-        let output = Pipe(), errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        Thread.sleep(forTimeInterval: 3)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let err = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, err)
+        let (data, err) = try StreamingTests.batchWithAStalledReader(executable, requests: requests, budget: budget, test: self)
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
         XCTAssertEqual(lines.count, 520)
         for (k, line) in lines.enumerated() { XCTAssertTrue(line.hasPrefix("{\"id\":\(k + 1),"), "line \(k + 1)") }
