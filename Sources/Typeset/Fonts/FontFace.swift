@@ -363,6 +363,8 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// A face sharing `base`'s font data under another family name and
     /// other descriptors (an `@font-face` rule's).
     private init(declaring base: FontFace, familyName: String, descriptors: FaceDescriptors, bounds: FaceDescriptors) {
+        // The declared face keeps the base's font data alive, as an instance does.
+        heapBytes = base.heapBytes
         path = base.path
         faceIndex = base.faceIndex
         self.familyName = familyName

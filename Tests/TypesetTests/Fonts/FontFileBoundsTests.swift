@@ -40,6 +40,8 @@ final class FontFileBoundsTests: XCTestCase {
             let bytes = regular + [UInt8](repeating: UInt8(k), count: (8 << 20) - regular.count)
             let face = try FontFace(bytes: bytes, path: "padded-\(k).ttf")
             XCTAssertEqual(face.heapBytes, 8 << 20)
+            // A face an @font-face rule declares keeps the same bytes alive.
+            XCTAssertEqual(face.declared(family: "Padded \(k)", weight: 100...900, stretch: nil, style: nil).heapBytes, 8 << 20)
             _ = try typesetter.prepare("hello", style: TextStyle(font: FontStack(faces: [face]), size: 15)).layout(width: 100)
             XCTAssertLessThanOrEqual(fonts.stackCacheByteCount, FontCollection.stackCacheBytes)
         }
