@@ -272,13 +272,12 @@ struct PrepareSession {
             strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed,
                                 textAscent: primaryBox.ascent, textDescent: primaryBox.descent),
             marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
-        if core.fields.pointee.hasRunBoundaries {
+        if core.facts.hasRunBoundaries {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing), which the
             // prepared text would otherwise shape again on its first layout:
             // they are the ones just computed, so they are kept now.
-            _ = core.lazyValues.pointee.unitMetrics.storeIfAbsent(
-                UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
+            core.keepUnitMetrics(UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
         }
         scratch.ligatures = ligatures
         return PreparedText(core: core)
