@@ -43,6 +43,8 @@ struct StrutMetrics {
     /// block's text, what hit testing tests (it can pass the line box).
     var textAscent: Double = 0
     var textDescent: Double = 0
+    /// The edges `text-box-trim` trims to; nil when it trims nothing.
+    var trimEdges: TextBoxTrimEdges? = nil
 }
 
 /// What is shaped once beside the text, only when the text needs it:
