@@ -12,6 +12,8 @@ struct PreparedBoxEdge: Sendable, Hashable {
     var width: Int64
     /// The side is the box's start (before `unit`), not its end (after it).
     var opensBox: Bool
+    /// The part of `width` that is the margin (outside the border box).
+    var margin: Int64 = 0
 }
 
 /// The inline boxes of runs (``InlineBoxEdges``) as advances.
@@ -49,9 +51,16 @@ enum InlineBoxRuns {
         for (k, run) in runs.enumerated() where first[k] >= 0 && !run.style.inlineBox.isEmpty && run.style != blockStyle {
             let box = run.style.inlineBox
             let left = box.leftWidth(scale: scale), right = box.rightWidth(scale: scale)
+            let leftMargin = box.leftMargin(scale: scale), rightMargin = box.rightMargin(scale: scale)
             let (start, end) = rightToLeft ? (right, left) : (left, right)
-            if start != 0 { out.append(PreparedBoxEdge(unit: Int32(first[k]), width: Int64((start * 65536).rounded()), opensBox: true)) }
-            if end != 0 { out.append(PreparedBoxEdge(unit: Int32(last[k]), width: Int64((end * 65536).rounded()), opensBox: false)) }
+            let (startMargin, endMargin) = rightToLeft ? (rightMargin, leftMargin) : (leftMargin, rightMargin)
+            func units(_ v: Double) -> Int64 { Int64((v * 65536).rounded()) }
+            if start != 0 {
+                out.append(PreparedBoxEdge(unit: Int32(first[k]), width: units(start), opensBox: true, margin: units(startMargin)))
+            }
+            if end != 0 {
+                out.append(PreparedBoxEdge(unit: Int32(last[k]), width: units(end), opensBox: false, margin: units(endMargin)))
+            }
         }
         return out
     }
@@ -74,5 +83,32 @@ enum InlineBoxRuns {
     /// Adds each side to its unit's advance.
     static func apply(_ edges: [PreparedBoxEdge], to advances: inout [Int32]) {
         for e in edges { advances[Int(e.unit)] = Int32(clamping: Int64(advances[Int(e.unit)]) + e.width) }
+    }
+
+    /// The end side a box closes with after unit `unit - 1`, 1/65536 px (0 if none).
+    static func endSide(before unit: Int, in edges: [PreparedBoxEdge]) -> Int64 {
+        guard !edges.isEmpty else { return 0 }
+        var lo = 0, hi = edges.count
+        while lo < hi { let m = (lo + hi) / 2; if Int(edges[m].unit) < unit - 1 { lo = m + 1 } else { hi = m } }
+        var side: Int64 = 0
+        while lo < edges.count && Int(edges[lo].unit) == unit - 1 {
+            if !edges[lo].opensBox { side += edges[lo].width }
+            lo += 1
+        }
+        return side
+    }
+
+    /// The start side a box opens with before unit `unit` inside its
+    /// border box (its border and padding), 1/65536 px (0 if none).
+    static func startBorderAndPadding(at unit: Int, in edges: [PreparedBoxEdge]) -> Int64 {
+        guard !edges.isEmpty else { return 0 }
+        var lo = 0, hi = edges.count
+        while lo < hi { let m = (lo + hi) / 2; if Int(edges[m].unit) < unit { lo = m + 1 } else { hi = m } }
+        var side: Int64 = 0
+        while lo < edges.count && Int(edges[lo].unit) == unit {
+            if edges[lo].opensBox { side += edges[lo].width - edges[lo].margin }
+            lo += 1
+        }
+        return side
     }
 }

@@ -267,6 +267,7 @@ struct PrepareSession {
                                     ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
+            boxEdges: boxEdges,
             wordBreaks: thai && wordBreaks != scratch.breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
         let core = PreparedCore.make(PreparedParts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,

@@ -69,6 +69,8 @@ struct BreakAdjustments {
     var runBoundaries: [Int32] = []
     /// Inline attachments in processed order.
     var attachments: [PreparedAttachment] = []
+    /// The sides of runs' inline boxes, in processed order (see `InlineBoxRuns`).
+    var boxEdges: [PreparedBoxEdge] = []
     /// The break opportunities words were shaped between, when not the segments' ends.
     var wordBreaks: [Int32] = []
     /// Breaks inside a shaped word that a line loses a kern at.

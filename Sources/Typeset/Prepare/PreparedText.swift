@@ -282,6 +282,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var trimEdges: TextBoxTrimEdges? { details.pointee.trimEdges }
     var runBoundaries: [Int32] { details.pointee.runBoundaries }
     var attachments: [PreparedAttachment] { details.pointee.attachments }
+    var boxEdges: [PreparedBoxEdge] { details.pointee.boxEdges }
     var surrogatePairs: UnsafeBufferPointer<Int32> { details.pointee.surrogatePairs }
     var wordBreaks: [Int32] { details.pointee.wordBreaks }
     var reshapedEnds: [ReshapedEnd] { details.pointee.reshapedEnds }
@@ -414,6 +415,8 @@ struct PreparedDetails {
     let runBoundaries: [Int32]
     /// Inline attachments in processed order (see ``TextAttachment``).
     let attachments: [PreparedAttachment]
+    /// The sides of runs' inline boxes in processed order (see `InlineBoxRuns`).
+    let boxEdges: [PreparedBoxEdge]
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
     let surrogatePairs: UnsafeBufferPointer<Int32>
     /// The break opportunities words were shaped between, when they are not
@@ -487,6 +490,7 @@ extension PreparedDetails {
             trimmableClose: parts.adjustments.trimmableClose.compacted(), ligatures: ligatures,
             textBox: (parts.strut.textAscent, parts.strut.textDescent), trimEdges: parts.strut.trimEdges,
             runBoundaries: parts.adjustments.runBoundaries.compacted(), attachments: parts.adjustments.attachments,
+            boxEdges: parts.adjustments.boxEdges,
             surrogatePairs: surrogatePairs, wordBreaks: parts.adjustments.wordBreaks.compacted(),
             reshapedEnds: parts.adjustments.reshapedEnds.compacted(), shapeCache: parts.shapeCache)
     }

@@ -107,6 +107,12 @@ public struct InlineBoxEdges: Sendable, Hashable {
         Self.width(margin: margin.right, border: border.right, padding: padding.right, scale: scale)
     }
 
+    /// The left margin alone, in device px (see ``leftWidth(scale:)``).
+    func leftMargin(scale: Double) -> Double { Self.width(margin: margin.left, border: 0, padding: 0, scale: scale) }
+
+    /// The right margin alone, in device px.
+    func rightMargin(scale: Double) -> Double { Self.width(margin: margin.right, border: 0, padding: 0, scale: scale) }
+
     /// One side's room in device px: each length in layout units (1/64 px,
     /// toward zero), the border snapped to whole device pixels.
     private static func width(margin: Double, border: Double, padding: Double, scale: Double) -> Double {
