@@ -35,6 +35,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// The x-height in em units (OS/2 `sxHeight`, else HarfBuzz's fallback:
     /// the height of "x"): `vertical-align: middle` centres on half of it.
     public let xHeight: Double
+    /// The cap height in em units (OS/2 `sCapHeight`, else HarfBuzz's
+    /// fallback: the height of "H"): `text-box-edge: cap` trims to it.
+    public let capHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
     /// The variation axes of a variable face (its `fvar` table), in the
@@ -290,6 +293,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = Double(x) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
+        var cap: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap)
+        capHeight = Double(cap) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs
@@ -376,6 +382,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         glyphCount = base.glyphCount
         metrics = base.metrics
         xHeight = base.xHeight
+        capHeight = base.capHeight
         isColorBitmap = base.isColorBitmap
         axes = base.axes
         namedInstances = base.namedInstances
@@ -455,6 +462,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = units(x) / u * base.sizeAdjust
+        var cap: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap)
+        capHeight = units(cap) / u * base.sizeAdjust
         serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 
