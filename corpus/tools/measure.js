@@ -276,6 +276,11 @@
     return first !== hanging ? px : 0;
   }
 
+  // Takes a box made by makeDiv (and its wrapper) off the page.
+  function drop(host, div) {
+    host.removeChild(div.wrapper || div);
+  }
+
   // The index of the code point that starts at UTF-16 offset u of the text.
   function cpIndex(cps, u) {
     let k = 0;
@@ -320,7 +325,14 @@
     }
     div.textNodes = nodes;
     div.boxSpans = boxes;
-    host.appendChild(div);
+    // Each box in a static wrapper of its own: an absolutely positioned block
+    // right after another one takes that sibling's last character as the
+    // character before its text, so text-transform: capitalize leaves its
+    // first letter alone when the sibling's text ends with a letter.
+    const wrap = document.createElement('div');
+    wrap.appendChild(div);
+    host.appendChild(wrap);
+    div.wrapper = wrap;
     return div;
   }
 
@@ -401,10 +413,10 @@
 
     const trunc = c.extended ? truncate(c, host, cps, outLines, probe, pbox) : null;
 
-    host.removeChild(div);
-    host.removeChild(probe);
-    host.removeChild(nat);
-    host.removeChild(minc);
+    drop(host, div);
+    drop(host, probe);
+    drop(host, nat);
+    drop(host, minc);
 
     const res = {
       id: c.id,
@@ -419,6 +431,8 @@
       check_rects_in_lines: checkRects,
       check_real_layout_same_lines: checkReal,
     };
+    // For the recorder's failure message: where the real layout's lines start.
+    if (!checkReal) res.real_starts = realLines.map(function (l) { return l.start; });
     // With a fixed line-height every line box is exactly that tall, in
     // LayoutUnits (1/64 device px) per line box: px values are rounded (26.4 px ->
     // 26.40625), multiples of the font size floored (12 px x 1.2 -> 14.390625);
@@ -468,13 +482,13 @@
                                                runs: [], text_indent: null }),
                         host, 'max-content');
     const ew = ell.getBoundingClientRect().width;
-    host.removeChild(ell);
+    drop(host, ell);
     const got = TypesetTruncation.cut({
       c: c, cps: cps, lines: kept, li: li, probe: probe, pbox: pbox,
       ref: ref, rbox: ref.getBoundingClientRect(), ellipsisWidth: ew, probeLH: PROBE_LH,
       indent: lineIndent(c, li, outLines, cps),
     });
-    host.removeChild(ref);
+    drop(host, ref);
     // The cut line's extent also covers, on its start side, the chips whose
     // text stays visible (its end is the ellipsis' edge).
     if (probe.boxSpans && probe.boxSpans.length && got.line.x !== null) {
