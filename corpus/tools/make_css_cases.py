@@ -242,8 +242,8 @@ def options_for(category, k, rng, text, primary, lang, has_spans):
             o['white_space'] = 'pre-wrap'
         o['align'] = ALIGNS[k % 6]
         o['direction'] = own[(k // 2) % 4]
-        if k % 3 == 2:
-            o['max_lines'] = 1 + (k // 3) % 3
+        if k % 4 in (2, 3):   # clamps with centre, justify, start, left, right alignment
+            o['max_lines'] = 1 + (k // 4) % 3
         o['width'] = rng.choice(WIDTHS[1:])
     else:
         raise SystemExit('unknown category %r' % category)

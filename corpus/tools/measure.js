@@ -141,18 +141,29 @@
   // line (positive width, on the previous line), and a code point at a break
   // can report a zero-width rect on the other line. So: the lowest rect of
   // positive width; for zero-width characters, the first rect.
-  function placeRect(range) {
-    let best = null, first = null;
+  // With text-transform a code point can become several (ß -> SS) and a
+  // line break can fall between them (FUS|SGÄNGER, an overflow-wrap break):
+  // such a code point belongs to the line where it starts, so with
+  // firstWins the first rect of positive width is used.
+  function placeRect(range, firstWins) {
+    let best = null, first = null, firstInk = null;
     for (const q of range.getClientRects()) {
       if (q.height <= 0) continue;
       if (first === null) first = q;
+      if (q.width > 0 && firstInk === null) firstInk = q;
       if (q.width > 0 && (best === null || q.top > best.top)) best = q;
     }
-    return best || first;
+    return (firstWins ? firstInk : best) || first;
   }
 
-  function rectCentre(range) {
-    const q = placeRect(range);
+  // Whether the case transforms text (the box or a run): see placeRect.
+  function transforms(c) {
+    return (c.text_transform && c.text_transform !== 'none') ||
+      (c.runs || []).some(function (r) { return r.text_transform && r.text_transform !== 'none'; });
+  }
+
+  function rectCentre(range, firstWins) {
+    const q = placeRect(range, firstWins);
     return q ? (q.top + q.bottom) / 2 : null;
   }
 
@@ -160,7 +171,7 @@
   // non-whitespace code point lies on the line box of the line the code point
   // was assigned to; the one exception is the generated hyphen that the first
   // code point of a line reports when the previous line ends with U+00AD.
-  function rectsInLines(nodes, cps, lines, top) {
+  function rectsInLines(nodes, cps, lines, top, splits) {
     const range = document.createRange();
     for (let k = 0; k < lines.length; k++) {
       const afterShy = k > 0 && cps[lines[k - 1].end - 1].cp === 0xad;
@@ -172,6 +183,8 @@
           const j = probeLine(q, top);
           if (j === k) continue;
           if (j === k - 1 && afterShy && i === lines[k].start) continue;
+          // The rest of a transformed code point split by a break (see placeRect).
+          if (splits && j === k + 1 && i === lines[k].end - 1) continue;
           return false;
         }
       }
@@ -189,6 +202,7 @@
     // break-spaces: spaces and tabs take room at a line's end and wrap to the
     // next line like letters, so they can start a line.
     const spacesWrap = ws === 'break-spaces';
+    const splits = transforms(c);
     const range = document.createRange();
     const lines = [];
     let cur = null;
@@ -199,7 +213,7 @@
       const isWS = WS.has(p.cp) && !(spacesWrap && (p.cp === 0x20 || p.cp === 0x09));
       if (!isWS) anyInk = true;
       setRange(range, nodes, cps, k, k + 1);
-      const cy = rectCentre(range);
+      const cy = rectCentre(range, splits);
       let startNew = false;
       if (cur === null || forced) {
         startNew = true;
@@ -279,6 +293,30 @@
   // Takes a box made by makeDiv (and its wrapper) off the page.
   function drop(host, div) {
     host.removeChild(div.wrapper || div);
+  }
+
+  // The chips on probe line li as the start edges of their first code
+  // points (relative to the box's left edge): {k: {left} (ltr) or {right}
+  // (rtl)}, the start side of the chip's margin box. Chromium's line
+  // truncator counts a chip's start padding, border and margin as the room
+  // its text needs, but not its end ones: a line whose last chip's end
+  // padding would overflow with the ellipsis keeps the chip's text and draws
+  // the ellipsis right after it (checked on screenshots: "#6…" in a 230 px
+  // box, "@ccc…", and "Ctrl+…" where the next chip's start padding left no
+  // room for its first letter).
+  function chipEdges(div, li, pbox, cps) {
+    const out = {};
+    const frags = boxFragments(div, li, pbox.top);
+    for (const b of div.boxSpans || []) {
+      const mine = frags.filter(function (f) { return f.run === b.run; });
+      if (!mine.length) continue;
+      const l = Math.min.apply(null, mine.map(function (f) { return f.left; })) - pbox.left;
+      const r = Math.max.apply(null, mine.map(function (f) { return f.right; })) - pbox.left;
+      const rtl = getComputedStyle(b.el).direction === 'rtl';
+      const first = cpIndex(cps, b.run.a);
+      out[first] = Object.assign(out[first] || {}, rtl ? { right: r } : { left: l });
+    }
+    return out;
   }
 
   // The index of the code point that starts at UTF-16 offset u of the text.
@@ -372,12 +410,14 @@
       while (eNoNL > ln.start && cps[eNoNL - 1].cp === 0x0a) eNoNL--;
       while (e > ln.start && WS.has(cps[e - 1].cp)) e--;
       let width = 0, x = null, widthWs = 0;
+      // With text-transform the previous line's last code point may end on this line (ß -> S|S).
+      const from = k > 0 && transforms(c) ? ln.start - 1 : ln.start;
       if (e > ln.start) {
-        const u = boxExtent(unionX(textRects(range, pnodes, cps, ln.start, e), onLine), probe, k, pbox.top, null);
+        const u = boxExtent(unionX(textRects(range, pnodes, cps, from, e), onLine), probe, k, pbox.top, null);
         if (u) { width = u.right - u.left; x = u.left - pbox.left; }
       }
       if (eNoNL > ln.start) {
-        const u = unionX(textRects(range, pnodes, cps, ln.start, eNoNL), onLine);
+        const u = unionX(textRects(range, pnodes, cps, from, eNoNL), onLine);
         if (u) widthWs = u.right - u.left;
       }
       return {
@@ -393,7 +433,7 @@
     //  every glyph rect of a code point lies on its assigned probe line;
     //  the real layout, grouped by rect centres, gives the same partition.
     const checkProbeHeight = Math.abs(pbox.height - outLines.length * PROBE_LH) < 0.01;
-    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top);
+    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top, transforms(c));
     const checkReal = realLines.length === lines.length &&
       realLines.every(function (l, i) { return l.start === lines[i].start; });
 
@@ -487,6 +527,7 @@
       c: c, cps: cps, lines: kept, li: li, probe: probe, pbox: pbox,
       ref: ref, rbox: ref.getBoundingClientRect(), ellipsisWidth: ew, probeLH: PROBE_LH,
       indent: lineIndent(c, li, outLines, cps),
+      chipEdges: chipEdges(probe, li, pbox, cps),
     });
     drop(host, ref);
     // The cut line's extent also covers, on its start side, the chips whose
