@@ -240,22 +240,47 @@
   }
 
   // A span's margin-box fragments on probe line k: its border-box rects
-  // (getClientRects) on that line, the first fragment widened by the
-  // start margin and the last by the end margin (box-decoration-break:
-  // slice). [{left, right, run}]
+  // (getClientRects) on that line, widened by its start margin on the
+  // fragment that holds its first character and by its end margin on the one
+  // that holds its last (box-decoration-break: slice; start is the right side
+  // in a right-to-left span). Bidi can split one span into fragments on one
+  // line: "@start" in a right-to-left paragraph draws "start" on the left
+  // (its end padding and margin on that fragment's left) and "@" on the right
+  // (its start ones on the right), so rects are matched by characters, not
+  // by their order. [{left, right, run}]
   function boxFragments(div, k, top) {
     const out = [];
+    const range = document.createRange();
+    // The rect (on some line) of the first or last code point of a text node.
+    function endRect(t, last) {
+      const text = t.data;
+      if (!text.length) return null;
+      let a = 0, b = text.codePointAt(0) > 0xffff ? 2 : 1;
+      if (last) {
+        b = text.length;
+        a = b - ((b >= 2 && text.charCodeAt(b - 1) >= 0xdc00 && text.charCodeAt(b - 1) <= 0xdfff) ? 2 : 1);
+      }
+      range.setStart(t, a);
+      range.setEnd(t, b);
+      return placeRect(range, false);
+    }
+    function holds(q, c) {
+      if (!c || probeLine(c, top) !== probeLine(q, top)) return false;
+      const mid = (c.left + c.right) / 2;
+      return mid >= q.left - 0.01 && mid <= q.right + 0.01;
+    }
     for (const b of div.boxSpans || []) {
       const cs = getComputedStyle(b.el);
       const rtl = cs.direction === 'rtl';
       const ml = parseFloat(cs.marginLeft) || 0, mr = parseFloat(cs.marginRight) || 0;
+      const t = b.el.firstChild;
+      const firstRect = t ? endRect(t, false) : null, lastRect = t ? endRect(t, true) : null;
       const rects = Array.from(b.el.getClientRects()).filter(function (q) { return q.height > 0; });
-      rects.forEach(function (q, i) {
+      rects.forEach(function (q) {
         if (probeLine(q, top) !== k) return;
         let l = q.left, r = q.right;
-        const first = i === 0, last = i === rects.length - 1;
-        if (rtl ? last : first) l -= ml;
-        if (rtl ? first : last) r += mr;
+        if (holds(q, firstRect)) { if (rtl) r += mr; else l -= ml; }
+        if (holds(q, lastRect)) { if (rtl) l -= ml; else r += mr; }
         out.push({ left: l, right: r, run: b.run });
       });
     }
