@@ -139,6 +139,27 @@ final class InlineBoxEdgesTests: XCTestCase {
         }
     }
 
+    /// Glyphs are drawn inside the box: "bbb" after its 6 px of padding, at
+    /// 35.15625 (Chromium's text rectangle of "bbb" starts at 35.1563), and
+    /// " ccc" after the end padding at 68.84375; right to left, the box's
+    /// left (end) side lies before its last glyph.
+    func testGlyphsAreDrawnInsideTheBox() throws {
+        let l = try typesetter.prepare(text("aaa bbb ccc", [(4..<7, chip(6, 6))])).layout(width: nil)
+        let glyphs = l.visualRuns(of: l.lines[0]).flatMap { l.glyphs(of: $0, on: l.lines[0]) }
+        let b = try XCTUnwrap(glyphs.first { $0.utf16Offset == 4 })
+        XCTAssertEqual(b.x, 35.15625, accuracy: 1.0 / 64)
+        let space = try XCTUnwrap(glyphs.first { $0.utf16Offset == 7 })
+        XCTAssertEqual(space.x, 68.84375, accuracy: 1.0 / 64)
+        // Hebrew in a right-to-left paragraph, box 2 | 6: its start side (6) is
+        // on the right, its end side (2) on the left, before its leftmost glyph.
+        let rtl = try typesetter.prepare(text("א בבב ג", [(2..<5, chip(2, 6))]), paragraph: ParagraphStyle(direction: .rtl))
+            .layout(width: nil)
+        let rtlGlyphs = rtl.visualRuns(of: rtl.lines[0]).flatMap { rtl.glyphs(of: $0, on: rtl.lines[0]) }
+        let space2 = try XCTUnwrap(rtlGlyphs.first { $0.utf16Offset == 5 })
+        let last = try XCTUnwrap(rtlGlyphs.first { $0.utf16Offset == 4 })
+        XCTAssertEqual(last.x - (space2.x + space2.advance), 2, accuracy: 1.0 / 64)
+    }
+
     /// Bad sides are typed errors naming the value.
     func testBadSidesAreErrors() throws {
         XCTAssertThrowsError(try typesetter.prepare(text("aaa bbb", [(0..<3, chip(-1, 0))])))
