@@ -15,13 +15,17 @@ extension LineBreaker {
         let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
+        var firstAscent: Double? = nil, lastDescent = 0.0  // (for text-box-trim)
         let fast = plainLinesNeedNoMark
         while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
             height += line.height
+            if firstAscent == nil { firstAscent = line.ascent }
+            lastDescent = line.descent
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
         }
+        height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent)
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
     }
@@ -179,6 +183,7 @@ extension LineBreaker {
         // width: `PreparedCore.maxContentWidth`).
         let natural = softWrapped || cursor.truncated ? core.maxContentWidth
             : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
+        core.trim(&lines, height: &top)
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
                           naturalWidth: natural, isTruncated: cursor.truncated,
                           truncation: truncation, boxWidth: nil, core: core)

@@ -6,14 +6,18 @@
 import CUnicode
 
 extension StrutMetrics {
-    /// The block's own inline box: its style's line height about its first face.
-    init(_ styled: StyledText) {
+    /// The block's own inline box: its style's line height about its first
+    /// face, and the edges `text-box-trim` trims the block to.
+    init(_ styled: StyledText, paragraph: ParagraphStyle) {
         let base = styled.base, primary = styled.primary
         let strut = InlineBox(style: base, primary: primary, used: nil)
         let primaryBox = primary.metrics.rounded(atSize: base.size)
         self.init(ascent: strut.ascent, descent: strut.descent,
                   fixedLineHeight: base.lineHeight.lineBoxHeight(fontSize: base.size),
-                  textAscent: primaryBox.ascent, textDescent: primaryBox.descent)
+                  textAscent: primaryBox.ascent, textDescent: primaryBox.descent,
+                  trimEdges: paragraph.textBoxTrim == .none ? nil : TextBoxTrimEdges(
+                      paragraph.textBoxEdge, primary: primary, size: base.size,
+                      ascent: primaryBox.ascent, descent: primaryBox.descent))
     }
 }
 
@@ -70,15 +74,17 @@ extension PrepareSession {
     }
 
     /// Where lines measure more than their segments' sum: trimmable
-    /// brackets, ligature splits, run boundaries, attachments, the word
+    /// brackets, ligature splits, run boundaries (inline boxes' sides
+    /// among them), attachments, the word
     /// breaks when they are not the segments' ends, and reshaped breaks.
     func breakAdjustments(_ units: [UInt16], analysis: TextAnalysis, itemized: ItemizedText, shaped: ShapedText,
-                          segmented: SegmentedText, attachments: [PlacedAttachment]) -> BreakAdjustments {
+                          segmented: SegmentedText, boxes: InlineRunBoxes) -> BreakAdjustments {
         BreakAdjustments(
             trimmableClose: shaped.trimmableClose, ligatures: shaped.ligatures,
-            runBoundaries: Self.runBoundaries(items: itemized.items, faces: itemized.faces, allItems: true,
-                                              attachments: attachments),
-            attachments: attachments, wordBreaks: analysis.keptWordBreaks,
+            runBoundaries: InlineBoxRuns.boundaries(
+                Self.runBoundaries(items: itemized.items, faces: itemized.faces, allItems: true, attachments: boxes.attachments),
+                edges: boxes.edges, count: units.count),
+            attachments: boxes.attachments, boxEdges: boxes.edges, wordBreaks: analysis.keptWordBreaks,
             reshapedEnds: reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped,
                                        segments: segmented.segments))
     }

@@ -52,10 +52,11 @@ extension ShapingScratch {
 
 extension PrepareSession {
     /// The shaping stage: every word shaped (or found in the word cache),
-    /// its advances summed per unit, attachments given their widths, and the
+    /// its advances summed per unit, attachments and inline boxes' sides
+    /// given their widths, and the
     /// widths of ligatures' pieces shaped apart (see `ligatureInteriors`).
     /// - Parameter words: `WordShaper`'s arrays (it empties them itself).
-    func shape(_ units: [UInt16], itemized: ItemizedText, analysis: TextAnalysis, attachments: [PlacedAttachment],
+    func shape(_ units: [UInt16], itemized: ItemizedText, analysis: TextAnalysis, boxes: InlineRunBoxes,
                into scratch: inout ShapingScratch, words: inout WordScratch) -> ShapedText {
         scratch.reset()
         let wordShaper = WordShaper(shaper: shaper, cache: cache, front: context.recentWords)
@@ -64,7 +65,8 @@ extension PrepareSession {
                                            breaks: analysis.wordBreaks, features: scratch.features, words: &words,
                                            into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
                                            unsafeBefore: &scratch.unsafeBefore)
-        InlineAttachments.apply(attachments, to: &scratch.advances)
+        InlineAttachments.apply(boxes.attachments, to: &scratch.advances)
+        InlineBoxRuns.apply(boxes.edges, to: &scratch.advances)
         ligatureInteriors(units, graphemes: analysis.graphemes, itemized: itemized, wordShaper: wordShaper, into: &scratch)
         return ShapedText(advances: scratch.advances, clusterStarts: scratch.clusterStarts, unsafeBefore: scratch.unsafeBefore,
                           trimmableClose: trim, ligatures: scratch.ligatures, features: scratch.features.lists)

@@ -59,8 +59,11 @@ struct PrepareSession {
                                                         styled: styled)
         let analysis = try analyse(units, paragraph: paragraph, styled: styled, hasAttachments: !attachments.isEmpty,
                                    into: &context.analysis)
+        let boxes = InlineRunBoxes(attachments: attachments, edges: InlineBoxRuns.edges(
+            runs: runs ?? UnsafeBufferPointer(start: nil, count: 0), blockStyle: baseStyle, processed: processed,
+            rightToLeft: analysis.paragraphLevel & 1 == 1, scale: scale))
         let itemized = itemize(units, analysis: analysis, styled: styled, into: &context.itemization)
-        let shaped = shape(units, itemized: itemized, analysis: analysis, attachments: attachments,
+        let shaped = shape(units, itemized: itemized, analysis: analysis, boxes: boxes,
                            into: &context.shaping, words: &context.words)
         let segmented = Self.segment(
             SegmentInput(units: units, breaks: analysis.breaks, advances: shaped.advances, items: itemized.items,
@@ -68,16 +71,18 @@ struct PrepareSession {
             into: &context.segmentation)
         let marks = try measureMarks(units, paragraph: paragraph, styled: styled, segmented: segmented)
         let adjustments = breakAdjustments(units, analysis: analysis, itemized: itemized, shaped: shaped,
-                                           segmented: segmented, attachments: attachments)
+                                           segmented: segmented, boxes: boxes)
         let core = PreparedCore.make(PreparedCore.Parts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph,
                                    paragraphLevel: analysis.paragraphLevel, levels: analysis.keptLevels),
-            itemized: itemized, segmented: segmented, strut: StrutMetrics(styled), marks: marks,
+            itemized: itemized, segmented: segmented, strut: StrutMetrics(styled, paragraph: paragraph), marks: marks,
             adjustments: adjustments, scale: scale, shapeCache: cache))
-        if core.facts.hasRunBoundaries {
+        if core.facts.hasRunBoundaries || !boxes.edges.isEmpty {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing): the ones just
-            // computed are kept now rather than shaped again on the first layout.
+            // computed are kept now rather than shaped again on the first
+            // layout (and those of a text with inline boxes carry the boxes'
+            // sides, which shaping again would not).
             core.keepUnitMetrics(UnitMetrics(advances: shaped.advances.copiedOut(), graphemeStarts: analysis.graphemes,
                                              ligatures: core.ligatures))
         }

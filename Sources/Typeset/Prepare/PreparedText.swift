@@ -268,8 +268,10 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var ligatures: LigatureSplits { details.pointee.ligatures }
     /// The primary font's rounded ascent and descent (see `StrutMetrics`).
     var textBox: (ascent: Double, descent: Double) { details.pointee.textBox }
+    var trimEdges: TextBoxTrimEdges? { details.pointee.trimEdges }
     var runBoundaries: [Int32] { details.pointee.runBoundaries }
     var attachments: [PlacedAttachment] { details.pointee.attachments }
+    var boxEdges: [PlacedBoxEdge] { details.pointee.boxEdges }
     var surrogatePairs: UnsafeBufferPointer<Int32> { details.pointee.surrogatePairs }
     var wordBreaks: [Int32] { details.pointee.wordBreaks }
     var reshapedEnds: [ReshapedEnd] { details.pointee.reshapedEnds }
@@ -439,11 +441,15 @@ extension PreparedCore {
         let ligatures: LigatureSplits
         /// The primary font's rounded ascent and descent.
         let textBox: (ascent: Double, descent: Double)
+        /// The edges `text-box-trim` trims to, nil when it trims nothing.
+        let trimEdges: TextBoxTrimEdges?
         /// Processed offsets where a run of another style starts (each style
         /// run's piece of a line is rounded up to 1/64 px on its own).
         let runBoundaries: [Int32]
         /// Inline attachments in processed order (see ``TextAttachment``).
         let attachments: [PlacedAttachment]
+        /// The sides of runs' inline boxes in processed order (see `InlineBoxRuns`).
+        let boxEdges: [PlacedBoxEdge]
         /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
         let surrogatePairs: UnsafeBufferPointer<Int32>
         /// The break opportunities words were shaped between, when they are not
@@ -515,8 +521,9 @@ extension PreparedCore.Details {
             styles: parts.itemized.styles.compacted(), tabInterval: parts.marks.tabInterval,
             minimumTabWidth: parts.marks.minimumTabWidth, ellipsisWidth: parts.marks.ellipsisWidth,
             trimmableClose: parts.adjustments.trimmableClose.compacted(), ligatures: ligatures,
-            textBox: (parts.strut.textAscent, parts.strut.textDescent),
+            textBox: (parts.strut.textAscent, parts.strut.textDescent), trimEdges: parts.strut.trimEdges,
             runBoundaries: parts.adjustments.runBoundaries.compacted(), attachments: parts.adjustments.attachments,
+            boxEdges: parts.adjustments.boxEdges,
             surrogatePairs: surrogatePairs, wordBreaks: parts.adjustments.wordBreaks.compacted(),
             reshapedEnds: parts.adjustments.reshapedEnds.compacted(), shapeCache: parts.shapeCache)
     }

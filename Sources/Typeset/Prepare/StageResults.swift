@@ -43,6 +43,8 @@ struct StrutMetrics {
     /// block's text, what hit testing tests (it can pass the line box).
     var textAscent: Double = 0
     var textDescent: Double = 0
+    /// The edges `text-box-trim` trims to; nil when it trims nothing.
+    var trimEdges: TextBoxTrimEdges? = nil
 }
 
 /// What is shaped once beside the text, only when the text needs it:
@@ -57,6 +59,13 @@ struct MeasuredMarks {
     var ellipsisWidth: Int64 = 0
 }
 
+/// What takes room on a line beside the glyphs: attachments and the sides
+/// (padding, border, margin) of runs' inline boxes, each in processed order.
+struct InlineRunBoxes {
+    var attachments: [PlacedAttachment]
+    var edges: [PlacedBoxEdge]
+}
+
 /// Where lines measure more than their segments' sum (see `PreparedCore.Details`).
 struct BreakAdjustments {
     /// Fullwidth closing brackets that may be set half-width at a line end.
@@ -67,6 +76,8 @@ struct BreakAdjustments {
     var runBoundaries: [Int32] = []
     /// Inline attachments in processed order.
     var attachments: [PlacedAttachment] = []
+    /// The sides of runs' inline boxes, in processed order (see `InlineBoxRuns`).
+    var boxEdges: [PlacedBoxEdge] = []
     /// The break opportunities words were shaped between, when not the segments' ends.
     var wordBreaks: [Int32] = []
     /// Breaks inside a shaped word that a line loses a kern at.
