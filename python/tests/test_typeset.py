@@ -281,8 +281,10 @@ def test_text_wrap_reaches_the_c_interface(ts):
         ts.layout(title, BODY, 100, paragraph=Paragraph(white_space="nowrap"))
     with pytest.raises(ArgumentError, match="text_wrap must be one of"):
         ts.prepare(title, BODY, Paragraph(text_wrap="even"))
-    with pytest.raises(ArgumentError, match="white-space: pre"):
-        ts.prepare(title, BODY, Paragraph(text_wrap="nowrap", white_space="pre-wrap"))
+    assert ts.layout(title, BODY, 100, paragraph=Paragraph(text_wrap="nowrap", white_space="pre-wrap")) == \
+        ts.layout(title, BODY, 100, paragraph=Paragraph(white_space="pre"))
+    with pytest.raises(ArgumentError, match="white_space pre-line keeps its newlines"):
+        ts.prepare(title, BODY, Paragraph(text_wrap="nowrap", white_space="pre-line"))
     c = n.Paragraph()
     n.lib.ts_paragraph_init(ctypes.byref(c))
     assert c.text_wrap == 0

@@ -28,7 +28,7 @@ extension LineBreaker {
 
     /// Plain lines (see `nextPlainLine`) can be taken as they are: no
     /// `nowrap` line may need the ellipsis (`markOverflow`).
-    var plainLinesNeedNoMark: Bool { plain && !(core.fields.pointee.whiteSpace == .nowrap && core.fields.pointee.ellipsisOverflow) }
+    var plainLinesNeedNoMark: Bool { plain && !(!core.fields.pointee.whiteSpace.wraps && core.fields.pointee.ellipsisOverflow) }
 
     /// The next line, marked for overflow: a plain line straight from the
     /// plain loop when `fast` (`plainLinesNeedNoMark`) allows, else from `nextLine`.
@@ -45,13 +45,13 @@ extension LineBreaker {
 
     /// The width lines break at: none for `nowrap`.
     func breakingLimit(for width: Double?) -> Int64 {
-        core.fields.pointee.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+        core.fields.pointee.whiteSpace.wraps ? Self.limit(for: width) : Self.limit(for: nil)
     }
 
     /// A `nowrap` line wider than the box is cut with the ellipsis when
     /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
     func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
-        guard core.fields.pointee.whiteSpace == .nowrap, core.fields.pointee.ellipsisOverflow, let width else { return }
+        guard !core.fields.pointee.whiteSpace.wraps, core.fields.pointee.ellipsisOverflow, let width else { return }
         if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
             line.hasEllipsis = true
             cursor.truncated = true
@@ -109,7 +109,7 @@ extension LineBreaker {
         var softWrapped = false
         // Preserved (pre-wrap) spaces and tabs before a line's end count in
         // max-content, though they hang in the line.
-        let preserves = core.fields.pointee.whiteSpace == .preWrap
+        let preserves = core.fields.pointee.whiteSpace.preservesSpaces
         var widestWithTrailing: Int64 = 0
         let fast = plainLinesNeedNoMark
         while true {

@@ -1,7 +1,7 @@
 /// Where a broken line goes in its box, as Chromium places it: `text-align`
 /// with the line's width in layout units (its runs each rounded up to 1/64 px
 /// by the line breaker), preserved spaces at the end of the text counted as
-/// far as they fit (`pre-wrap`), justified lines filling the box, and the cut of a
+/// far as they fit (`pre-wrap`; at every line's end in `pre`), justified lines filling the box, and the cut of a
 /// truncated line (`LineCut`), which keeps the x of its untruncated width.
 struct LinePlacement {
     let core: PreparedCore
@@ -12,6 +12,8 @@ struct LinePlacement {
     let mode: ParagraphStyle.Alignment
     let justify: Bool
     let preWrap: Bool
+    /// `white-space: pre`: spaces before every line's end take room in it (they never hang).
+    let pre: Bool
 
     init(core: PreparedCore, boxWidth: Double) {
         self.core = core
@@ -24,6 +26,7 @@ struct LinePlacement {
         }
         justify = core.paragraph.alignment == .justify
         preWrap = core.paragraph.whiteSpace == .preWrap
+        pre = core.paragraph.whiteSpace == .pre
     }
 
     /// Sets `line`'s x and width (and, for the cut line, its visible range)
@@ -37,7 +40,7 @@ struct LinePlacement {
         // Preserved spaces at the end of the text take room in the line as far
         // as the box has it (at a wrap or a forced break they hang).
         let endsText = Int(raw.end) == core.text.units.count && !endsWithForcedBreak(raw)
-        let trailing = preWrap && endsText
+        let trailing = (preWrap && endsText) || pre
             ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
         let space = available - width - trailing
         // A justified line fills the box; a cut one is justified before it is

@@ -47,8 +47,8 @@ struct LineBreaker {
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
     /// `minContent` breaks only at the text's own opportunities (no
-    /// overflow-wrap inside words, no line clamp), as CSS min-content sizing
-    /// does; `ignoresLineLimit` lays out every line whatever `maxLines` says
+    /// `overflow-wrap: break-word` inside words, but `anywhere`'s breaks; no
+    /// line clamp), as CSS min-content sizing does; `ignoresLineLimit` lays out every line whatever `maxLines` says
     /// (CSS max-content).
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, ignoresLineLimit: Bool = false,
                         _ body: (LineBreaker) -> R) -> R {
@@ -77,7 +77,8 @@ struct LineBreaker {
         // holds: the unit metrics are taken once, not per boundary.
         runMetrics = runBoundaries.isEmpty ? nil : core.unitMetrics
         maxLines = minContent || ignoresLineLimit ? nil : core.fields.pointee.maxLines
-        breakWords = minContent ? false : core.fields.pointee.breakWords
+        // (`overflow-wrap: anywhere`'s breaks count for min-content; `break-word`'s do not.)
+        breakWords = minContent ? core.fields.pointee.overflowWrap == .anywhere : core.fields.pointee.overflowWrap != .normal
         strut = (core.fields.pointee.strutAscent, core.fields.pointee.strutDescent)
         fixedLineHeight = core.fields.pointee.fixedLineHeight
         // A closing bracket is set half-width only to make a line fit: never

@@ -95,7 +95,13 @@ extension PreparedCore {
     @inline(__always)
     func measure(width: Double?) -> TextMeasurement {
         let s = fields.pointee.scale
-        guard s != 1 else { return LineBreaker.with(self) { $0.measure(width: width) } }
-        return LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }.dividedBy(s)
+        guard s != 1 else {
+            var m = LineBreaker.with(self) { $0.measure(width: width) }
+            m.minContentWidth = minContentWidth
+            return m
+        }
+        var m = LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }.dividedBy(s)
+        m.minContentWidth = minContentWidth / s
+        return m
     }
 }

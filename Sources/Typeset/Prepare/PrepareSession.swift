@@ -140,7 +140,7 @@ struct PrepareSession {
             paragraphLevel = try BidiLevels.resolve(units, direction: paragraph.direction, into: &scratch.levels)
             ScriptRuns.resolve(units, into: &scratch.scripts)
             try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
-                                           preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                           preserveNewlines: paragraph.whiteSpace.preservesNewlines,
                                            language: paragraph.locale ?? base.language,
                                            lineBreak: paragraph.lineBreak,
                                            into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
@@ -152,7 +152,7 @@ struct PrepareSession {
             thai = units.contains(where: UnicodeProps.isThai)
             if paragraph.wordBreak == .breakAll && thai {
                 wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
-                                                            preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                            preserveNewlines: paragraph.whiteSpace.preservesNewlines,
                                                             language: paragraph.locale ?? base.language,
                                                             lineBreak: paragraph.lineBreak).positions
             }
@@ -161,6 +161,9 @@ struct PrepareSession {
         // (The breaks stay in the scratch, read there: a copy retained both arrays.)
         if paragraph.lineBreak == .anywhere {
             BreakOpportunities.addGraphemeBoundaries(graphemes, units: units, to: &scratch.breaks)
+        }
+        if paragraph.whiteSpace == .breakSpaces {
+            BreakOpportunities.addBreaksAfterSpaces(units, to: &scratch.breaks)
         }
         // The items and faces are the scratch arrays: the prepared text copies them into its own memory.
         let items: [Item], faces: [FontFace]
@@ -216,6 +219,7 @@ struct PrepareSession {
         // compacts the metrics when it keeps them.)
         let naturalWidth = makeSegments(units: units, breaks: scratch.breaks, advances: advances, itemized: itemized,
                                         attachments: attachments, ligatures: ligatures,
+                                        spacesHang: paragraph.whiteSpace != .breakSpaces,
                                         into: &scratch.segments, metrics: &scratch.segmentMetrics,
                                         prefix: &scratch.advanceSums)
         let segments = SegmentedText(segments: scratch.segments, metrics: scratch.segmentMetrics, naturalWidth: naturalWidth)
@@ -223,7 +227,7 @@ struct PrepareSession {
         let fixed = base.lineHeight.lineBoxHeight(fontSize: base.size)
         // Tab stops, the ellipsis and the soft hyphen's hyphen are shaped only when the text needs them.
         var marks = MeasuredMarks()
-        if paragraph.whiteSpace == .preWrap && units.contains(0x09) {
+        if paragraph.whiteSpace.preservesSpaces && units.contains(0x09) {
             let spaceFace = stacks[0].faces.first { $0.covers(0x20) } ?? primary
             let space = advance(of: [0x20], face: spaceFace, style: base)
             marks.minimumTabWidth = space / 2
@@ -351,7 +355,7 @@ struct PrepareSession {
     /// Returns the natural width.
     private func makeSegments(units: [UInt16], breaks: (positions: [Int32], mandatory: [Bool]), advances: [Int32],
                               itemized: ItemizedText, attachments: [PreparedAttachment], ligatures: LigatureSplits,
-                              into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)],
+                              spacesHang: Bool, into segments: inout [Segment], metrics: inout [(ascent: Double, descent: Double)],
                               prefix: inout [Int64]) -> Int64 {
         // The advances summed once, so that a segment's width is a
         // difference (a loop per segment cost more to set up than to run,
@@ -377,7 +381,7 @@ struct PrepareSession {
                     attachments.withUnsafeBufferPointer { attachments in segments.withUnsafeMutableBufferPointer { out in
                         Self.segments(units: u, sums: sums, positions: positions, mandatory: mandatory, items: items,
                                       itemMetrics: itemMetrics, attachments: attachments, ligatures: ligatures,
-                                      advances: advances, into: out, metrics: &metrics)
+                                      advances: advances, spacesHang: spacesHang, into: out, metrics: &metrics)
                     } }
                 } }
             } }
@@ -392,7 +396,7 @@ struct PrepareSession {
                                  items: UnsafeBufferPointer<Item>,
                                  itemMetrics: UnsafeBufferPointer<(ascent: Double, descent: Double)>,
                                  attachments: UnsafeBufferPointer<PreparedAttachment>, ligatures: LigatureSplits,
-                                 advances: [Int32], into out: UnsafeMutableBufferPointer<Segment>,
+                                 advances: [Int32], spacesHang: Bool, into out: UnsafeMutableBufferPointer<Segment>,
                                  metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
         let hasLigatures = !ligatures.isEmpty
         let onlyItem = items.count == 1 && attachments.isEmpty
@@ -409,10 +413,11 @@ struct PrepareSession {
         for k in 0..<positions.count {
             let end = Int(positions[k])
             // The trailing breakable spaces (and a forced break) hang; a tab among them is flagged.
+            // (`break-spaces`: spaces are content, tabs and the break still hang.)
             var contentEnd = end, hasTab = false
             while contentEnd > start {
                 let c = u[contentEnd - 1]
-                guard BreakOpportunities.isBreakableSpaceOrBreak(c) else { break }
+                guard BreakOpportunities.isBreakableSpaceOrBreak(c), spacesHang || c != 0x20 else { break }
                 hasTab = hasTab || c == 0x09
                 contentEnd -= 1
             }

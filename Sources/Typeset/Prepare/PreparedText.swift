@@ -92,7 +92,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let whiteSpace: ParagraphStyle.WhiteSpace
         /// `textOverflow` is `.ellipsis`.
         let ellipsisOverflow: Bool
-        let breakWords: Bool
+        let overflowWrap: ParagraphStyle.OverflowWrap
         /// `line-break: anywhere`.
         let breaksAnywhere: Bool
         /// `text-wrap-style` (see `LineBreaker.wrapPlan`).
@@ -125,7 +125,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: parts.analysed.paragraph.maxLines, whiteSpace: parts.analysed.paragraph.whiteSpace,
             ellipsisOverflow: parts.analysed.paragraph.textOverflow == .ellipsis,
-            breakWords: parts.analysed.paragraph.breakWords, breaksAnywhere: parts.analysed.paragraph.lineBreak == .anywhere,
+            overflowWrap: parts.analysed.paragraph.overflowWrap, breaksAnywhere: parts.analysed.paragraph.lineBreak == .anywhere,
             textWrap: parts.analysed.paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
             needsPlacement: parts.analysed.paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
@@ -498,6 +498,9 @@ struct PreparedLazyValues: ~Copyable {
     /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
     /// -1 until first computed.
     let maxContent = Atomic<Int64>(-1)
+    /// CSS min-content in 1/64 px of the text's own pixels (see
+    /// `PreparedCore.minContentWidth`), -1 until first computed.
+    let minContent = Atomic<Int64>(-1)
 
     init() {}
 }

@@ -34,7 +34,7 @@ extension CellElement: Codable {
         case alignSelf = "align_self", alignSelfWhen = "align_self_when", visibleWhen = "visible_when"
         case key, text, parts, style, ellipsis, entities, align, direction
         case maxLines = "max_lines", singleLine = "single_line", omitWhenEmpty = "omit_when_empty"
-        case whiteSpace = "white_space", wordBreak = "word_break", textWrap = "text_wrap"
+        case whiteSpace = "white_space", wordBreak = "word_break", textWrap = "text_wrap", overflowWrap = "overflow_wrap"
         case height, aspectRatio = "aspect_ratio"
         case spacing, alignment, children
     }
@@ -42,7 +42,8 @@ extension CellElement: Codable {
     private static let commonKeys: [Key] = [.kind, .name, .width, .maxWidth, .minHeight, .padding, .spacingBefore,
                                             .priority, .alignSelf, .alignSelfWhen, .visibleWhen]
     private static let textKeys: [Key] = [.key, .text, .parts, .style, .maxLines, .ellipsis, .singleLine, .entities,
-                                          .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .textWrap, .direction]
+                                          .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .textWrap, .direction,
+                                          .overflowWrap]
     private static let boxKeys: [Key] = [.height, .aspectRatio]
     private static let stackKeys: [Key] = [.spacing, .alignment, .children]
     /// The element kinds JSON knows.
@@ -183,7 +184,8 @@ extension CellElement: Codable {
             whiteSpace: try enumValue(c, .whiteSpace, ParagraphStyle.WhiteSpace.self) ?? .normal,
             wordBreak: try enumValue(c, .wordBreak, ParagraphStyle.WordBreak.self) ?? .normal,
             direction: try enumValue(c, .direction, ParagraphStyle.Direction.self) ?? .auto,
-            textWrap: try enumValue(c, .textWrap, ParagraphStyle.TextWrap.self) ?? .wrap)
+            textWrap: try enumValue(c, .textWrap, ParagraphStyle.TextWrap.self) ?? .wrap,
+            overflowWrap: try enumValue(c, .overflowWrap, ParagraphStyle.OverflowWrap.self) ?? .breakWord)
     }
 
     private static func enumValue<E: RawRepresentable & CaseIterable>(
@@ -249,6 +251,7 @@ extension CellElement: Codable {
             if t.wordBreak != .normal { try c.encode(t.wordBreak.rawValue, forKey: .wordBreak) }
             if t.textWrap != .wrap { try c.encode(t.textWrap.rawValue, forKey: .textWrap) }
             if t.direction != .auto { try c.encode(t.direction.rawValue, forKey: .direction) }
+            if t.overflowWrap != .breakWord { try c.encode(t.overflowWrap.rawValue, forKey: .overflowWrap) }
         case .box(let b):
             switch b.height {
             case .points(let h): try c.encode(h, forKey: .height)

@@ -115,13 +115,16 @@ public struct CellText: Sendable, Hashable {
     public var textWrap: ParagraphStyle.TextWrap
     /// The paragraph's base direction.
     public var direction: ParagraphStyle.Direction
+    /// CSS `overflow-wrap` (default `.breakWord`).
+    public var overflowWrap: ParagraphStyle.OverflowWrap
 
     /// A text block; only the parts are required.
     public init(parts: [CellTextPart], style: CellTextStyle = CellTextStyle(), maxLines: Int? = nil,
                 ellipsis: String = "\u{2026}", singleLine: Bool = false, detectEntities: Bool = false,
                 omitWhenEmpty: Bool = true, alignment: ParagraphStyle.Alignment = .start,
                 whiteSpace: ParagraphStyle.WhiteSpace = .normal, wordBreak: ParagraphStyle.WordBreak = .normal,
-                direction: ParagraphStyle.Direction = .auto, textWrap: ParagraphStyle.TextWrap = .wrap) {
+                direction: ParagraphStyle.Direction = .auto, textWrap: ParagraphStyle.TextWrap = .wrap,
+                overflowWrap: ParagraphStyle.OverflowWrap = .breakWord) {
         self.parts = parts
         self.style = style
         self.maxLines = maxLines
@@ -134,6 +137,7 @@ public struct CellText: Sendable, Hashable {
         self.wordBreak = wordBreak
         self.textWrap = textWrap
         self.direction = direction
+        self.overflowWrap = overflowWrap
     }
 }
 
