@@ -16,8 +16,9 @@ extension LineBreaker {
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
         let fast = plainLinesNeedNoMark
-        while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
+        while var line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
+            if trimsEndSpaces && !line.hasEllipsis { trimEndSpaces(&line) }
             height += line.height
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
@@ -41,6 +42,31 @@ extension LineBreaker {
         guard var line = nextLine(&cursor, limit: limit) else { return nil }
         markOverflow(&line, &cursor, width: width)
         return line
+    }
+
+    /// The source offset where a line starting at processed offset `p`
+    /// starts: after a kept newline, right after it (`pre-line` removes the
+    /// spaces that follow a newline, and they start the next line, as
+    /// every line after a forced break starts at the break).
+    func lineBoundary(_ p: Int) -> Int {
+        guard p > 0, core.fields.pointee.whiteSpace == .preLine, core.text.units[p - 1] == 0x0A else { return core.sourceOffset(p) }
+        return core.sourceOffset(p - 1) + 1
+    }
+
+    /// `break-spaces`: the spaces a line ends with (placed, not hanging, as
+    /// its breaks were found) move from its content to its trailing part, so
+    /// that its width is its ink's, as every line's is; placement still
+    /// counts them (`LinePlacement`), and max-content with them. A line cut
+    /// with the ellipsis keeps them: the ellipsis follows them.
+    func trimEndSpaces(_ line: inout RawLine) {
+        let units = core.text.units
+        var end = Int(line.contentEnd)
+        while end > Int(line.start) && units[end - 1] == 0x20 { end -= 1 }
+        guard end < Int(line.contentEnd) else { return }
+        let spaces = core.width(end, Int(line.contentEnd))
+        line.content -= spaces
+        line.trailing += spaces
+        line.contentEnd = Int32(end)
     }
 
     /// The width lines break at: none for `nowrap`.
@@ -115,7 +141,7 @@ extension LineBreaker {
         while true {
             // (`nextMarkedLine` by hand: called, it returned its long optional
             // line through memory, a stall per line.)
-            let raw: RawLine
+            var raw: RawLine
             let limit = wrap?.limit(forLine: cursor.lineCount) ?? boxLimit
             if fast && cursor.splitAt < 0 && cursor.segment < segments.count
                 && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
@@ -126,6 +152,7 @@ extension LineBreaker {
             } else {
                 break
             }
+            if trimsEndSpaces && !raw.hasEllipsis { trimEndSpaces(&raw) }
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }
@@ -141,7 +168,7 @@ extension LineBreaker {
             // half-leading of fixed line heights included, see `InlineBox`).
             let baseline = top + raw.ascent
             lines.append(TextLayout.Line(
-                utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
+                utf16Range: lineBoundary(Int(raw.start))..<lineBoundary(Int(raw.end)),
                 width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
                 ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
                 contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,

@@ -44,6 +44,10 @@ struct LineBreaker {
     let hasRunBoundaries: Bool
     /// `text-wrap-style`; `.wrap` for intrinsic sizes (see `wrapLimits`).
     let wrapStyle: ParagraphStyle.TextWrap
+    /// `white-space: break-spaces` outside min-content: the spaces a line
+    /// ends with took room while it broke, but its width leaves them out
+    /// (`trimEndSpaces`).
+    let trimsEndSpaces: Bool
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
     /// `minContent` breaks only at the text's own opportunities (no
@@ -91,6 +95,7 @@ struct LineBreaker {
         strutMetricsOnly = core.fields.pointee.strutMetricsOnly
         hasRunBoundaries = core.fields.pointee.hasRunBoundaries
         wrapStyle = minContent || ignoresLineLimit ? .wrap : core.fields.pointee.textWrap
+        trimsEndSpaces = !minContent && core.fields.pointee.whiteSpace == .breakSpaces
     }
 
     @inline(__always)

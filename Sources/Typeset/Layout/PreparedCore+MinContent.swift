@@ -8,6 +8,8 @@ extension PreparedCore {
     /// and kept (in 1/64 px, as Chromium's layout units), so a measure at
     /// every width can report it.
     var minContentWidth: Double {
+        // (`pre` never wraps and keeps its spaces: each line whole, the spaces at its end included.)
+        if fields.pointee.whiteSpace == .pre { return maxContentWidth }
         let stored = lazyValues.pointee.minContent.load(ordering: .relaxed)
         if stored >= 0 { return Double(stored) / 64 }
         let width = LineBreaker.with(self, minContent: true) { $0.layout(width: 0) }.contentWidth
