@@ -381,12 +381,12 @@ def test_white_space_values_and_overflow_wrap_reach_the_c_interface(ts):
     word = "abcdefghijklmnop qr"
     widths = [ts.prepare(word, style, Paragraph(overflow_wrap=v)).min_content_width
               for v in ("normal", "break-word", "anywhere")]
-    assert widths == [135.890625, 135.890625, 14.953125]
+    assert widths == pytest.approx([135.890625, 135.890625, 14.953125], abs=1 / 64)  # Chromium 156
     # The former boolean still reads, overflow_wrap wins when given.
     assert ts.layout(word, style, 40, paragraph=Paragraph(break_words=False)).line_count == 2
     assert ts.layout(word, style, 40, paragraph=Paragraph(break_words=False, overflow_wrap="anywhere")).line_count == 5
     text = ts.prepare(word, style, Paragraph(overflow_wrap="anywhere"))
-    assert text.measure(40).min_content_width == text.layout(40).min_content_width == 14.953125
+    assert text.measure(40).min_content_width == text.layout(40).min_content_width == text.min_content_width
     with pytest.raises(ArgumentError, match="overflow_wrap must be one of"):
         ts.prepare(word, style, Paragraph(overflow_wrap="break-all"))
     c = n.Paragraph()
