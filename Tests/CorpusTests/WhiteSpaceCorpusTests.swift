@@ -47,7 +47,6 @@ final class WhiteSpaceCorpusTests: XCTestCase {
         "ws-pre-008-03-s13-w120-right": Miss("Thai before a kept newline: ICU's dictionary breaks read as forced (the pre-wrap control bug)"),
         "ws-pre-008-04-s20-w240-justify": Miss("Thai before a kept newline: ICU's dictionary breaks read as forced (the pre-wrap control bug)"),
         "ws-pre-008-05-s16-w240-justify": Miss("Thai before a kept newline: ICU's dictionary breaks read as forced (the pre-wrap control bug)"),
-        "ws-pre-013-04-s16-w240-start": Miss("pre clamp: the ellipsis follows the spaces a cut line ends with in Chromium"),
         "ws-pre-line-008-00-s17-w50-start": Miss("Thai before a kept newline: ICU's dictionary breaks read as forced (the pre-wrap control bug)"),
         "ws-pre-line-008-01-s13-w120-start": Miss("Thai before a kept newline: ICU's dictionary breaks read as forced (the pre-wrap control bug)"),
         "ws-pre-line-008-02-s20-w120-start": Miss("Thai before a kept newline: ICU's dictionary breaks read as forced (the pre-wrap control bug)"),

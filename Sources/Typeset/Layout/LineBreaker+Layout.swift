@@ -19,6 +19,7 @@ extension LineBreaker {
         while var line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
             if trimsEndSpaces && !line.hasEllipsis { trimEndSpaces(&line) }
+            if line.hasEllipsis && core.fields.pointee.whiteSpace == .pre { keepEndSpaces(&line) }
             height += line.height
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
@@ -66,6 +67,20 @@ extension LineBreaker {
         let spaces = core.width(end, Int(line.contentEnd))
         line.content -= spaces
         line.trailing += spaces
+        line.contentEnd = Int32(end)
+    }
+
+    /// `pre`: a line cut with the ellipsis keeps the spaces it ends with
+    /// before the ellipsis (they never hang): "🍕 pizza   " clamped shows
+    /// its three spaces, then "…".
+    func keepEndSpaces(_ line: inout RawLine) {
+        let units = core.text.units
+        var end = Int(line.contentEnd)
+        while end < Int(line.end) && units[end] == 0x20 { end += 1 }
+        guard end > Int(line.contentEnd) else { return }
+        let spaces = core.width(Int(line.contentEnd), end)
+        line.content += spaces
+        line.trailing -= spaces
         line.contentEnd = Int32(end)
     }
 
@@ -153,6 +168,7 @@ extension LineBreaker {
                 break
             }
             if trimsEndSpaces && !raw.hasEllipsis { trimEndSpaces(&raw) }
+            if raw.hasEllipsis && core.fields.pointee.whiteSpace == .pre { keepEndSpaces(&raw) }
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }

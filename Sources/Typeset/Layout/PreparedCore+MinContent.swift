@@ -4,7 +4,7 @@ extension PreparedCore {
     /// CSS min-content in the text's own pixels (device pixels for a text
     /// prepared at a scale): the widest line when the text breaks at every
     /// opportunity it has (`overflow-wrap: anywhere`'s included,
-    /// `break-word`'s not). Computed by a layout the first time it is asked
+    /// `break-word`'s not). Measured (no lines built) the first time it is asked
     /// and kept (in 1/64 px, as Chromium's layout units), so a measure at
     /// every width can report it.
     var minContentWidth: Double {
@@ -12,7 +12,8 @@ extension PreparedCore {
         if fields.pointee.whiteSpace == .pre { return maxContentWidth }
         let stored = lazyValues.pointee.minContent.load(ordering: .relaxed)
         if stored >= 0 { return Double(stored) / 64 }
-        let width = LineBreaker.with(self, minContent: true) { $0.layout(width: 0) }.contentWidth
+        // (The breaker's measure: the widest line, nothing allocated.)
+        let width = LineBreaker.with(self, minContent: true) { $0.measure(width: 0) }.width
         lazyValues.pointee.minContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
         return width
     }
