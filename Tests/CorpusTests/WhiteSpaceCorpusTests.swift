@@ -83,6 +83,8 @@ final class WhiteSpaceCorpusTests: XCTestCase {
             let layout = try prepared.layout(width: c.width)
             let m = try prepared.measure(width: c.width)
             var why = OptionCorpusAccuracyTests.disagreements(c, want, layout)
+            // Drawn glyphs and selection rectangles stay on the measured lines.
+            why += CorpusAccuracyTests.drawingMismatches(layout, c.id, justified: c.align == "justify")
             if m.lineCount != layout.lines.count || m.height != layout.exactHeight || m.width != layout.contentWidth
                 || m.minContentWidth != layout.minContentWidth {
                 why.append("measure(width:) disagrees with layout(width:)")
