@@ -76,6 +76,8 @@ extension PreparedCore {
         Self.prefetch(segments)
         // The metrics follow the segments in the same memory.
         if let metrics = segmentMetrics.baseAddress { tsu_prefetch(UnsafeRawPointer(metrics)) }
+        // The measurement's min-content is kept in the lazy values, after the details.
+        tsu_prefetch(UnsafeRawPointer(lazyValues) + 16)
     }
 
     /// Starts loading every cache line of `segments` (a hint: nothing is read).
