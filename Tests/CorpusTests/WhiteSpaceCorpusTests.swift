@@ -89,7 +89,7 @@ final class WhiteSpaceCorpusTests: XCTestCase {
             // Drawn glyphs and selection rectangles stay on the measured lines.
             why += CorpusAccuracyTests.drawingMismatches(layout, c.id, justified: c.align == "justify")
             if m.lineCount != layout.lines.count || m.height != layout.exactHeight || m.width != layout.contentWidth
-                || m.minContentWidth != layout.minContentWidth {
+                || prepared.minContentWidth != layout.minContentWidth {
                 why.append("measure(width:) disagrees with layout(width:)")
             }
             let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }

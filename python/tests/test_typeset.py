@@ -386,7 +386,7 @@ def test_white_space_values_and_overflow_wrap_reach_the_c_interface(ts):
     assert ts.layout(word, style, 40, paragraph=Paragraph(break_words=False)).line_count == 2
     assert ts.layout(word, style, 40, paragraph=Paragraph(break_words=False, overflow_wrap="anywhere")).line_count == 5
     text = ts.prepare(word, style, Paragraph(overflow_wrap="anywhere"))
-    assert text.measure(40).min_content_width == text.layout(40).min_content_width == text.min_content_width
+    assert text.layout(40).min_content_width == text.min_content_width
     with pytest.raises(ArgumentError, match="overflow_wrap must be one of"):
         ts.prepare(word, style, Paragraph(overflow_wrap="break-all"))
     c = n.Paragraph()

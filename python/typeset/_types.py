@@ -125,8 +125,6 @@ class Measurement:
     exact_height: float
     line_count: int
     truncated: bool
-    #: CSS min-content of the text, exact px (the same at every width).
-    min_content_width: float = 0.0
 
 
 @dataclass(frozen=True)

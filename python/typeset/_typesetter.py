@@ -195,8 +195,7 @@ class PreparedText:
         code, w = _width_mode(width, mode)
         m = n.Measurement()
         _check(_lib.ts_measure(self._handle, code, w, ctypes.byref(m)))
-        return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated),
-                           self.min_content_width)
+        return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
 
     def layout(self, width: Optional[float] = None, mode: Optional[str] = None) -> Layout:
         """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices.

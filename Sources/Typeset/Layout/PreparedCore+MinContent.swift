@@ -5,8 +5,8 @@ extension PreparedCore {
     /// prepared at a scale): the widest line when the text breaks at every
     /// opportunity it has (`overflow-wrap: anywhere`'s included,
     /// `break-word`'s not). Measured (no lines built) the first time it is asked
-    /// and kept (in 1/64 px, as Chromium's layout units), so a measure at
-    /// every width can report it.
+    /// and kept (in 1/64 px, as Chromium's layout units), so every layout
+    /// (and batch answer) can report it.
     var minContentWidth: Double {
         // (`pre` never wraps and keeps its spaces: each line whole, the spaces at its end included.)
         if fields.pointee.whiteSpace == .pre { return maxContentWidth }

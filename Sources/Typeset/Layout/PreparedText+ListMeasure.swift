@@ -76,8 +76,6 @@ extension PreparedCore {
         Self.prefetch(segments)
         // The metrics follow the segments in the same memory.
         if let metrics = segmentMetrics.baseAddress { tsu_prefetch(UnsafeRawPointer(metrics)) }
-        // The measurement's min-content is kept in the lazy values, after the details.
-        tsu_prefetch(UnsafeRawPointer(lazyValues) + 16)
     }
 
     /// Starts loading every cache line of `segments` (a hint: nothing is read).
@@ -97,13 +95,7 @@ extension PreparedCore {
     @inline(__always)
     func measure(width: Double?) -> TextMeasurement {
         let s = fields.pointee.scale
-        guard s != 1 else {
-            var m = LineBreaker.with(self) { $0.measure(width: width) }
-            m.minContentWidth = minContentWidth
-            return m
-        }
-        var m = LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }.dividedBy(s)
-        m.minContentWidth = minContentWidth / s
-        return m
+        guard s != 1 else { return LineBreaker.with(self) { $0.measure(width: width) } }
+        return LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }.dividedBy(s)
     }
 }

@@ -11,10 +11,6 @@ public struct TextMeasurement: Sendable, Hashable {
     /// Whether `maxLines` cut the text.
     public let isTruncated: Bool
 
-    /// CSS min-content of the text (``PreparedText/minContentWidth``): the
-    /// same at every width, computed once per text and kept with it.
-    public internal(set) var minContentWidth: Double = 0
-
     /// The device pixel ratio the text was prepared at.
     public internal(set) var scale: Double = 1
 

@@ -77,7 +77,6 @@ final class WhiteSpaceModesTests: XCTestCase {
         for (wrap, chromium) in values {
             let p = try prepared(text, ParagraphStyle(overflowWrap: wrap))
             XCTAssertEqual(p.minContentWidth, chromium, accuracy: 1.0 / 64, "\(wrap)")
-            XCTAssertEqual(try p.measure(width: 40).minContentWidth, p.minContentWidth)
             XCTAssertEqual(try p.layout(width: 40).minContentWidth, p.minContentWidth)
             // normal overflows (2 lines), the others break the word (5 lines).
             XCTAssertEqual(try p.layout(width: 40).lines.count, wrap == .normal ? 2 : 5, "\(wrap)")
@@ -93,7 +92,7 @@ final class WhiteSpaceModesTests: XCTestCase {
     func testMinContentAtADevicePixelRatio() throws {
         let p = try Fixtures.typesetter.prepare("abcdefghijklmnop qr", style: style,
                                                  paragraph: ParagraphStyle(overflowWrap: .anywhere), scale: 3)
-        XCTAssertEqual(try p.measure(width: 40).minContentWidth, p.minContentWidth)
+        XCTAssertEqual(try p.layout(width: 40).minContentWidth, p.minContentWidth)
         XCTAssertEqual(p.minContentWidth, 14.953125, accuracy: 1.0 / 64)
     }
 
