@@ -57,7 +57,7 @@ struct LineBreaker {
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, ignoresLineLimit: Bool = false,
                         _ body: (LineBreaker) -> R) -> R {
         let metrics = core.segmentMetrics
-        guard core.fields.pointee.hasRunBoundaries else {
+        guard core.facts.hasRunBoundaries else {
             return body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics,
                                     runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent,
                                     ignoresLineLimit: ignoresLineLimit))
@@ -80,22 +80,22 @@ struct LineBreaker {
         // Run rounding measures inside segments for every boundary a line
         // holds: the unit metrics are taken once, not per boundary.
         runMetrics = runBoundaries.isEmpty ? nil : core.unitMetrics
-        maxLines = minContent || ignoresLineLimit ? nil : core.fields.pointee.maxLines
+        maxLines = minContent || ignoresLineLimit ? nil : core.facts.maxLines
         // (`overflow-wrap: anywhere`'s breaks count for min-content; `break-word`'s do not.)
-        breakWords = minContent ? core.fields.pointee.overflowWrap == .anywhere : core.fields.pointee.overflowWrap != .normal
-        strut = (core.fields.pointee.strutAscent, core.fields.pointee.strutDescent)
-        fixedLineHeight = core.fields.pointee.fixedLineHeight
+        breakWords = minContent ? core.facts.overflowWrap == .anywhere : core.facts.overflowWrap != .normal
+        strut = (core.facts.strutAscent, core.facts.strutDescent)
+        fixedLineHeight = core.facts.fixedLineHeight
         // A closing bracket is set half-width only to make a line fit: never
         // for min-content (Chromium's is the piece at its full width).
-        hasTrimmableClose = !minContent && core.fields.pointee.hasTrimmableClose
-        breaksAnywhere = core.fields.pointee.breaksAnywhere
-        hasReshapedEnds = !minContent && core.fields.pointee.hasReshapedEnds
-        hyphenWidth = core.fields.pointee.hyphenWidth
-        plain = core.fields.pointee.hasOnlyPlainSegments && maxLines == nil
-        strutMetricsOnly = core.fields.pointee.strutMetricsOnly
-        hasRunBoundaries = core.fields.pointee.hasRunBoundaries
-        wrapStyle = minContent || ignoresLineLimit ? .wrap : core.fields.pointee.textWrap
-        trimsEndSpaces = !minContent && core.fields.pointee.whiteSpace == .breakSpaces
+        hasTrimmableClose = !minContent && core.facts.hasTrimmableClose
+        breaksAnywhere = core.facts.breaksAnywhere
+        hasReshapedEnds = !minContent && core.facts.hasReshapedEnds
+        hyphenWidth = core.facts.hyphenWidth
+        plain = core.facts.hasOnlyPlainSegments && maxLines == nil
+        strutMetricsOnly = core.facts.strutMetricsOnly
+        hasRunBoundaries = core.facts.hasRunBoundaries
+        wrapStyle = minContent || ignoresLineLimit ? .wrap : core.facts.textWrap
+        trimsEndSpaces = !minContent && core.facts.whiteSpace == .breakSpaces
     }
 
     @inline(__always)

@@ -9,12 +9,11 @@ extension PreparedCore {
     /// (and batch answer) can report it.
     var minContentWidth: Double {
         // (`pre` never wraps and keeps its spaces: each line whole, the spaces at its end included.)
-        if fields.pointee.whiteSpace == .pre { return maxContentWidth }
-        let stored = lazyValues.pointee.minContent.load(ordering: .relaxed)
-        if stored >= 0 { return Double(stored) / 64 }
+        if facts.whiteSpace == .pre { return maxContentWidth }
+        if let stored = storedMinContent { return Double(stored) / 64 }
         // (The breaker's measure: the widest line, nothing allocated.)
         let width = LineBreaker.with(self, minContent: true) { $0.measure(width: 0) }.width
-        lazyValues.pointee.minContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
+        storeMinContent(Int64((width * 64).rounded()))
         return width
     }
 }

@@ -53,6 +53,7 @@ package struct MeasureRequest: Decodable {
         if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
         if let v = try o.enumValue("overflow_wrap", ParagraphStyle.OverflowWrap.self) { paragraph.overflowWrap = v }
+        try TextBoxTrimFields.read(o, into: &paragraph)
         if let v = try o.enumValue("text_wrap", TextWrapField.self) {
             if let style = v.style { paragraph.textWrap = style } else {
                 paragraph.whiteSpace = try TextWrapField.noWrap(paragraph.whiteSpace)
