@@ -21,7 +21,7 @@ public func tsParagraphInit(_ paragraph: UnsafeMutablePointer<ts_paragraph>?) {
     guard let paragraph else { return }
     let d = ParagraphStyle()
     paragraph.pointee = ts_paragraph(
-        white_space: Enums.code(d.whiteSpace), word_break: Enums.code(d.wordBreak), break_words: d.breakWords ? 1 : 0,
+        white_space: Enums.code(d.whiteSpace), word_break: Enums.code(d.wordBreak), break_words: Enums.code(d.overflowWrap),
         line_break: Enums.code(d.lineBreak), align: Enums.code(d.alignment), direction: Enums.code(d.direction),
         max_lines: Int32(d.maxLines ?? 0), text_overflow: Enums.code(d.textOverflow), ellipsis: nil, lang: nil,
         tab_size: Int32(d.tabSize), text_wrap: Enums.code(d.textWrap))
@@ -97,7 +97,12 @@ extension ParagraphStyle {
         guard let c = pointer?.pointee else { return }
         whiteSpace = try Enums.value(c.white_space, "paragraph.white_space", as: WhiteSpace.self)
         wordBreak = try Enums.value(c.word_break, "paragraph.word_break", as: WordBreak.self)
-        breakWords = c.break_words != 0
+        // (ABI 1.0's boolean: any nonzero value but ANYWHERE is BREAK_WORD.)
+        overflowWrap = switch c.break_words {
+        case 0: .normal
+        case Int32(TS_OVERFLOW_WRAP_ANYWHERE.rawValue): .anywhere
+        default: .breakWord
+        }
         lineBreak = try Enums.value(c.line_break, "paragraph.line_break", as: LineBreak.self)
         alignment = try Enums.value(c.align, "paragraph.align", as: Alignment.self)
         direction = try Enums.value(c.direction, "paragraph.direction", as: Direction.self)

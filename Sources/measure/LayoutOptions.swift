@@ -34,8 +34,11 @@ struct LayoutOptions: ParsableArguments {
     var lineHeight: String = "normal"
     @Option(name: .customLong("max-lines"), parsing: .unconditional, help: ArgumentHelp("Truncate with an ellipsis after this many lines.", valueName: "N"))
     var maxLines: Int?
-    @Option(name: .customLong("white-space"), help: "CSS white-space.") var whiteSpace: ParagraphStyle.WhiteSpace = .normal
-    @Option(name: .customLong("text-overflow"), help: "clip or ellipsis (cuts a nowrap line that does not fit).")
+    @Option(name: .customLong("white-space"), help: "CSS white-space (pre-line: newlines kept, spaces collapsed).")
+    var whiteSpace: ParagraphStyle.WhiteSpace = .normal
+    @Option(name: .customLong("overflow-wrap"), help: "CSS overflow-wrap (anywhere: its breaks count for min-content).")
+    var overflowWrap: ParagraphStyle.OverflowWrap = .breakWord
+    @Option(name: .customLong("text-overflow"), help: "clip or ellipsis (cuts a nowrap or pre line that does not fit).")
     var textOverflow: ParagraphStyle.TextOverflow = .clip
     @Option(name: .customLong("word-break"), help: "CSS word-break.") var wordBreak: ParagraphStyle.WordBreak = .normal
     @Option(name: .customLong("line-break"), help: "CSS line-break.") var lineBreak: ParagraphStyle.LineBreak = .auto
@@ -128,6 +131,7 @@ struct LayoutOptions: ParsableArguments {
             ("font_variation_settings", .string(variations)), ("font_optical_sizing", .string(opticalSizing)),
             ("white_space", .string(whiteSpace.rawValue)), ("text_overflow", .string(textOverflow.rawValue)),
             ("word_break", .string(wordBreak.rawValue)), ("line_break", .string(lineBreak.rawValue)),
+            ("overflow_wrap", .string(overflowWrap.rawValue)),
             ("text_wrap", .string(textWrap.rawValue)),
             ("text_box_trim", .string(textBoxTrim.rawValue)), ("text_box_edge", .string(textBoxEdge)),
             ("letter_spacing", .number(letterSpacing)), ("align", .string(align.rawValue)),

@@ -9,6 +9,7 @@ import TypesetBatch
 extension ParagraphStyle.WhiteSpace: ExpressibleByArgument {}
 extension ParagraphStyle.TextOverflow: ExpressibleByArgument {}
 extension ParagraphStyle.WordBreak: ExpressibleByArgument {}
+extension ParagraphStyle.OverflowWrap: ExpressibleByArgument {}
 extension ParagraphStyle.LineBreak: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
 extension ParagraphStyle.Direction: ExpressibleByArgument {}

@@ -27,6 +27,8 @@ struct OptionCorpusCase: Decodable {
     /// CSS line-break (options-language only; nil for auto).
     var line_break: String?
     var text_wrap: String?
+    /// CSS overflow-wrap (nil: `break-word`, the corpora's default).
+    var overflow_wrap: String?
 
     struct Expected: Decodable {
         struct Line: Decodable { var start: Int; var end: Int; var width: Double; var x: Double? }
@@ -74,6 +76,7 @@ struct OptionCorpusCase: Decodable {
         paragraph.textOverflow = try Self.value(text_overflow, "text_overflow")
         paragraph.lineBreak = try Self.value(line_break ?? "auto", "line_break")
         paragraph.textWrap = try Self.value(text_wrap ?? "wrap", "text_wrap")
+        paragraph.overflowWrap = try Self.value(overflow_wrap ?? "break-word", "overflow_wrap")
         return (style, paragraph)
     }
 

@@ -13,8 +13,9 @@ final class TextWrapFieldTests: XCTestCase {
     func testEachValueInABatch() throws {
         let requests = ["wrap", "balance", "pretty", "nowrap"].map {
             #"{"id": "\#($0)", "text": "\#(headline)", "font_size": 17, "width": 420, "text_wrap": "\#($0)"}"#
-        } + [#"{"id": "pre", "text": "a b", "white_space": "pre-wrap", "text_wrap": "nowrap"}"#,
-             #"{"id": "bad", "text": "a b", "text_wrap": "stable"}"#]
+        } + [#"{"id": "pre", "text": "a  b\nc", "white_space": "pre-wrap", "text_wrap": "nowrap", "width": 5}"#,
+             #"{"id": "bad", "text": "a b", "text_wrap": "stable"}"#,
+             #"{"id": "pre-line", "text": "a b", "white_space": "pre-line", "text_wrap": "nowrap"}"#]
         let r = try CLI.run(["batch", "-", "--no-progress"], stdin: requests.joined(separator: "\n") + "\n")
         XCTAssertEqual(r.lines.count, requests.count, r.summary)
         let greedy = try starts(r.lines[0]), balanced = try starts(r.lines[1])
@@ -22,8 +23,10 @@ final class TextWrapFieldTests: XCTestCase {
         XCTAssertEqual(balanced.count, 2)
         XCTAssertNotEqual(balanced, greedy)
         XCTAssertEqual(try starts(r.lines[3]), [0], "nowrap is one line")
-        XCTAssertTrue(r.lines[4].contains("CSS white-space: pre"), r.lines[4])
+        // pre-wrap with text-wrap: nowrap is white-space: pre: kept spaces and newline, no wrap at 5 px.
+        XCTAssertEqual(try starts(r.lines[4]), [0, 5], r.lines[4])
         XCTAssertTrue(r.lines[5].contains("text_wrap must be one of wrap, balance, pretty, nowrap"), r.lines[5])
+        XCTAssertTrue(r.lines[6].contains("text_wrap nowrap with white_space pre-line keeps its newlines"), r.lines[6])
     }
 
     func testTheTextCommandTakesTextWrap() throws {

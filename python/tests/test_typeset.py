@@ -281,8 +281,10 @@ def test_text_wrap_reaches_the_c_interface(ts):
         ts.layout(title, BODY, 100, paragraph=Paragraph(white_space="nowrap"))
     with pytest.raises(ArgumentError, match="text_wrap must be one of"):
         ts.prepare(title, BODY, Paragraph(text_wrap="even"))
-    with pytest.raises(ArgumentError, match="white-space: pre"):
-        ts.prepare(title, BODY, Paragraph(text_wrap="nowrap", white_space="pre-wrap"))
+    assert ts.layout(title, BODY, 100, paragraph=Paragraph(text_wrap="nowrap", white_space="pre-wrap")) == \
+        ts.layout(title, BODY, 100, paragraph=Paragraph(white_space="pre"))
+    with pytest.raises(ArgumentError, match="white_space pre-line keeps its newlines"):
+        ts.prepare(title, BODY, Paragraph(text_wrap="nowrap", white_space="pre-line"))
     c = n.Paragraph()
     n.lib.ts_paragraph_init(ctypes.byref(c))
     assert c.text_wrap == 0
@@ -364,3 +366,29 @@ def test_font_faces_set_a_unicode_range_family_as_chromium():
     with pytest.raises(typeset.TypesetError) as bad:
         typeset.Typesetter(font_faces=str(WEB_FONTS / "none.css"))
     assert "none.css" in str(bad.value)
+
+
+def test_white_space_values_and_overflow_wrap_reach_the_c_interface(ts):
+    style = Style(size=16)
+    chat = "hello   world  \n  next\tline  here\n\n end"
+    lines = ts.layout(chat, style, 300, paragraph=Paragraph(white_space="pre-line")).lines
+    # Chromium 156: the spaces around each newline go, the newlines stay.
+    assert [round(l.width, 6) for l in lines] == [83.84375, 102.546875, 0, 28.765625]
+    pre = ts.prepare(chat, style, Paragraph(white_space="pre"))
+    assert pre.layout(20).line_count == 4 and pre.min_content_width == pre.max_content_width
+    spaces = ts.layout("aa          bb", style, 40, paragraph=Paragraph(white_space="break-spaces"))
+    assert [(l.start, l.end) for l in spaces.lines] == [(0, 7), (7, 12), (12, 14)]
+    word = "abcdefghijklmnop qr"
+    widths = [ts.prepare(word, style, Paragraph(overflow_wrap=v)).min_content_width
+              for v in ("normal", "break-word", "anywhere")]
+    assert widths == pytest.approx([135.890625, 135.890625, 14.953125], abs=1 / 64)  # Chromium 156
+    # The former boolean still reads, overflow_wrap wins when given.
+    assert ts.layout(word, style, 40, paragraph=Paragraph(break_words=False)).line_count == 2
+    assert ts.layout(word, style, 40, paragraph=Paragraph(break_words=False, overflow_wrap="anywhere")).line_count == 5
+    text = ts.prepare(word, style, Paragraph(overflow_wrap="anywhere"))
+    assert text.layout(40).min_content_width == text.min_content_width
+    with pytest.raises(ArgumentError, match="overflow_wrap must be one of"):
+        ts.prepare(word, style, Paragraph(overflow_wrap="break-all"))
+    c = n.Paragraph()
+    n.lib.ts_paragraph_init(ctypes.byref(c))
+    assert c.break_words == 1  # TS_OVERFLOW_WRAP_BREAK_WORD, as ABI 1.0's "on"

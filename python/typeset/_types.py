@@ -4,7 +4,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple, Union
 
-WHITE_SPACE = ("normal", "pre-wrap", "nowrap")
+WHITE_SPACE = ("normal", "pre-wrap", "nowrap", "pre-line", "pre", "break-spaces")
+#: CSS overflow-wrap (``Paragraph.overflow_wrap``).
+OVERFLOW_WRAP = ("normal", "break-word", "anywhere")
 WORD_BREAK = ("normal", "keep-all", "break-all")
 LINE_BREAK = ("auto", "loose", "normal", "strict", "anywhere")
 ALIGN = ("start", "end", "left", "right", "center", "justify")
@@ -57,7 +59,13 @@ class Paragraph:
     """Paragraph options, named after their CSS properties (values are CSS keywords).
 
     ``text_wrap``: ``"balance"`` evens a headline's lines, ``"pretty"`` keeps a lone short word off a post's
-    last line, ``"nowrap"`` is ``white_space="nowrap"``.
+    last line, ``"nowrap"`` is ``white_space="nowrap"`` (``"pre"`` with ``"pre-wrap"``).
+
+    ``white_space``: ``"pre-line"`` keeps newlines and collapses spaces (chat messages), ``"pre"`` keeps
+    everything and never wraps, ``"break-spaces"`` keeps everything with spaces that take width and wrap.
+    ``overflow_wrap``: ``"break-word"`` (the default) or ``"anywhere"`` break a word too wide for its line,
+    ``"anywhere"`` also for min-content; ``"normal"`` lets it overflow. ``break_words`` is the former
+    boolean, read only when ``overflow_wrap`` is None (``False`` is ``"normal"``).
     """
 
     white_space: str = "normal"
@@ -77,6 +85,7 @@ class Paragraph:
     #: trim is ``text_box_trim="trim-both", text_box_edge="cap alphabetic"``.
     text_box_trim: str = "none"
     text_box_edge: str = "auto"
+    overflow_wrap: Optional[str] = None
 
 
 @dataclass(frozen=True)
@@ -145,6 +154,8 @@ class Layout:
     natural_width: float
     truncated: bool
     lines: List[Line] = field(default_factory=list)
+    #: CSS min-content of the text, exact px (the same at every width).
+    min_content_width: float = 0.0
 
     @property
     def line_count(self) -> int:

@@ -8,8 +8,8 @@ from bisect import bisect_left
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, TEXT_BOX_OVER, TEXT_BOX_TRIM,
-                     TEXT_BOX_UNDER, TEXT_OVERFLOW, TEXT_WRAP,
+from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, OVERFLOW_WRAP, TEXT_BOX_OVER,
+                     TEXT_BOX_TRIM, TEXT_BOX_UNDER, TEXT_OVERFLOW, TEXT_WRAP,
                      VERTICAL_ALIGN, WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement,
                      Paragraph, Run, Style)
 from .errors import RequestError, error_for
@@ -146,13 +146,18 @@ def _c_paragraph(p: Paragraph) -> n.Paragraph:
         raise error_for(1, f"max_lines must be None or at least 1 (got {p.max_lines})")
     white_space = _option(p.white_space, WHITE_SPACE, "white_space")
     wrap = _option(p.text_wrap, TEXT_WRAP, "text_wrap")
-    if TEXT_WRAP[wrap] == "nowrap":  # CSS text-wrap: nowrap is white-space: nowrap
-        if WHITE_SPACE[white_space] == "pre-wrap":
-            raise error_for(1, "text_wrap nowrap with white_space pre-wrap is CSS white-space: pre, "
-                               "which Typeset does not lay out")
-        white_space, wrap = WHITE_SPACE.index("nowrap"), 0
+    if TEXT_WRAP[wrap] == "nowrap":  # CSS text-wrap: nowrap is white-space: nowrap, or pre with pre-wrap
+        kept = WHITE_SPACE[white_space]
+        if kept in ("pre-line", "break-spaces"):
+            raise error_for(1, f"text_wrap nowrap with white_space {kept} keeps its "
+                               f"{'newlines' if kept == 'pre-line' else 'spaces'} without wrapping, which no "
+                               "white_space value Typeset lays out does: use white_space nowrap or pre")
+        white_space = WHITE_SPACE.index("pre" if kept in ("pre-wrap", "pre") else "nowrap")
+        wrap = 0
+    overflow = (_option(p.overflow_wrap, OVERFLOW_WRAP, "overflow_wrap") if p.overflow_wrap is not None
+                else OVERFLOW_WRAP.index("break-word" if p.break_words else "normal"))
     return n.Paragraph(white_space, _option(p.word_break, WORD_BREAK, "word_break"),
-                       1 if p.break_words else 0, _option(p.line_break, LINE_BREAK, "line_break"),
+                       overflow, _option(p.line_break, LINE_BREAK, "line_break"),
                        _option(p.align, ALIGN, "align"), _option(p.direction, DIRECTION, "direction"),
                        p.max_lines or 0, _option(p.text_overflow, TEXT_OVERFLOW, "text_overflow"),
                        _c_string(p.ellipsis, "ellipsis"), _c_string(p.lang, "lang"), _int32(p.tab_size, "tab_size"), wrap)
@@ -263,7 +268,7 @@ class PreparedText:
             lines = [Line(index(l.start), index(l.end), l.x, l.top, l.width, l.height, l.baseline, l.ascent, l.descent,
                           bool(l.has_ellipsis)) for l in c_lines[:count]]
             return Layout(info.width, info.height, info.exact_width, info.exact_height, info.natural_width,
-                          bool(info.truncated), lines)
+                          bool(info.truncated), lines, self.min_content_width)
         finally:
             _lib.ts_layout_free(handle)
 

@@ -62,7 +62,7 @@ extern "C" {
 
 /* The interface's version: the major part changes when a declaration here changes incompatibly. */
 #define TS_ABI_VERSION_MAJOR 1
-#define TS_ABI_VERSION_MINOR 3
+#define TS_ABI_VERSION_MINOR 4
 
 /* ------------------------------------------------------------------ status */
 
@@ -174,8 +174,20 @@ typedef struct ts_style {
 /* Fills a style with the defaults above (font_family "Noto Sans"). */
 void ts_style_init(ts_style *style);
 
-/* CSS white-space. */
-typedef enum ts_white_space { TS_WHITE_SPACE_NORMAL = 0, TS_WHITE_SPACE_PRE_WRAP = 1, TS_WHITE_SPACE_NOWRAP = 2 } ts_white_space;
+/* CSS white-space. PRE_LINE, PRE and BREAK_SPACES added in ABI 1.4. */
+typedef enum ts_white_space {
+    TS_WHITE_SPACE_NORMAL = 0, TS_WHITE_SPACE_PRE_WRAP = 1, TS_WHITE_SPACE_NOWRAP = 2,
+    TS_WHITE_SPACE_PRE_LINE = 3,     /* newlines kept, spaces collapsed (chat messages) */
+    TS_WHITE_SPACE_PRE = 4,          /* everything kept, never wraps */
+    TS_WHITE_SPACE_BREAK_SPACES = 5  /* everything kept; spaces take width and wrap instead of hanging */
+} ts_white_space;
+/* CSS overflow-wrap, the values of ts_paragraph.break_words (ABI 1.4; 1.0's
+ * "nonzero on" still holds: any value but 0 and 2 is BREAK_WORD). */
+typedef enum ts_overflow_wrap {
+    TS_OVERFLOW_WRAP_NORMAL = 0,      /* words overflow */
+    TS_OVERFLOW_WRAP_BREAK_WORD = 1,  /* a word alone too wide for its line breaks between characters */
+    TS_OVERFLOW_WRAP_ANYWHERE = 2     /* as BREAK_WORD, and min-content counts those breaks */
+} ts_overflow_wrap;
 /* CSS word-break. */
 typedef enum ts_word_break { TS_WORD_BREAK_NORMAL = 0, TS_WORD_BREAK_KEEP_ALL = 1, TS_WORD_BREAK_BREAK_ALL = 2 } ts_word_break;
 /* CSS line-break. */
@@ -190,7 +202,7 @@ typedef enum ts_align {
 } ts_align;
 /* The paragraph's base direction (auto: from its first strong character). */
 typedef enum ts_direction { TS_DIRECTION_AUTO = 0, TS_DIRECTION_LTR = 1, TS_DIRECTION_RTL = 2 } ts_direction;
-/* CSS text-overflow, for nowrap text. */
+/* CSS text-overflow, for nowrap and pre text. */
 typedef enum ts_text_overflow { TS_TEXT_OVERFLOW_CLIP = 0, TS_TEXT_OVERFLOW_ELLIPSIS = 1 } ts_text_overflow;
 
 /* CSS text-wrap-style: how lines are chosen among the break opportunities
@@ -210,7 +222,7 @@ typedef enum ts_text_wrap {
 typedef struct ts_paragraph {
     int32_t white_space;    /* ts_white_space (default NORMAL) */
     int32_t word_break;     /* ts_word_break (default NORMAL) */
-    int32_t break_words;    /* overflow-wrap: break-word, nonzero on (default 1) */
+    int32_t break_words;    /* CSS overflow-wrap: a ts_overflow_wrap (default BREAK_WORD = 1) */
     int32_t line_break;     /* ts_line_break (default AUTO) */
     int32_t align;          /* ts_align (default START) */
     int32_t direction;      /* ts_direction (default AUTO) */
@@ -403,7 +415,7 @@ typedef struct ts_layout_info {
     double exact_height;   /* unrounded */
     double natural_width;  /* max-content width */
     size_t line_count;
-    int32_t truncated;     /* nonzero when max_lines (or a nowrap ellipsis) cut the text */
+    int32_t truncated;     /* nonzero when max_lines (or a nowrap or pre ellipsis) cut the text */
 } ts_layout_info;
 
 ts_status ts_layout_get_info(const ts_layout *layout, ts_layout_info *out);

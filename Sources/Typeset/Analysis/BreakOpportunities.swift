@@ -226,6 +226,25 @@ enum BreakOpportunities {
         breaks = (positions, mandatory)
     }
 
+    /// `white-space: break-spaces`: a break after every preserved space,
+    /// between two spaces too (the spaces take width on the line instead of
+    /// hanging, so a space that does not fit starts the next line).
+    static func addBreaksAfterSpaces(_ units: [UInt16], to breaks: inout (positions: [Int32], mandatory: [Bool])) {
+        guard units.contains(0x20) else { return }
+        var positions: [Int32] = [], mandatory: [Bool] = []
+        positions.reserveCapacity(breaks.positions.count + units.count / 4)
+        mandatory.reserveCapacity(breaks.positions.count + units.count / 4)
+        var k = 0
+        for i in 1...units.count {
+            if k < breaks.positions.count && breaks.positions[k] == Int32(i) {
+                positions.append(Int32(i)); mandatory.append(breaks.mandatory[k]); k += 1
+            } else if units[i - 1] == 0x20 {
+                positions.append(Int32(i)); mandatory.append(false)
+            }
+        }
+        breaks = (positions, mandatory)
+    }
+
     @inline(__always)
     private static func needsICU(_ u: UInt16) -> Bool { u > 0x7F && u != 0xA0 }
 

@@ -38,7 +38,7 @@ struct PlainTextScan {
           into breaks: inout (positions: [Int32], mandatory: [Bool])) {
         let n = units.count
         guard n > 0, paragraph.direction != .rtl, paragraph.wordBreak != .breakAll else { return nil }
-        let preserveNewlines = paragraph.whiteSpace == .preWrap
+        let preserveNewlines = paragraph.whiteSpace.preservesNewlines
         breaks.positions.removeAll(keepingCapacity: true)
         breaks.mandatory.removeAll(keepingCapacity: true)
         breaks.positions.reserveCapacity(n / 4 + 2)

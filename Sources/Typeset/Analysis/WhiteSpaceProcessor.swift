@@ -7,7 +7,9 @@
 ///
 /// `normal`: every run of spaces, tabs and line feeds/carriage returns/form
 /// feeds becomes one space; spaces at the start and end of the paragraph are
-/// removed. `pre-wrap`: everything is kept.
+/// removed (`nowrap` too). `pre-line`: the same, except that a line feed is
+/// kept and the spaces and tabs around it are removed. `pre-wrap`, `pre` and
+/// `break-spaces`: everything is kept.
 /// Removed characters belong to the processed character before them, so lines
 /// still partition the source text.
 struct WhiteSpaceProcessor {
@@ -20,7 +22,9 @@ struct WhiteSpaceProcessor {
     var isIdentity: Bool
 
     init(source: [UInt16], whiteSpace: ParagraphStyle.WhiteSpace) {
-        if whiteSpace == .preWrap || !Self.needsCollapsing(source) {
+        let keepsNewlines = whiteSpace == .preLine
+        if whiteSpace.preservesSpaces
+            || !(keepsNewlines ? Self.needsCollapsingKeepingNewlines(source) : Self.needsCollapsing(source)) {
             units = source
             sourceOffsets = []
             isIdentity = true
@@ -32,12 +36,19 @@ struct WhiteSpaceProcessor {
         map.reserveCapacity(source.count + 1)
         var pendingSpaceAt: Int32 = -1
         for (i, u) in source.enumerated() {
+            if keepsNewlines && u == 0x0A {
+                // (`pre-line`: the spaces before a newline are removed.)
+                pendingSpaceAt = -1
+                out.append(u)
+                map.append(Int32(i))
+                continue
+            }
             if UnicodeProps.isCSSWhitespace(u) {
                 if pendingSpaceAt < 0 { pendingSpaceAt = Int32(i) }
                 continue
             }
             if pendingSpaceAt >= 0 {
-                if !out.isEmpty {  // no space at the paragraph start
+                if let last = out.last, last != 0x0A {  // no space at the paragraph's or a line's start
                     out.append(0x20)
                     map.append(pendingSpaceAt)
                 }
@@ -56,6 +67,29 @@ struct WhiteSpaceProcessor {
     @inline(__always)
     func sourceOffset(_ i: Int) -> Int {
         isIdentity ? i : Int(sourceOffsets[i])
+    }
+
+    /// `pre-line`: whether a space or tab goes (a tab, a space at the start
+    /// or end of the text or of a line, or after another space).
+    private static func needsCollapsingKeepingNewlines(_ s: [UInt16]) -> Bool {
+        // What came before: 0 the text's or a line's start, 1 a space, 2 anything else.
+        var previous = 0
+        for u in s {
+            if u > 0x20 {
+                previous = 2
+            } else if u == 0x0A {
+                if previous == 1 { return true }
+                previous = 0
+            } else if u == 0x20 {
+                if previous != 2 { return true }
+                previous = 1
+            } else if UnicodeProps.isCSSWhitespace(u) {
+                return true
+            } else {
+                previous = 2
+            }
+        }
+        return previous == 1
     }
 
     private static func needsCollapsing(_ s: [UInt16]) -> Bool {

@@ -40,7 +40,7 @@ extension LineBreaker {
         let rangeEnd = Int(segments[k].end)
         let piece = Array(units[Int(from)..<rangeEnd])
         guard let breaks = try? BreakOpportunities.compute(piece, wordBreak: p.wordBreak,
-                                                            preserveNewlines: p.whiteSpace == .preWrap,
+                                                            preserveNewlines: p.whiteSpace.preservesNewlines,
                                                             language: p.locale ?? core.styles[0].language,
                                                             lineBreak: p.lineBreak) else { return nil }
         // The last opportunity the line fits to.

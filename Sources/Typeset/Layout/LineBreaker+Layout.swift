@@ -17,8 +17,10 @@ extension LineBreaker {
         var height = 0.0, widest: Int64 = 0
         var firstAscent: Double? = nil, lastDescent = 0.0  // (for text-box-trim)
         let fast = plainLinesNeedNoMark
-        while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
+        while var line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
+            if trimsEndSpaces && !line.hasEllipsis { trimEndSpaces(&line) }
+            if line.hasEllipsis && core.facts.whiteSpace == .pre { keepEndSpaces(&line) }
             height += line.height
             if firstAscent == nil { firstAscent = line.ascent }
             lastDescent = line.descent
@@ -33,7 +35,7 @@ extension LineBreaker {
 
     /// Plain lines (see `nextPlainLine`) can be taken as they are: no
     /// `nowrap` line may need the ellipsis (`markOverflow`).
-    var plainLinesNeedNoMark: Bool { plain && !(core.facts.whiteSpace == .nowrap && core.facts.ellipsisOverflow) }
+    var plainLinesNeedNoMark: Bool { plain && !(!core.facts.whiteSpace.wraps && core.facts.ellipsisOverflow) }
 
     /// The next line, marked for overflow: a plain line straight from the
     /// plain loop when `fast` (`plainLinesNeedNoMark`) allows, else from `nextLine`.
@@ -48,15 +50,54 @@ extension LineBreaker {
         return line
     }
 
+    /// The source offset where a line starting at processed offset `p`
+    /// starts: after a kept newline, right after it (`pre-line` removes the
+    /// spaces that follow a newline, and they start the next line, as
+    /// every line after a forced break starts at the break).
+    func lineBoundary(_ p: Int) -> Int {
+        guard p > 0, core.facts.whiteSpace == .preLine, core.text.units[p - 1] == 0x0A else { return core.sourceOffset(p) }
+        return core.sourceOffset(p - 1) + 1
+    }
+
+    /// `break-spaces`: the spaces a line ends with (placed, not hanging, as
+    /// its breaks were found) move from its content to its trailing part, so
+    /// that its width is its ink's, as every line's is; placement still
+    /// counts them (`LinePlacement`), and max-content with them. A line cut
+    /// with the ellipsis keeps them: the ellipsis follows them.
+    func trimEndSpaces(_ line: inout RawLine) {
+        let units = core.text.units
+        var end = Int(line.contentEnd)
+        while end > Int(line.start) && units[end - 1] == 0x20 { end -= 1 }
+        guard end < Int(line.contentEnd) else { return }
+        let spaces = core.width(end, Int(line.contentEnd))
+        line.content -= spaces
+        line.trailing += spaces
+        line.contentEnd = Int32(end)
+    }
+
+    /// `pre`: a line cut with the ellipsis keeps the spaces it ends with
+    /// before the ellipsis (they never hang): "🍕 pizza   " clamped shows
+    /// its three spaces, then "…".
+    func keepEndSpaces(_ line: inout RawLine) {
+        let units = core.text.units
+        var end = Int(line.contentEnd)
+        while end < Int(line.end) && units[end] == 0x20 { end += 1 }
+        guard end > Int(line.contentEnd) else { return }
+        let spaces = core.width(Int(line.contentEnd), end)
+        line.content += spaces
+        line.trailing -= spaces
+        line.contentEnd = Int32(end)
+    }
+
     /// The width lines break at: none for `nowrap`.
     func breakingLimit(for width: Double?) -> Int64 {
-        core.facts.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+        core.facts.whiteSpace.wraps ? Self.limit(for: width) : Self.limit(for: nil)
     }
 
     /// A `nowrap` line wider than the box is cut with the ellipsis when
     /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
     func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
-        guard core.facts.whiteSpace == .nowrap, core.facts.ellipsisOverflow, let width else { return }
+        guard !core.facts.whiteSpace.wraps, core.facts.ellipsisOverflow, let width else { return }
         if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
             line.hasEllipsis = true
             cursor.truncated = true
@@ -114,13 +155,13 @@ extension LineBreaker {
         var softWrapped = false
         // Preserved (pre-wrap) spaces and tabs before a line's end count in
         // max-content, though they hang in the line.
-        let preserves = core.facts.whiteSpace == .preWrap
+        let preserves = core.facts.whiteSpace.preservesSpaces
         var widestWithTrailing: Int64 = 0
         let fast = plainLinesNeedNoMark
         while true {
             // (`nextMarkedLine` by hand: called, it returned its long optional
             // line through memory, a stall per line.)
-            let raw: RawLine
+            var raw: RawLine
             let limit = wrap?.limit(forLine: cursor.lineCount) ?? boxLimit
             if fast && cursor.splitAt < 0 && cursor.segment < segments.count
                 && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
@@ -131,6 +172,8 @@ extension LineBreaker {
             } else {
                 break
             }
+            if trimsEndSpaces && !raw.hasEllipsis { trimEndSpaces(&raw) }
+            if raw.hasEllipsis && core.facts.whiteSpace == .pre { keepEndSpaces(&raw) }
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }
@@ -146,7 +189,7 @@ extension LineBreaker {
             // half-leading of fixed line heights included, see `InlineBox`).
             let baseline = top + raw.ascent
             lines.append(TextLayout.Line(
-                utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
+                utf16Range: lineBoundary(Int(raw.start))..<lineBoundary(Int(raw.end)),
                 width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
                 ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
                 contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,

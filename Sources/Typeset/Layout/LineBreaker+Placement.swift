@@ -1,7 +1,7 @@
 /// Where a broken line goes in its box, as Chromium places it: `text-align`
 /// with the line's width in layout units (its runs each rounded up to 1/64 px
 /// by the line breaker), preserved spaces at the end of the text counted as
-/// far as they fit (`pre-wrap`), justified lines filling the box, and the cut of a
+/// far as they fit (`pre-wrap`; at every line's end in `pre`), justified lines filling the box, and the cut of a
 /// truncated line (`LineCut`), which keeps the x of its untruncated width.
 struct LinePlacement {
     let core: PreparedCore
@@ -12,6 +12,8 @@ struct LinePlacement {
     let mode: ParagraphStyle.Alignment
     let justify: Bool
     let preWrap: Bool
+    /// `white-space: pre` and `break-spaces`: spaces before every line's end take room in it (they never hang).
+    let pre: Bool
 
     init(core: PreparedCore, boxWidth: Double) {
         self.core = core
@@ -24,6 +26,7 @@ struct LinePlacement {
         }
         justify = core.paragraph.alignment == .justify
         preWrap = core.paragraph.whiteSpace == .preWrap
+        pre = core.paragraph.whiteSpace == .pre || core.paragraph.whiteSpace == .breakSpaces
     }
 
     /// Sets `line`'s x and width (and, for the cut line, its visible range)
@@ -37,7 +40,7 @@ struct LinePlacement {
         // Preserved spaces at the end of the text take room in the line as far
         // as the box has it (at a wrap or a forced break they hang).
         let endsText = Int(raw.end) == core.text.units.count && !endsWithForcedBreak(raw)
-        let trailing = preWrap && endsText
+        let trailing = (preWrap && endsText) || pre
             ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
         let space = available - width - trailing
         // A justified line fills the box; a cut one is justified before it is
@@ -49,9 +52,11 @@ struct LinePlacement {
         let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw)
             && core.expansionOpportunities(a, b, lineEnd: b) > 0
         if justified && !raw.hasEllipsis {
-            line.x = 0
-            line.width = Double(available) / 65536
-            line.justification = max(0, available - width)
+            // (`break-spaces`: the spaces the line ends with keep their width
+            // at its end edge, unexpanded; its ink fills the rest.)
+            line.x = Double(rightToLeft ? trailing : 0) / 65536
+            line.width = Double(available - trailing) / 65536
+            line.justification = max(0, available - width - trailing)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
@@ -84,7 +89,9 @@ struct LinePlacement {
         var prefixEnd = a
         if let first = cut.visible.first, first.lowerBound == a { prefixEnd = first.upperBound }
         while prefixEnd > a && core.text.units[prefixEnd - 1] == 0x20 { prefixEnd -= 1 }
-        line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, core.sourceOffset(prefixEnd))
+        // (Its source end is where its last visible unit ends: `pre-line` drops the spaces after it.)
+        let sourceEnd = prefixEnd > a ? core.sourceOffset(prefixEnd - 1) + 1 : core.sourceOffset(prefixEnd)
+        line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, sourceEnd)
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
                           ellipsisX: Double(offset + cut.ellipsisX) / 65536,
                           ellipsisWidth: Double(PreparedCore.ceilToLayoutUnit(core.ellipsisWidth)) / 65536,

@@ -44,11 +44,15 @@ struct LineBreaker {
     let hasRunBoundaries: Bool
     /// `text-wrap-style`; `.wrap` for intrinsic sizes (see `wrapLimits`).
     let wrapStyle: ParagraphStyle.TextWrap
+    /// `white-space: break-spaces` outside min-content: the spaces a line
+    /// ends with took room while it broke, but its width leaves them out
+    /// (`trimEndSpaces`).
+    let trimsEndSpaces: Bool
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
     /// `minContent` breaks only at the text's own opportunities (no
-    /// overflow-wrap inside words, no line clamp), as CSS min-content sizing
-    /// does; `ignoresLineLimit` lays out every line whatever `maxLines` says
+    /// `overflow-wrap: break-word` inside words, but `anywhere`'s breaks; no
+    /// line clamp), as CSS min-content sizing does; `ignoresLineLimit` lays out every line whatever `maxLines` says
     /// (CSS max-content).
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, ignoresLineLimit: Bool = false,
                         _ body: (LineBreaker) -> R) -> R {
@@ -77,7 +81,8 @@ struct LineBreaker {
         // holds: the unit metrics are taken once, not per boundary.
         runMetrics = runBoundaries.isEmpty ? nil : core.unitMetrics
         maxLines = minContent || ignoresLineLimit ? nil : core.facts.maxLines
-        breakWords = minContent ? false : core.facts.breakWords
+        // (`overflow-wrap: anywhere`'s breaks count for min-content; `break-word`'s do not.)
+        breakWords = minContent ? core.facts.overflowWrap == .anywhere : core.facts.overflowWrap != .normal
         strut = (core.facts.strutAscent, core.facts.strutDescent)
         fixedLineHeight = core.facts.fixedLineHeight
         // A closing bracket is set half-width only to make a line fit: never
@@ -90,6 +95,7 @@ struct LineBreaker {
         strutMetricsOnly = core.facts.strutMetricsOnly
         hasRunBoundaries = core.facts.hasRunBoundaries
         wrapStyle = minContent || ignoresLineLimit ? .wrap : core.facts.textWrap
+        trimsEndSpaces = !minContent && core.facts.whiteSpace == .breakSpaces
     }
 
     @inline(__always)

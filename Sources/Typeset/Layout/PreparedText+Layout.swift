@@ -5,11 +5,12 @@
 extension PreparedText {
     /// CSS min-content: the widest piece the text cannot be broken inside at
     /// its own break opportunities (a word, with what the style adds to it;
-    /// `overflow-wrap: break-word` does not count, `line-break: anywhere` and
-    /// `word-break: break-all` do), in px. A flexbox item's automatic minimum
+    /// `overflow-wrap: break-word` does not count, `overflow-wrap: anywhere`,
+    /// `line-break: anywhere` and `word-break: break-all` do; a `break-spaces`
+    /// word with the space after it; a whole line for `nowrap` and `pre`), in px. A flexbox item's automatic minimum
     /// width. Arithmetic on the prepared text, like a layout.
     public var minContentWidth: Double {
-        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth / scale
+        core.minContentWidth / scale
     }
 
     /// CSS max-content: the same as ``naturalWidth``.
@@ -90,7 +91,7 @@ extension PreparedCore {
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
     var maxContentWidth: Double {
-        guard facts.hasRunBoundaries || facts.whiteSpace == .preWrap else {
+        guard facts.hasRunBoundaries || facts.whiteSpace.preservesSpaces else {
             return LineBreaker.layoutUnitsCeil(naturalWidth)
         }
         if let stored = storedMaxContent { return Double(stored) / 64 }

@@ -125,7 +125,7 @@ extension TextLayout {
         // strictly left of its exact place.
         var snaps = (stop?.level ?? 0) & 1 == 1
         if source > p, p == Int(line.contentEnd) {
-            if core.paragraph.whiteSpace == .preWrap {
+            if core.paragraph.whiteSpace.preservesSpaces {
                 // After spaces that hang at the line's end, past the box if need be.
                 let target = min(source, core.text.units.count)
                 if let hanging = caretStops(of: line, hanging: true).last(where: { $0.level == Self.hangingLevel && $0.offset <= target }) {
@@ -218,7 +218,7 @@ extension TextLayout {
             }
         }
         if stops.isEmpty { stops.append((line.x, Int(line.contentStart), core.paragraphLevel)) }
-        if hanging && core.paragraph.whiteSpace == .preWrap {
+        if hanging && core.paragraph.whiteSpace.preservesSpaces {
             let rtl = core.paragraphLevel & 1 == 1
             var x = rtl ? stops.map(\.x).min()! : stops.map(\.x).max()!
             let edge = rtl ? line.x + line.width : line.x

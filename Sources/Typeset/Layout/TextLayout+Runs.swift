@@ -336,7 +336,7 @@ extension TextLayout {
             // the box if need be; a space collapsed at a wrap has no rectangle.
             let end = lo + index + 1 < lines.count ? Int(lines[lo + index + 1].contentStart) : core.text.units.count
             let t0 = max(p0, Int(line.contentEnd)), t1 = min(p1, end)
-            if asSelection, core.paragraph.whiteSpace == .preWrap, t0 < t1 {
+            if asSelection, core.paragraph.whiteSpace.preservesSpaces, t0 < t1 {
                 let left = runs.first?.x ?? line.x, right = runs.last.map { $0.x + $0.width } ?? line.x
                 let edge = rtl ? line.x + line.width : line.x
                 let spaces = hangingSpaces(of: line, pen: Int64((abs((rtl ? left : right) - edge) * 65536).rounded()))

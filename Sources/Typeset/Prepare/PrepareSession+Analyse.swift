@@ -79,7 +79,7 @@ extension PrepareSession {
             ScriptRuns.resolve(units, into: &scratch.scripts)
             let language = paragraph.locale ?? styled.base.language
             try BreakOpportunities.compute(units, wordBreak: paragraph.wordBreak,
-                                           preserveNewlines: paragraph.whiteSpace == .preWrap, language: language,
+                                           preserveNewlines: paragraph.whiteSpace.preservesNewlines, language: language,
                                            lineBreak: paragraph.lineBreak,
                                            into: &scratch.breaks, icuFlags: &scratch.icuFlags, icuOffsets: &scratch.icuOffsets)
             // Shaping splits text into words only at break opportunities between
@@ -90,12 +90,15 @@ extension PrepareSession {
             thai = units.contains(where: UnicodeProps.isThai)
             if paragraph.wordBreak == .breakAll && thai {
                 wordBreaks = try BreakOpportunities.compute(units, wordBreak: .normal,
-                                                            preserveNewlines: paragraph.whiteSpace == .preWrap,
+                                                            preserveNewlines: paragraph.whiteSpace.preservesNewlines,
                                                             language: language, lineBreak: paragraph.lineBreak).positions
             }
         }
         if paragraph.lineBreak == .anywhere {
             BreakOpportunities.addGraphemeBoundaries(scratch.graphemes, units: units, to: &scratch.breaks)
+        }
+        if paragraph.whiteSpace == .breakSpaces {
+            BreakOpportunities.addBreaksAfterSpaces(units, to: &scratch.breaks)
         }
         return TextAnalysis(graphemes: scratch.graphemes, levels: scratch.levels, scripts: scratch.scripts,
                             breaks: scratch.breaks, wordBreaks: wordBreaks, paragraphLevel: paragraphLevel,

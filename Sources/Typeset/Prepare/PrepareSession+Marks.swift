@@ -28,7 +28,7 @@ extension PrepareSession {
                       segmented: SegmentedText) throws -> MeasuredMarks {
         let base = styled.base, primary = styled.primary, stack = styled.stacks[0]
         var marks = MeasuredMarks()
-        if paragraph.whiteSpace == .preWrap && units.contains(0x09) {
+        if paragraph.whiteSpace.preservesSpaces && units.contains(0x09) {
             let spaceFace = stack.faces.first { $0.covers(0x20) } ?? primary
             let space = advance(of: [0x20], face: spaceFace, style: base)
             marks.minimumTabWidth = space / 2

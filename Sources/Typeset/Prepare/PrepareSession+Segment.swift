@@ -13,6 +13,8 @@ struct SegmentInput {
     var itemMetrics: [(ascent: Double, descent: Double)]
     var attachments: [PlacedAttachment]
     var ligatures: LigatureSplits
+    /// Whether trailing spaces hang (all but `break-spaces`, where spaces are content).
+    var spacesHang: Bool
 }
 
 /// The segmentation stage's working arrays (see `StageScratch`).
@@ -75,10 +77,11 @@ extension PrepareSession {
         for k in 0..<positions.count {
             let end = Int(positions[k])
             // The trailing breakable spaces (and a forced break) hang; a tab among them is flagged.
+            // (`break-spaces`: spaces are content, tabs and the break still hang.)
             var contentEnd = end, hasTab = false
             while contentEnd > start {
                 let c = u[contentEnd - 1]
-                guard BreakOpportunities.isBreakableSpaceOrBreak(c) else { break }
+                guard BreakOpportunities.isBreakableSpaceOrBreak(c), input.spacesHang || c != 0x20 else { break }
                 hasTab = hasTab || c == 0x09
                 contentEnd -= 1
             }

@@ -67,7 +67,8 @@ struct PrepareSession {
                            into: &context.shaping, words: &context.words)
         let segmented = Self.segment(
             SegmentInput(units: units, breaks: analysis.breaks, advances: shaped.advances, items: itemized.items,
-                         itemMetrics: itemized.itemMetrics, attachments: attachments, ligatures: shaped.ligatures),
+                         itemMetrics: itemized.itemMetrics, attachments: attachments, ligatures: shaped.ligatures,
+                         spacesHang: paragraph.whiteSpace != .breakSpaces),
             into: &context.segmentation)
         let marks = try measureMarks(units, paragraph: paragraph, styled: styled, segmented: segmented)
         let adjustments = breakAdjustments(units, analysis: analysis, itemized: itemized, shaped: shaped,

@@ -91,7 +91,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let whiteSpace: ParagraphStyle.WhiteSpace
         /// `textOverflow` is `.ellipsis`.
         let ellipsisOverflow: Bool
-        let breakWords: Bool
+        let overflowWrap: ParagraphStyle.OverflowWrap
         /// `line-break: anywhere`.
         let breaksAnywhere: Bool
         /// `text-wrap-style` (see `LineBreaker.wrapPlan`).
@@ -311,6 +311,17 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         lazyValues.pointee.maxContent.store(layoutUnits, ordering: .relaxed)
     }
 
+    /// The min-content width a first query stored (1/64 px), nil before it.
+    var storedMinContent: Int64? {
+        let stored = lazyValues.pointee.minContent.load(ordering: .relaxed)
+        return stored >= 0 ? stored : nil
+    }
+
+    /// Keeps the min-content width in 1/64 px (see `storedMinContent`).
+    func storeMinContent(_ units: Int64) {
+        lazyValues.pointee.minContent.store(units, ordering: .relaxed)
+    }
+
     /// Half the advance of a trimmable closing bracket at `unit`, or 0.
     func trim(at unit: Int32) -> Int64 {
         guard !trimmableClose.isEmpty else { return 0 }
@@ -392,7 +403,7 @@ extension PreparedCore.Header {
             hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
             maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
             ellipsisOverflow: paragraph.textOverflow == .ellipsis,
-            breakWords: paragraph.breakWords, breaksAnywhere: paragraph.lineBreak == .anywhere,
+            overflowWrap: paragraph.overflowWrap, breaksAnywhere: paragraph.lineBreak == .anywhere,
             textWrap: paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
             needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
@@ -539,6 +550,9 @@ extension PreparedCore {
         /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
         /// -1 until first computed.
         let maxContent = Atomic<Int64>(-1)
+        /// CSS min-content in 1/64 px of the text's own pixels (see
+        /// `PreparedCore.minContentWidth`), -1 until first computed.
+        let minContent = Atomic<Int64>(-1)
 
         init() {}
     }

@@ -9,9 +9,42 @@ public struct ParagraphStyle: Sendable, Hashable {
         /// Collapse like `normal`, but never wrap: one line per paragraph
         /// (with `textOverflow: .ellipsis`, the single-line mode of a label).
         case nowrap
+        /// Keep newlines (each a forced break) but collapse runs of spaces and
+        /// tabs into one space, removing the spaces around a newline; wrap.
+        /// The usual setting for user text such as chat messages.
+        case preLine = "pre-line"
+        /// Keep spaces, tabs and newlines; never wrap: one line per source
+        /// line (with `textOverflow: .ellipsis`, each line cut to the box).
+        /// Spaces at a line's end count in its alignment.
+        case pre
+        /// As `preWrap`, but preserved spaces never hang: each takes its
+        /// width on the line, a line may break after any of them (between two
+        /// spaces too), and a space that does not fit goes to the next line.
+        /// Tabs still hang at a line's end.
+        case breakSpaces = "break-spaces"
+
+        /// Spaces and tabs are kept as written (`preWrap`, `pre`, `breakSpaces`).
+        var preservesSpaces: Bool { self == .preWrap || self == .pre || self == .breakSpaces }
+        /// Newlines are forced breaks (every value but `normal` and `nowrap`).
+        var preservesNewlines: Bool { self != .normal && self != .nowrap }
+        /// Lines break where they reach the box's width (not `nowrap`, `pre`).
+        var wraps: Bool { self != .nowrap && self != .pre }
     }
 
-    /// CSS `text-overflow`: what a `nowrap` line wider than the box shows.
+    /// CSS `overflow-wrap`: whether a word that does not fit its line alone
+    /// may be broken between grapheme clusters.
+    public enum OverflowWrap: String, Sendable, Hashable, CaseIterable {
+        /// Words are never broken: a word wider than the box overflows it.
+        case normal
+        /// A word that alone does not fit its line breaks between grapheme
+        /// clusters; min-content is still the widest word.
+        case breakWord = "break-word"
+        /// As `breakWord`, and the breaks count for min-content too: a
+        /// text's min-content width is its widest grapheme cluster.
+        case anywhere
+    }
+
+    /// CSS `text-overflow`: what a `nowrap` or `pre` line wider than the box shows.
     public enum TextOverflow: String, Sendable, Hashable, CaseIterable {
         /// The line overflows (a view clips it).
         case clip
@@ -84,9 +117,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var whiteSpace: WhiteSpace
     /// CSS `word-break`, default `.normal`.
     public var wordBreak: WordBreak
-    /// CSS `overflow-wrap: break-word` (on by default, as the corpus measures it):
-    /// a word that alone does not fit its line breaks between grapheme clusters.
-    public var breakWords: Bool
+    /// CSS `overflow-wrap`, default `.breakWord` (as the corpus measures it).
+    public var overflowWrap: OverflowWrap
     /// CSS `text-align`, default `.start`.
     public var alignment: Alignment
     /// Base direction, default `.auto`.
@@ -94,7 +126,7 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// At most this many lines; the last shown line ends with `ellipsis` when
     /// text was cut. Nil for no limit.
     public var maxLines: Int?
-    /// CSS `text-overflow` for `nowrap` text, default `.clip`.
+    /// CSS `text-overflow` for `nowrap` and `pre` text, default `.clip`.
     public var textOverflow: TextOverflow
     /// The truncation marker, default "…". The default follows Chromium: it
     /// becomes "..." (three periods) when the paragraph's primary font (the
@@ -117,14 +149,14 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// CSS `text-box-edge`, default `.auto`: the edges `textBoxTrim` trims to.
     public var textBoxEdge: TextBoxEdge = .auto
 
-    /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
-    public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,
+    /// Paragraph options with CSS defaults (`overflow-wrap: break-word`).
+    public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, overflowWrap: OverflowWrap = .breakWord,
                 alignment: Alignment = .start, direction: Direction = .auto, maxLines: Int? = nil,
                 textOverflow: TextOverflow = .clip, ellipsis: String = "\u{2026}", tabSize: Int = 8,
                 locale: String? = nil, lineBreak: LineBreak = .auto, textWrap: TextWrap = .wrap) {
         self.whiteSpace = whiteSpace
         self.wordBreak = wordBreak
-        self.breakWords = breakWords
+        self.overflowWrap = overflowWrap
         self.alignment = alignment
         self.direction = direction
         self.maxLines = maxLines
@@ -137,8 +169,8 @@ public struct ParagraphStyle: Sendable, Hashable {
     }
 
     /// Whether a line can be cut with the ellipsis (`maxLines`, or `nowrap`
-    /// with `textOverflow: .ellipsis`).
-    var truncates: Bool { maxLines != nil || (whiteSpace == .nowrap && textOverflow == .ellipsis) }
+    /// or `pre` with `textOverflow: .ellipsis`).
+    var truncates: Bool { maxLines != nil || (!whiteSpace.wraps && textOverflow == .ellipsis) }
 
     /// The marker drawn for `ellipsis`: the default "…" becomes "..." when the
     /// primary font lacks U+2026 (Chromium's LineTruncator).

@@ -13,7 +13,7 @@ package struct LayoutAnswer: JSONWritable {
     package var id: JSONValue?
     /// The size ceil'd at the request's scale.
     var width: Double, height: Double
-    var exactWidth: Double, exactHeight: Double, naturalWidth: Double
+    var exactWidth: Double, exactHeight: Double, naturalWidth: Double, minContentWidth: Double
     var lineCount: Int
     var truncated: Bool
     /// What the cut line shows, when truncated.
@@ -35,6 +35,7 @@ package struct LayoutAnswer: JSONWritable {
         exactWidth = layout.exactWidth
         exactHeight = layout.exactHeight
         naturalWidth = layout.naturalWidth
+        minContentWidth = layout.minContentWidth
         lineCount = layout.lines.count
         truncated = layout.isTruncated
         ellipsis = layout.truncation.map { t in
@@ -61,6 +62,7 @@ package struct LayoutAnswer: JSONWritable {
             o.number("exact_height", exactHeight)
             o.int("line_count", lineCount)
             o.number("natural_width", naturalWidth)
+            o.number("min_content_width", minContentWidth)
             o.bool("truncated", truncated)
             if let e = ellipsis {
                 // What the cut line shows: where its visible text ends, the marker and where it goes.

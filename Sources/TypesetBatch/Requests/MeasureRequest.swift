@@ -52,13 +52,11 @@ package struct MeasureRequest: Decodable {
         if let v = try o.enumValue("align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
         if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
+        if let v = try o.enumValue("overflow_wrap", ParagraphStyle.OverflowWrap.self) { paragraph.overflowWrap = v }
         try TextBoxTrimFields.read(o, into: &paragraph)
         if let v = try o.enumValue("text_wrap", TextWrapField.self) {
-            // CSS `text-wrap: nowrap` is `white-space: nowrap` (with `pre-wrap` it would be `pre`, which is not laid out).
-            if let style = v.style { paragraph.textWrap = style } else if paragraph.whiteSpace == .preWrap {
-                throw RequestError("text_wrap nowrap with white_space pre-wrap is CSS white-space: pre, which Typeset does not lay out")
-            } else {
-                paragraph.whiteSpace = .nowrap
+            if let style = v.style { paragraph.textWrap = style } else {
+                paragraph.whiteSpace = try TextWrapField.noWrap(paragraph.whiteSpace)
             }
         }
         if let v = try o.string("lang"), !v.isEmpty {

@@ -35,7 +35,7 @@ extension CellElement: Codable {
         case alignSelf = "align_self", alignSelfWhen = "align_self_when", visibleWhen = "visible_when"
         case key, text, parts, style, ellipsis, entities, align, direction
         case maxLines = "max_lines", singleLine = "single_line", omitWhenEmpty = "omit_when_empty"
-        case whiteSpace = "white_space", wordBreak = "word_break", textWrap = "text_wrap"
+        case whiteSpace = "white_space", wordBreak = "word_break", textWrap = "text_wrap", overflowWrap = "overflow_wrap"
         case textBoxTrim = "text_box_trim", textBoxEdge = "text_box_edge"
         case height, aspectRatio = "aspect_ratio"
         case spacing, alignment, children
@@ -45,7 +45,7 @@ extension CellElement: Codable {
                                             .priority, .alignSelf, .alignSelfWhen, .visibleWhen]
     private static let textKeys: [Key] = [.key, .text, .parts, .style, .maxLines, .ellipsis, .singleLine, .entities,
                                           .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .textWrap, .direction,
-                                          .textBoxTrim, .textBoxEdge]
+                                          .overflowWrap, .textBoxTrim, .textBoxEdge]
     private static let boxKeys: [Key] = [.height, .aspectRatio]
     private static let stackKeys: [Key] = [.spacing, .alignment, .children]
     /// The element kinds JSON knows.
@@ -186,7 +186,8 @@ extension CellElement: Codable {
             whiteSpace: try enumValue(c, .whiteSpace, ParagraphStyle.WhiteSpace.self) ?? .normal,
             wordBreak: try enumValue(c, .wordBreak, ParagraphStyle.WordBreak.self) ?? .normal,
             direction: try enumValue(c, .direction, ParagraphStyle.Direction.self) ?? .auto,
-            textWrap: try enumValue(c, .textWrap, ParagraphStyle.TextWrap.self) ?? .wrap)
+            textWrap: try enumValue(c, .textWrap, ParagraphStyle.TextWrap.self) ?? .wrap,
+            overflowWrap: try enumValue(c, .overflowWrap, ParagraphStyle.OverflowWrap.self) ?? .breakWord)
         text.textBoxTrim = try enumValue(c, .textBoxTrim, TextBoxTrim.self) ?? .none
         if let edge = try c.decodeIfPresent(String.self, forKey: .textBoxEdge) {
             do { text.textBoxEdge = try TextBoxEdge(css: edge) } catch {
@@ -259,6 +260,7 @@ extension CellElement: Codable {
             if t.wordBreak != .normal { try c.encode(t.wordBreak.rawValue, forKey: .wordBreak) }
             if t.textWrap != .wrap { try c.encode(t.textWrap.rawValue, forKey: .textWrap) }
             if t.direction != .auto { try c.encode(t.direction.rawValue, forKey: .direction) }
+            if t.overflowWrap != .breakWord { try c.encode(t.overflowWrap.rawValue, forKey: .overflowWrap) }
             if t.textBoxTrim != .none { try c.encode(t.textBoxTrim.rawValue, forKey: .textBoxTrim) }
             if t.textBoxEdge != .auto { try c.encode(t.textBoxEdge.css, forKey: .textBoxEdge) }
         case .box(let b):

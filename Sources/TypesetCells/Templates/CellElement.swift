@@ -115,6 +115,8 @@ public struct CellText: Sendable, Hashable {
     public var textWrap: ParagraphStyle.TextWrap
     /// The paragraph's base direction.
     public var direction: ParagraphStyle.Direction
+    /// CSS `overflow-wrap` (default `.breakWord`).
+    public var overflowWrap: ParagraphStyle.OverflowWrap
     /// CSS `text-box-trim` (default `.none`): the frame's top and bottom
     /// trimmed to ``textBoxEdge`` (its first line's cap height and last
     /// line's baseline for `.trimBoth` with `cap alphabetic`, as design
@@ -128,7 +130,8 @@ public struct CellText: Sendable, Hashable {
                 ellipsis: String = "\u{2026}", singleLine: Bool = false, detectEntities: Bool = false,
                 omitWhenEmpty: Bool = true, alignment: ParagraphStyle.Alignment = .start,
                 whiteSpace: ParagraphStyle.WhiteSpace = .normal, wordBreak: ParagraphStyle.WordBreak = .normal,
-                direction: ParagraphStyle.Direction = .auto, textWrap: ParagraphStyle.TextWrap = .wrap) {
+                direction: ParagraphStyle.Direction = .auto, textWrap: ParagraphStyle.TextWrap = .wrap,
+                overflowWrap: ParagraphStyle.OverflowWrap = .breakWord) {
         self.parts = parts
         self.style = style
         self.maxLines = maxLines
@@ -141,6 +144,7 @@ public struct CellText: Sendable, Hashable {
         self.wordBreak = wordBreak
         self.textWrap = textWrap
         self.direction = direction
+        self.overflowWrap = overflowWrap
     }
 }
 

@@ -128,7 +128,7 @@ final class CompiledCellTemplate: Sendable {
                 // A single line is CSS `white-space: nowrap; text-overflow: ellipsis`:
                 // cut at a grapheme, the frame keeping the width layout gave it.
                 var paragraph = ParagraphStyle(whiteSpace: t.singleLine ? .nowrap : t.whiteSpace, wordBreak: t.wordBreak,
-                                               alignment: t.alignment, direction: t.direction,
+                                               overflowWrap: t.overflowWrap, alignment: t.alignment, direction: t.direction,
                                                maxLines: t.singleLine ? nil : t.maxLines,
                                                textOverflow: t.singleLine ? .ellipsis : .clip, ellipsis: t.ellipsis,
                                                textWrap: t.textWrap)
