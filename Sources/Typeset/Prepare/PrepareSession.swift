@@ -280,15 +280,14 @@ struct PrepareSession {
                                     paragraph.textBoxEdge, primary: primary, size: base.size,
                                     ascent: primaryBox.ascent, descent: primaryBox.descent)),
             marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
-        if core.fields.pointee.hasRunBoundaries || !boxEdges.isEmpty {
+        if core.facts.hasRunBoundaries || !boxEdges.isEmpty {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing), which the
             // prepared text would otherwise shape again on its first layout:
             // they are the ones just computed, so they are kept now (and
             // those of a text with inline boxes carry the boxes' sides, which
             // shaping again would not).
-            _ = core.lazyValues.pointee.unitMetrics.storeIfAbsent(
-                UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
+            core.keepUnitMetrics(UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
         }
         scratch.ligatures = ligatures
         return PreparedText(core: core)
