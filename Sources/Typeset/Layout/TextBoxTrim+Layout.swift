@@ -17,7 +17,7 @@ extension PreparedCore {
                       truncated: Bool) -> (top: Double, bottom: Double)? {
         guard let edges = trimEdges, let firstAscent else { return nil }
         var t = edges.trims(paragraph.textBoxTrim, firstAscent: firstAscent, lastDescent: lastDescent)
-        if !truncated, let clamp = fields.pointee.maxLines, clamp == lineCount { t.bottom = 0 }
+        if !truncated, let clamp = facts.maxLines, clamp == lineCount { t.bottom = 0 }
         return t
     }
 
