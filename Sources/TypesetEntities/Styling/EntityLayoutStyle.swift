@@ -12,7 +12,7 @@ import Typeset
 /// ```
 ///
 /// A mention or hashtag drawn as a chip takes room on its line: give its
-/// style the chip's padding, border and margin (an ``InlineBoxEdges``, as
+/// style the chip's padding, border and margin (an `InlineBoxEdges`, as
 /// CSS sets them on a `<span>`), and the text is laid out again with them.
 ///
 /// ```swift
