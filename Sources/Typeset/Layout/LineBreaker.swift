@@ -44,6 +44,10 @@ struct LineBreaker {
     let hasRunBoundaries: Bool
     /// `text-wrap-style`; `.wrap` for intrinsic sizes (see `wrapLimits`).
     let wrapStyle: ParagraphStyle.TextWrap
+    /// CSS `text-indent` when the paragraph has one (see `LineBreaker+TextIndent.swift`).
+    let textIndent: TextIndent?
+    /// Lines for CSS min-content: only lines that start a paragraph are indented.
+    let forMinContent: Bool
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
     /// `minContent` breaks only at the text's own opportunities (no
@@ -90,6 +94,8 @@ struct LineBreaker {
         strutMetricsOnly = core.fields.pointee.strutMetricsOnly
         hasRunBoundaries = core.fields.pointee.hasRunBoundaries
         wrapStyle = minContent || ignoresLineLimit ? .wrap : core.fields.pointee.textWrap
+        textIndent = core.fields.pointee.hasTextIndent ? core.paragraph.textIndent : nil
+        forMinContent = minContent
     }
 
     @inline(__always)

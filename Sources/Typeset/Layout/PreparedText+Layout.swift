@@ -90,7 +90,7 @@ extension PreparedCore {
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
     var maxContentWidth: Double {
-        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
+        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap || fields.pointee.hasTextIndent else {
             return LineBreaker.layoutUnitsCeil(naturalWidth)
         }
         let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)

@@ -72,7 +72,10 @@ struct PrepareSession {
                          scratch: inout PrepareScratch) throws -> PreparedText {
         let runs = runsGiven ?? UnsafeBufferPointer(start: nil, count: 0)
         let runCount = runsGiven == nil ? 1 : runs.count
-        let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
+        var processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
+        // CSS text-transform, run by run (nothing when no run has one).
+        let transformed = TextTransformer.apply(to: &processed, sourceCount: source.count, base: given,
+                                                runs: runsGiven, locale: paragraph.locale)
         let units = processed.units
         let n = units.count
 
@@ -157,6 +160,10 @@ struct PrepareSession {
                                                             lineBreak: paragraph.lineBreak).positions
             }
         }
+        if transformed {
+            TextTransformer.keepExpansionsWhole(processed.sourceOffsets, graphemes: &scratch.graphemes,
+                                                breaks: &scratch.breaks, wordBreaks: &wordBreaks)
+        }
         let graphemes = scratch.graphemes
         // (The breaks stay in the scratch, read there: a copy retained both arrays.)
         if paragraph.lineBreak == .anywhere {
@@ -228,7 +235,7 @@ struct PrepareSession {
             let space = advance(of: [0x20], face: spaceFace, style: base)
             marks.minimumTabWidth = space / 2
             // At most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
-            let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
+            let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536)) + Int64(Shaper.clamp(base.wordSpacing * 65536))
             let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
             let tabLimit = Int64(Int32.max)
             marks.tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit)

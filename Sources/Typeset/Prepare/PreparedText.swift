@@ -104,6 +104,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let needsPlacement: Bool
         /// Processed offsets are source offsets (see `WhiteSpaceProcessor.isIdentity`).
         let sourceIsIdentity: Bool
+        /// The paragraph has a `text-indent` (see `LineBreaker+TextIndent.swift`).
+        let hasTextIndent: Bool
     }
 
     /// A prepared text's storage, from what `PrepareSession` computed.
@@ -129,7 +131,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             textWrap: parts.analysed.paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
             needsPlacement: parts.analysed.paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
-            sourceIsIdentity: parts.analysed.processed.isIdentity)
+            sourceIsIdentity: parts.analysed.processed.isIdentity,
+            hasTextIndent: !parts.analysed.paragraph.textIndent.isNone)
         var tail = TailLayout()
         let segmentMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: segmentMetricsCount)
         let detailsAt = tail.place(PreparedDetails.self, count: 1)
@@ -296,7 +299,9 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                                               breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks,
                                               cache: details.pointee.shapeCache)
         InlineAttachments.apply(attachments, to: &advances)
-        let graphemes = GraphemeBreaks.boundaries(units)
+        var graphemes = GraphemeBreaks.boundaries(units)
+        // Nothing splits what one source character became (text-transform: ß → SS).
+        if !text.isIdentity { TextTransformer.clearInteriors(text.sourceOffsets, graphemes: &graphemes) }
         return lazyValues.pointee.unitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
     }

@@ -111,6 +111,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreak: LineBreak
     /// CSS `text-wrap-style`, default `.wrap` (greedy).
     public var textWrap: TextWrap
+    /// CSS `text-indent`, default none.
+    public var textIndent: TextIndent = .none
+    /// CSS `text-align-last`, default `.auto`: the alignment of the last
+    /// line and of lines that end at a forced break.
+    public var alignLast: AlignLast = .auto
 
     /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,
@@ -154,6 +159,7 @@ extension ParagraphStyle {
         case .end: rightToLeft
         default: alignment == .left
         }
-        return !left || rightToLeft || alignment == .justify || truncates
+        return !left || rightToLeft || alignment == .justify || truncates || !textIndent.isNone
+            || alignLast.resolved(alignment) != (alignment == .justify ? .start : alignment)
     }
 }

@@ -29,6 +29,13 @@ public struct TextStyle: Sendable, Hashable {
     /// A BCP 47 language tag for shaping and line breaking (e.g. "ja"); nil
     /// lets the script decide.
     public var language: String?
+    /// CSS `text-transform` (span-level; language-aware through `language`).
+    /// Offsets in answers stay in the source text.
+    public var textTransform: TextTransform = .none
+    /// CSS `word-spacing`, px: added to every space (U+0020) and no-break
+    /// space (U+00A0) of the run, as Chromium does (not to U+3000 or other
+    /// spaces); tab stops widen by it.
+    public var wordSpacing: Double = 0
 
     /// A style; only the font stack is required.
     public init(font: FontStack, size: Double = 16, weight: Int = 400, italic: Bool = false,
@@ -65,6 +72,7 @@ public struct TextStyle: Sendable, Hashable {
         var s = self
         s.size *= scale
         s.letterSpacing *= scale
+        s.wordSpacing *= scale
         if case .points(let v) = lineHeight { s.lineHeight = .points(v * scale) }
         return s
     }
@@ -72,6 +80,7 @@ public struct TextStyle: Sendable, Hashable {
     func validated() throws -> TextStyle {
         guard size.isFinite, size >= 0 else { throw TypesetError.invalidFontSize(size) }
         guard letterSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "letter spacing", value: letterSpacing) }
+        guard wordSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "word spacing", value: wordSpacing) }
         switch lineHeight {
         case .normal: break
         case .points(let v), .multiple(let v):

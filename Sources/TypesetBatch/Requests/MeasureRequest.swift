@@ -21,6 +21,9 @@ package struct MeasureRequest: Decodable {
     package var stretch = 100.0
     package var variations: [FontVariation] = []
     package var opticalSizing = FontOpticalSizing.auto
+    /// `text_transform` and `word_spacing`.
+    package var textTransform = TextTransform.none
+    package var wordSpacing = 0.0
     /// The text's language (BCP 47, the `lang` field): line breaking, shaping.
     package var language: String? = nil
     package var scale = 1.0
@@ -70,6 +73,10 @@ package struct MeasureRequest: Decodable {
         if let v = style.stretch { stretch = v }
         if let v = style.variations { variations = v }
         if let v = style.opticalSizing { opticalSizing = v }
+        if let v = style.textTransform { textTransform = v }
+        if let v = style.wordSpacing { wordSpacing = v }
+        if let v = try o.textIndent("text_indent") { paragraph.textIndent = v }
+        if let v = try o.enumValue("text_align_last", ParagraphStyle.AlignLast.self) { paragraph.alignLast = v }
         if let v = try o.number("max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
                 throw RequestError("max_lines must be a positive integer (at most 1000000000)")
@@ -90,9 +97,11 @@ package struct MeasureRequest: Decodable {
         let stack: FontStack = fontFiles.isEmpty
             ? FontStack(families: families)
             : FontStack(faces: try fontFiles.map { try files.face($0) })
-        let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
+        var style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
                               letterSpacing: letterSpacing, lineHeight: lineHeight, language: language,
                               stretch: stretch, variations: variations, opticalSizing: opticalSizing)
+        style.textTransform = textTransform
+        style.wordSpacing = wordSpacing
         // A text in one style is prepared as the library prepares a string (no attributed text to build).
         let prepared = runs.isEmpty && attachments.isEmpty
             ? try typesetter.prepare(text, style: style, paragraph: paragraph, scale: scale)
