@@ -13,9 +13,11 @@ import CUnicode
 ///
 /// Every transformed unit keeps the source offset of the character it came
 /// from, so answers stay in source offsets: the two units of "SS" both map
-/// to the "ß" they came from. `keepExpansionsWhole` then removes the
-/// grapheme boundaries and break opportunities between units that came
-/// from one source character, so no line, caret or selection falls inside it.
+/// to the "ß" they came from. As in Chromium, the transformed text is what
+/// is broken and hit-tested: `overflow-wrap` and `break-all` may break
+/// between the two S (the "ß" then belongs to the line its first S is on,
+/// `PreparedCore.lineBoundarySourceOffset`), and a point between them hits
+/// the "ß"'s start.
 enum TextTransformer {
     /// Whether some run of the text is transformed.
     static func transforms(base: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?) -> Bool {
@@ -77,35 +79,6 @@ enum TextTransformer {
         processed.sourceOffsets = map
         processed.isIdentity = false
         return true
-    }
-
-    /// Removes the grapheme boundaries and break opportunities inside the
-    /// units one source character became (consecutive units with one source
-    /// offset), so that nothing splits them.
-    static func keepExpansionsWhole(_ sourceOffsets: [Int32], graphemes: inout [Bool],
-                                    breaks: inout (positions: [Int32], mandatory: [Bool]), wordBreaks: inout [Int32]) {
-        guard sourceOffsets.count > 1 else { return }
-        clearInteriors(sourceOffsets, graphemes: &graphemes)
-        func inside(_ p: Int32) -> Bool {
-            let p = Int(p)
-            return p > 0 && p < sourceOffsets.count - 1 && sourceOffsets[p] == sourceOffsets[p - 1]
-        }
-        if breaks.positions.contains(where: inside) {
-            var positions: [Int32] = [], mandatory: [Bool] = []
-            for (k, p) in breaks.positions.enumerated() where !inside(p) {
-                positions.append(p)
-                mandatory.append(breaks.mandatory[k])
-            }
-            breaks = (positions, mandatory)
-        }
-        if wordBreaks.contains(where: inside) { wordBreaks.removeAll(where: inside) }
-    }
-
-    /// Clears the grapheme starts inside the units one source character became.
-    static func clearInteriors(_ sourceOffsets: [Int32], graphemes: inout [Bool]) {
-        let n = min(sourceOffsets.count - 1, graphemes.count)
-        guard n > 1 else { return }
-        for i in 1..<n where sourceOffsets[i] == sourceOffsets[i - 1] { graphemes[i] = false }
     }
 
     /// The ICU locale Chromium's case mapping uses for a language: Turkish
@@ -213,4 +186,33 @@ enum TextTransformer {
 extension TextTransform {
     /// Whether the transform can change the text (`full-width` is measured as `none`, as Chromium does).
     var changesText: Bool { self == .uppercase || self == .lowercase || self == .capitalize }
+}
+
+extension PreparedCore {
+    /// The source offset of a line boundary at processed offset `p`: its
+    /// source offset, except inside the units one source character became
+    /// under a text transform (a break between the two S of "ß" → "SS"),
+    /// where the character belongs to the line its first unit is on and the
+    /// boundary is after it. The identity, at no cost, for untransformed text.
+    @inline(__always)
+    func lineBoundarySourceOffset(_ p: Int) -> Int {
+        guard !fields.pointee.sourceIsIdentity else { return p }
+        let map = text.sourceOffsets
+        guard p > 0 && p < map.count - 1 && map[p] == map[p - 1] else { return sourceOffset(p) }
+        var q = p + 1
+        while q < map.count - 1 && map[q] == map[p] { q += 1 }
+        return Int(map[q])
+    }
+}
+
+extension PreparedCore {
+    /// Whether processed offset `p` falls between two units one source
+    /// character became under a text transform (never, at no cost, for
+    /// untransformed text): a hit there is at the character's start, as in Chromium.
+    @inline(__always)
+    func isInsideExpansion(_ p: Int) -> Bool {
+        guard !fields.pointee.sourceIsIdentity else { return false }
+        let map = text.sourceOffsets
+        return p > 0 && p < map.count - 1 && map[p] == map[p - 1]
+    }
 }

@@ -144,7 +144,7 @@ extension LineBreaker {
             // half-leading of fixed line heights included, see `InlineBox`).
             let baseline = top + raw.ascent
             lines.append(TextLayout.Line(
-                utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
+                utf16Range: core.lineBoundarySourceOffset(Int(raw.start))..<core.lineBoundarySourceOffset(Int(raw.end)),
                 width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
                 ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
                 contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
@@ -187,7 +187,9 @@ extension LineBreaker {
         // piece rounded up to 1/64 px as Chromium sums them; a layout that
         // wrapped or was cut reports the text's own figure (the same at every
         // width: `PreparedCore.maxContentWidth`).
-        let natural = softWrapped || cursor.truncated || textIndent.map({ if case .percent = $0.length { true } else { false } }) == true
+        // (A percentage indent counts as 0 in max-content, not as it does at this width.)
+        let percentIndent = width != nil && textIndent.map({ if case .percent = $0.length { true } else { false } }) == true
+        let natural = softWrapped || cursor.truncated || percentIndent
             ? core.maxContentWidth
             : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,

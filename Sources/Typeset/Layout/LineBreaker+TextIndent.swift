@@ -3,7 +3,8 @@
 // `hanging` the others instead) is narrower by the indent and starts that
 // far from its start edge; a percentage is of the box's width and counts as
 // 0 in intrinsic sizes; min-content counts the indent only on lines that
-// start a paragraph.
+// start a paragraph (with `hanging` alone, also on every line after the
+// first forced break).
 
 extension LineBreaker {
     /// The indent of the line `cursor` starts, 1/65536 px on the 1/64 px
@@ -15,8 +16,11 @@ extension LineBreaker {
             || (cursor.splitAt < 0 && cursor.segment > 0 && cursor.segment <= segments.count
                 && segments[cursor.segment - 1].mandatoryBreak)
         guard textIndent.indents(startsParagraph: startsParagraph, first: first) else { return 0 }
-        // (Chromium's min-content counts the indent only where a paragraph starts.)
-        if forMinContent && !startsParagraph { return 0 }
+        // Chromium's min-content counts the indent only where a paragraph
+        // starts, and for `hanging` alone (no `each-line`) on every line after
+        // the first forced break too.
+        if forMinContent && !startsParagraph
+            && !(textIndent.hanging && !textIndent.eachLine && cursor.segment > firstForcedBreak) { return 0 }
         let px = textIndent.resolved(width: forMinContent ? nil : width, fontSize: core.styles[0].size,
                                      scale: core.fields.pointee.scale)
         guard px.isFinite else { return 0 }

@@ -74,7 +74,7 @@ struct PrepareSession {
         let runCount = runsGiven == nil ? 1 : runs.count
         var processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         // CSS text-transform, run by run (nothing when no run has one).
-        let transformed = TextTransformer.apply(to: &processed, sourceCount: source.count, base: given,
+        _ = TextTransformer.apply(to: &processed, sourceCount: source.count, base: given,
                                                 runs: runsGiven, locale: paragraph.locale)
         let units = processed.units
         let n = units.count
@@ -159,10 +159,6 @@ struct PrepareSession {
                                                             language: paragraph.locale ?? base.language,
                                                             lineBreak: paragraph.lineBreak).positions
             }
-        }
-        if transformed {
-            TextTransformer.keepExpansionsWhole(processed.sourceOffsets, graphemes: &scratch.graphemes,
-                                                breaks: &scratch.breaks, wordBreaks: &wordBreaks)
         }
         let graphemes = scratch.graphemes
         // (The breaks stay in the scratch, read there: a copy retained both arrays.)

@@ -299,9 +299,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                                               breaks: wordBreaks.isEmpty ? segments.map(\.end) : wordBreaks,
                                               cache: details.pointee.shapeCache)
         InlineAttachments.apply(attachments, to: &advances)
-        var graphemes = GraphemeBreaks.boundaries(units)
-        // Nothing splits what one source character became (text-transform: ß → SS).
-        if !text.isIdentity { TextTransformer.clearInteriors(text.sourceOffsets, graphemes: &graphemes) }
+        let graphemes = GraphemeBreaks.boundaries(units)
         return lazyValues.pointee.unitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
     }

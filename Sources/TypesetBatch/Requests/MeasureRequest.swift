@@ -93,6 +93,11 @@ package struct MeasureRequest: Decodable {
 
     /// Measures the request.
     package func measure(with typesetter: Typesetter, files: FontFileCache) throws -> TextLayout {
+        try prepare(with: typesetter, files: files).layout(width: width)
+    }
+
+    /// The request's text prepared (width-independent).
+    package func prepare(with typesetter: Typesetter, files: FontFileCache) throws -> PreparedText {
         guard PixelGrid.scales.contains(scale) else { throw TypesetError.invalidScale(scale) }
         let stack: FontStack = fontFiles.isEmpty
             ? FontStack(families: families)
@@ -103,10 +108,9 @@ package struct MeasureRequest: Decodable {
         style.textTransform = textTransform
         style.wordSpacing = wordSpacing
         // A text in one style is prepared as the library prepares a string (no attributed text to build).
-        let prepared = runs.isEmpty && attachments.isEmpty
+        return runs.isEmpty && attachments.isEmpty
             ? try typesetter.prepare(text, style: style, paragraph: paragraph, scale: scale)
             : try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph, scale: scale)
-        return try prepared.layout(width: width)
     }
 
     /// The text in the request's style (the paragraph's, its strut), each run
