@@ -28,6 +28,10 @@ extension AttributeScopes {
         public let fontVariations: FontVariationsAttribute
         /// CSS `font-optical-sizing`.
         public let opticalSizing: OpticalSizingAttribute
+        /// CSS `text-transform` (offsets stay in the source text).
+        public let textTransform: TextTransformAttribute
+        /// CSS `word-spacing`, px.
+        public let wordSpacing: WordSpacingAttribute
     }
 
     /// Typeset's attributes: `string[range].typeset.fontWeight = 700`.
@@ -100,4 +104,16 @@ public enum FontVariationsAttribute: AttributedStringKey {
 public enum OpticalSizingAttribute: AttributedStringKey {
     public typealias Value = FontOpticalSizing
     public static let name = "dev.typeset.opticalSizing"
+}
+
+/// The `text-transform` of a run (``TextStyle/textTransform``).
+public enum TextTransformAttribute: AttributedStringKey {
+    public typealias Value = TextTransform
+    public static let name = "dev.typeset.textTransform"
+}
+
+/// The `word-spacing` of a run in px (``TextStyle/wordSpacing``).
+public enum WordSpacingAttribute: AttributedStringKey {
+    public typealias Value = Double
+    public static let name = "dev.typeset.wordSpacing"
 }
