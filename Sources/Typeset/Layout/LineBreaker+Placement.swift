@@ -53,7 +53,8 @@ struct LinePlacement {
         // (A line cut by maxLines is not the text's last: more follows it.)
         let endsParagraph = isLast && !(raw.hasEllipsis && core.paragraph.maxLines != nil)
         // The last line and lines before a forced break take `text-align-last`.
-        let last = endsParagraph || endsWithForcedBreak(raw)
+        // (Looked up only when the last lines align otherwise than the others.)
+        let last = (lastMode != self.mode || lastJustify != justify) && (endsParagraph || endsWithForcedBreak(raw))
         let mode = last ? lastMode : self.mode
         let justified = (last ? lastJustify : justify) && space > 0
             && core.expansionOpportunities(a, b, lineEnd: b) > 0
