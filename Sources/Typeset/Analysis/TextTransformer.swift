@@ -29,7 +29,8 @@ enum TextTransformer {
     /// - Parameters:
     ///   - runs: the style runs (source offsets); nil for one run of `base`.
     ///   - locale: the paragraph's language, for runs without one of their own.
-    static func apply(to processed: inout WhiteSpaceProcessor, sourceCount: Int, base: TextStyle,
+    @discardableResult
+    static func apply(to processed: inout WhiteSpaceProcessor, base: TextStyle,
                       runs: UnsafeBufferPointer<AttributedText.Run>?, locale: String?) -> Bool {
         guard transforms(base: base, runs: runs) else { return false }
         let units = processed.units

@@ -74,8 +74,7 @@ struct PrepareSession {
         let runCount = runsGiven == nil ? 1 : runs.count
         var processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         // CSS text-transform, run by run (nothing when no run has one).
-        _ = TextTransformer.apply(to: &processed, sourceCount: source.count, base: given,
-                                                runs: runsGiven, locale: paragraph.locale)
+        TextTransformer.apply(to: &processed, base: given, runs: runsGiven, locale: paragraph.locale)
         let units = processed.units
         let n = units.count
 
