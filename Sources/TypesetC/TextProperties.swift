@@ -45,16 +45,17 @@ extension ParagraphStyle {
     }
 }
 
-/// `ts_prepare_text_properties` (include/typeset.h): `ts_prepare_attributed_varied` with text properties for the base style, each run and the paragraph.
+/// `ts_prepare_text_properties` (include/typeset.h): `ts_prepare_boxed` with text properties for the base style, each run and the paragraph.
 @_cdecl("ts_prepare_text_properties")
 public func tsPrepareTextProperties(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
                                     _ baseStyle: UnsafePointer<ts_style>?, _ baseVariation: UnsafePointer<ts_font_variation>?,
                                     _ baseText: UnsafePointer<ts_text_properties>?,
                                     _ runs: UnsafePointer<ts_run>?, _ runVariations: UnsafePointer<ts_font_variation>?,
-                                    _ runTexts: UnsafePointer<ts_text_properties>?, _ runCount: Int,
+                                    _ runTexts: UnsafePointer<ts_text_properties>?,
+                                    _ runBoxes: UnsafePointer<ts_inline_box>?, _ runCount: Int,
                                     _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
                                     _ paragraph: UnsafePointer<ts_paragraph>?, _ paragraphText: UnsafePointer<ts_paragraph_text>?,
-                                    _ scale: Double, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+                                    _ textBox: UnsafePointer<ts_text_box>?, _ scale: Double, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
     Status.run("ts_prepare_text_properties") {
         let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
         let source = try SourceText(text, length: length, name: "text")
@@ -73,6 +74,7 @@ public func tsPrepareTextProperties(_ typesetter: OpaquePointer?, _ text: Unsafe
             var style = try TextStyle(run.style, "runs[\(i)].style")
             if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
             if let texts { try style.apply(texts[i], "run_texts[\(i)]") }
+            if let runBoxes { style.inlineBox = try InlineBoxEdges(runBoxes[i], "run_boxes[\(i)]") }
             attributed.setStyle(style, utf16Range: start..<end)
         }
         var attachmentAt: [Int: Int] = [:]
@@ -91,6 +93,7 @@ public func tsPrepareTextProperties(_ typesetter: OpaquePointer?, _ text: Unsafe
         }
         var paragraphStyle = try ParagraphStyle(paragraph)
         if let paragraphText { try paragraphStyle.apply(paragraphText.pointee, "paragraph_text") }
+        if let textBox { try paragraphStyle.apply(textBox.pointee) }
         try Scale.check(scale)
         let out = try Status.required(out, "out")
         let prepared = try handle.typesetter.prepare(attributed, paragraph: paragraphStyle, scale: scale)

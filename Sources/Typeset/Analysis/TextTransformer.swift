@@ -197,7 +197,7 @@ extension PreparedCore {
     /// boundary is after it. The identity, at no cost, for untransformed text.
     @inline(__always)
     func lineBoundarySourceOffset(_ p: Int) -> Int {
-        guard !fields.pointee.sourceIsIdentity else { return p }
+        guard !facts.sourceIsIdentity else { return p }
         let map = text.sourceOffsets
         guard p > 0 && p < map.count - 1 && map[p] == map[p - 1] else { return sourceOffset(p) }
         var q = p + 1
@@ -212,7 +212,7 @@ extension PreparedCore {
     /// untransformed text): a hit there is at the character's start, as in Chromium.
     @inline(__always)
     func isInsideExpansion(_ p: Int) -> Bool {
-        guard !fields.pointee.sourceIsIdentity else { return false }
+        guard !facts.sourceIsIdentity else { return false }
         let map = text.sourceOffsets
         return p > 0 && p < map.count - 1 && map[p] == map[p - 1]
     }

@@ -22,7 +22,7 @@ extension LineBreaker {
         if forMinContent && !startsParagraph
             && !(textIndent.hanging && !textIndent.eachLine && cursor.segment > firstForcedBreak) { return 0 }
         let px = textIndent.resolved(width: forMinContent ? nil : width, fontSize: core.styles[0].size,
-                                     scale: core.fields.pointee.scale)
+                                     scale: core.facts.scale)
         guard px.isFinite else { return 0 }
         return Int64(max(-1e12, min(1e12, (px * 64).rounded()))) * 1024
     }

@@ -116,6 +116,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     /// CSS `text-align-last`, default `.auto`: the alignment of the last
     /// line and of lines that end at a forced break.
     public var alignLast: AlignLast = .auto
+    /// CSS `text-box-trim`, default `.none`: trims the first line's top
+    /// and the last line's bottom to ``textBoxEdge``.
+    public var textBoxTrim: TextBoxTrim = .none
+    /// CSS `text-box-edge`, default `.auto`: the edges `textBoxTrim` trims to.
+    public var textBoxEdge: TextBoxEdge = .auto
 
     /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,

@@ -36,6 +36,11 @@ public struct TextStyle: Sendable, Hashable {
     /// space (U+00A0) of the run, as Chromium does (not to U+3000 or other
     /// spaces); tab stops widen by it.
     public var wordSpacing: Double = 0
+    /// The padding, border and margin of a run's inline box (a mention chip,
+    /// inline code): its left and right sides take room on the line (see
+    /// ``InlineBoxEdges``). Only runs have one; the block's own style's is
+    /// ignored.
+    public var inlineBox: InlineBoxEdges = .none
 
     /// A style; only the font stack is required.
     public init(font: FontStack, size: Double = 16, weight: Int = 400, italic: Bool = false,
@@ -74,6 +79,7 @@ public struct TextStyle: Sendable, Hashable {
         s.letterSpacing *= scale
         s.wordSpacing *= scale
         if case .points(let v) = lineHeight { s.lineHeight = .points(v * scale) }
+        // (The inline box's sides stay in CSS px: `InlineBoxEdges` rounds them in device px itself.)
         return s
     }
 
@@ -91,6 +97,7 @@ public struct TextStyle: Sendable, Hashable {
         for v in variations where !v.value.isFinite {
             throw TypesetError.invalidStyleValue(name: "font variation '\(v.tag)'", value: v.value)
         }
+        if inlineBox != .none { _ = try inlineBox.validated() }
         var clamped = self
         clamped.size = min(size, Self.maximumSize)
         switch lineHeight {
