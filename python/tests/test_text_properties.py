@@ -77,3 +77,14 @@ def test_text_indent_accepts_css_text_and_rejects_nonsense(ts):
         ts.prepare("a", Style(text_transform="shout"))
     with pytest.raises(typeset.TypesetError):
         ts.prepare("a", Style(), Paragraph(text_align_last="middle"))
+
+
+def test_text_properties_and_inline_boxes_together(ts):
+    """A chip whose text is uppercased: the transform and the box's sides both count (one C call takes both)."""
+    upper = Style(size=20, text_transform="uppercase")
+    chip = ts.prepare("@straße", Style(size=20), runs=[Run(0, 7, upper, padding="0 6px")]).layout(None)
+    bare = ts.prepare("@straße", Style(size=20), runs=[Run(0, 7, upper)]).layout(None)
+    assert (chip.lines[0].start, chip.lines[0].end) == (0, 7)
+    assert abs(chip.natural_width - bare.natural_width - 12) <= 1 / 64
+    plain = ts.prepare("@STRASSE", Style(size=20)).layout(None)
+    assert abs(bare.natural_width - plain.natural_width) <= 1 / 64
