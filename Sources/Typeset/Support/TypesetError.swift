@@ -39,8 +39,6 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     case invalidAttributeRuns(String)
     /// CSS `font-variation-settings` text that does not parse (the text and why).
     case invalidFontVariationSettings(String, reason: String)
-    /// CSS text of a style property that does not parse (the property, the text and why).
-    case invalidStyleText(name: String, text: String, problem: String)
     /// A range given to `AttributedText.setStyle(_:utf16Range:)` that is
     /// outside the text or splits a surrogate pair (UTF-16 offsets).
     case invalidStyleRange(utf16Range: Range<Int>, reason: String)
@@ -96,8 +94,6 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
         case .invalidAttributeRuns(let r): return "invalid attribute runs: \(r)"
         case .invalidFontVariationSettings(let text, let why):
             return "invalid font-variation-settings \"\(text)\": \(why)"
-        case .invalidStyleText(let name, let text, let problem):
-            return "invalid \(name) \"\(text)\": \(problem)"
         case .invalidStyleRange(let r, let why):
             return "invalid style range \(r.lowerBound)..<\(r.upperBound) (UTF-16 offsets): \(why)"
         case .invalidStyleText(let n, let text, let why): return "invalid \(n) \"\(text)\": \(why)"

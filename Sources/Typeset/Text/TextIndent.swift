@@ -48,26 +48,26 @@ public struct TextIndent: Sendable, Hashable {
         for word in css.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             let w = word.lowercased()
             if w == "each-line" {
-                guard !eachLine else { throw TypesetError.invalidStyleText(name: "text-indent", text: css, problem: "each-line twice") }
+                guard !eachLine else { throw TypesetError.invalidStyleText(name: "text-indent", text: css, reason: "each-line twice") }
                 eachLine = true
             } else if w == "hanging" {
-                guard !hanging else { throw TypesetError.invalidStyleText(name: "text-indent", text: css, problem: "hanging twice") }
+                guard !hanging else { throw TypesetError.invalidStyleText(name: "text-indent", text: css, reason: "hanging twice") }
                 hanging = true
             } else {
                 guard length == nil else {
-                    throw TypesetError.invalidStyleText(name: "text-indent", text: css, problem: "more than one length")
+                    throw TypesetError.invalidStyleText(name: "text-indent", text: css, reason: "more than one length")
                 }
                 length = try Self.length(w, css: css)
             }
         }
-        guard let length else { throw TypesetError.invalidStyleText(name: "text-indent", text: css, problem: "no length") }
+        guard let length else { throw TypesetError.invalidStyleText(name: "text-indent", text: css, reason: "no length") }
         self.init(length, eachLine: eachLine, hanging: hanging)
     }
 
     private static func length(_ w: String, css: String) throws -> Length {
         func number(_ s: Substring) throws -> Double {
             guard let v = Double(s), v.isFinite else {
-                throw TypesetError.invalidStyleText(name: "text-indent", text: css, problem: "'\(w)' is not a length")
+                throw TypesetError.invalidStyleText(name: "text-indent", text: css, reason: "'\(w)' is not a length")
             }
             return v
         }
