@@ -41,6 +41,7 @@ extension AttributedText {
             if let v = run[OpticalSizingAttribute.self] { style.opticalSizing = v; changed = true }
             if let v = run[TextTransformAttribute.self] { style.textTransform = v; changed = true }
             if let v = run[WordSpacingAttribute.self] { style.wordSpacing = v; changed = true }
+            if let v = run[InlineBoxAttribute.self] { style.inlineBox = v; changed = true }
             guard changed, length > 0 else { continue }
             let range = offset..<offset + length
             if let fonts, let stack = run[FontFamilyAttribute.self] {

@@ -32,6 +32,8 @@ extension AttributeScopes {
         public let textTransform: TextTransformAttribute
         /// CSS `word-spacing`, px.
         public let wordSpacing: WordSpacingAttribute
+        /// The padding, border and margin of the run's inline box (a chip).
+        public let inlineBox: InlineBoxAttribute
     }
 
     /// Typeset's attributes: `string[range].typeset.fontWeight = 700`.
@@ -116,4 +118,14 @@ public enum TextTransformAttribute: AttributedStringKey {
 public enum WordSpacingAttribute: AttributedStringKey {
     public typealias Value = Double
     public static let name = "dev.typeset.wordSpacing"
+}
+
+/// The padding, border and margin of a run's inline box (``TextStyle/inlineBox``):
+/// `string[range].typeset.inlineBox = InlineBoxEdges(padding: BoxSides(vertical: 2, horizontal: 6))`.
+/// Each run of the `AttributedString` is one box: give the whole chip the
+/// same attributes (a colour change inside it splits it into two runs, and
+/// so into two boxes, each with both sides).
+public enum InlineBoxAttribute: AttributedStringKey {
+    public typealias Value = InlineBoxEdges
+    public static let name = "dev.typeset.inlineBox"
 }
