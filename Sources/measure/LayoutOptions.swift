@@ -52,6 +52,14 @@ struct LayoutOptions: ParsableArguments {
     var lang: String?
     @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: ArgumentHelp("Extra px after every character (may be negative).", valueName: "PX"))
     var letterSpacing: Double = 0
+    @Option(name: .customLong("word-spacing"), parsing: .unconditional, help: ArgumentHelp("Extra px on every space and no-break space (CSS word-spacing).", valueName: "PX"))
+    var wordSpacing: Double = 0
+    @Option(name: .customLong("text-transform"), help: ArgumentHelp("CSS text-transform: none, uppercase, lowercase, capitalize or full-width (offsets stay in the source text).", valueName: "VALUE"))
+    var textTransform: String = "none"
+    @Option(name: .customLong("text-indent"), parsing: .unconditional, help: ArgumentHelp("CSS text-indent: px, or CSS text such as 10%, 1em each-line, 2em hanging.", valueName: "CSS"))
+    var textIndent: String = "0"
+    @Option(name: .customLong("text-align-last"), help: ArgumentHelp("CSS text-align-last: auto, start, end, left, right, center or justify.", valueName: "VALUE"))
+    var textAlignLast: String = "auto"
     @Option(help: "CSS text-align.") var align: ParagraphStyle.Alignment = .start
     @Option(help: "Base direction.") var direction: ParagraphStyle.Direction = .auto
     @Option(parsing: .unconditional, help: """
@@ -135,6 +143,9 @@ struct LayoutOptions: ParsableArguments {
             ("text_wrap", .string(textWrap.rawValue)),
             ("text_box_trim", .string(textBoxTrim.rawValue)), ("text_box_edge", .string(textBoxEdge)),
             ("letter_spacing", .number(letterSpacing)), ("align", .string(align.rawValue)),
+            ("word_spacing", .number(wordSpacing)), ("text_transform", .string(textTransform)),
+            ("text_indent", Double(textIndent).map { .number($0) } ?? .string(textIndent)),
+            ("text_align_last", .string(textAlignLast)),
             ("direction", .string(direction.rawValue)), ("scale", .number(scale)),
             ("font_family", .string(font)),  // a CSS font-family list, read as the batch reads the string
         ]

@@ -128,6 +128,21 @@ final class CellTemplateTests: XCTestCase {
         for former in ["font", "size", "weight", "italic"] { XCTAssertFalse(json.contains("\"\(former)\""), former) }
     }
 
+    /// A template style's `text_transform` and `word_spacing` reach the engine's style and round-trip.
+    func testTextPropertiesAreStyleFields() throws {
+        let json = #"{"font_family": ["Noto Sans"], "font_size": 15, "text_transform": "uppercase", "word_spacing": 3}"#
+        let style = try JSONDecoder().decode(CellTextStyle.self, from: Data(json.utf8))
+        XCTAssertEqual(style.textStyle.textTransform, .uppercase)
+        XCTAssertEqual(style.textStyle.wordSpacing, 3)
+        XCTAssertEqual(try JSONDecoder().decode(CellTextStyle.self, from: try JSONEncoder().encode(style)), style)
+        let plain = try JSONDecoder().decode(CellTextStyle.self, from: Data(#"{"font_size": 15}"#.utf8))
+        XCTAssertEqual(Set((try JSONSerialization.jsonObject(with: try JSONEncoder().encode(plain)) as! [String: Any]).keys)
+            .intersection(["text_transform", "word_spacing"]), [])
+        XCTAssertThrowsError(try JSONDecoder().decode(CellTextStyle.self, from: Data(#"{"text_transform": "loud"}"#.utf8))) {
+            XCTAssertTrue("\($0)".contains("text_transform must be one of"), "\($0)")
+        }
+    }
+
     func testStyleFieldProblemsAreNamed() {
         expectJSONError(#"{"root": {"kind": "text", "key": "a", "style": {"font_size": 15, "size": 16}}}"#,
                         path: "root.style.size", contains: ["font_size and size are one field"])

@@ -26,6 +26,15 @@ class Paragraph(ctypes.Structure):
                 ("text_wrap", c_int32)]
 
 
+class TextProperties(ctypes.Structure):
+    _fields_ = [("text_transform", c_int32), ("word_spacing", c_double)]
+
+
+class ParagraphText(ctypes.Structure):
+    _fields_ = [("text_indent", c_double), ("text_indent_unit", c_int32), ("text_indent_each_line", c_int32),
+                ("text_indent_hanging", c_int32), ("text_align_last", c_int32)]
+
+
 class Run(ctypes.Structure):
     _fields_ = [("start", c_size_t), ("end", c_size_t), ("style", Style)]
 
@@ -121,6 +130,13 @@ _signatures = {
                                    ctypes.POINTER(Run), ctypes.POINTER(FontVariation), ctypes.POINTER(InlineBox),
                                    c_size_t, ctypes.POINTER(Attachment), c_size_t, ctypes.POINTER(Paragraph),
                                    ctypes.POINTER(TextBox), c_double, _handle_out]),
+    "ts_prepare_text_properties": (c_int32, [c_void_p, c_char_p, c_size_t, ctypes.POINTER(Style),
+                                             ctypes.POINTER(FontVariation), ctypes.POINTER(TextProperties),
+                                             ctypes.POINTER(Run), ctypes.POINTER(FontVariation),
+                                             ctypes.POINTER(TextProperties), ctypes.POINTER(InlineBox), c_size_t,
+                                             ctypes.POINTER(Attachment), c_size_t, ctypes.POINTER(Paragraph),
+                                             ctypes.POINTER(ParagraphText), ctypes.POINTER(TextBox), c_double,
+                                             _handle_out]),
     "ts_prepared_intrinsic_widths": (c_int32, [c_void_p, ctypes.POINTER(c_double), ctypes.POINTER(c_double)]),
     "ts_prepared_free": (None, [c_void_p]),
     "ts_layout_new": (c_int32, [c_void_p, c_int32, c_double, _handle_out]),

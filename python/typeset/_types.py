@@ -18,6 +18,8 @@ TEXT_BOX_UNDER = ("text", "alphabetic")
 #: CSS text-wrap: ``nowrap`` is ``white_space="nowrap"``, as in CSS and the batch protocol.
 TEXT_WRAP = ("wrap", "balance", "pretty", "nowrap")
 OPTICAL_SIZING = ("auto", "none")
+TEXT_TRANSFORM = ("none", "uppercase", "lowercase", "capitalize", "full-width")
+TEXT_ALIGN_LAST = ("auto", "start", "end", "left", "right", "center", "justify")
 VERTICAL_ALIGN = ("baseline", "middle", "text-top", "text-bottom")
 ENTITY_KINDS = ("hashtag", "mention", "cashtag", "url")
 #: Width modes: how a layout engine constrains a text (see ``PreparedText.measure``).
@@ -34,6 +36,8 @@ class Style:
     Variable fonts: ``stretch`` is CSS ``font-stretch`` in percent (sets ``wdth``), ``variation_settings`` CSS
     ``font-variation-settings`` text (``"'wght' 650, 'GRAD' 50"``) or a dict (``{"wght": 650}``), and
     ``optical_sizing`` ``"auto"`` (``opsz`` follows the size) or ``"none"``.
+    ``text_transform`` is CSS ``text-transform`` (language-aware through ``lang``; offsets stay in the source
+    text), ``word_spacing`` CSS ``word-spacing`` in px.
     """
 
     font_family: Union[str, Tuple[str, ...]] = "Noto Sans"
@@ -46,12 +50,14 @@ class Style:
     stretch: float = 100
     variation_settings: Union[None, str, Dict[str, float]] = None
     optical_sizing: str = "auto"
+    text_transform: str = "none"
+    word_spacing: float = 0
 
     def __hash__(self) -> int:  # a dict of settings is not hashable: hash it as its items
         vs = self.variation_settings
         return hash((self.font_family, self.size, self.weight, self.italic, self.letter_spacing, self.line_height,
                      self.lang, self.stretch, tuple(sorted(vs.items())) if isinstance(vs, dict) else vs,
-                     self.optical_sizing))
+                     self.optical_sizing, self.text_transform, self.word_spacing))
 
 
 @dataclass(frozen=True)
@@ -66,6 +72,8 @@ class Paragraph:
     ``overflow_wrap``: ``"break-word"`` (the default) or ``"anywhere"`` break a word too wide for its line,
     ``"anywhere"`` also for min-content; ``"normal"`` lets it overflow. ``break_words`` is the former
     boolean, read only when ``overflow_wrap`` is None (``False`` is ``"normal"``).
+    ``text_indent`` is CSS ``text-indent``: a number of px or CSS text (``"10%"``, ``"1em each-line"``,
+    ``"2em hanging"``); ``text_align_last`` CSS ``text-align-last``.
     """
 
     white_space: str = "normal"
@@ -80,6 +88,8 @@ class Paragraph:
     lang: Optional[str] = None
     tab_size: int = 8
     text_wrap: str = "wrap"
+    text_indent: Union[float, str] = 0
+    text_align_last: str = "auto"
     #: CSS ``text-box-trim`` (``"none"``, ``"trim-start"``, ``"trim-end"``, ``"trim-both"``) and ``text-box-edge``
     #: (``"auto"``, ``"text"``, ``"cap alphabetic"``, ``"ex alphabetic"``, ``"cap text"`` …): design tools' vertical
     #: trim is ``text_box_trim="trim-both", text_box_edge="cap alphabetic"``.

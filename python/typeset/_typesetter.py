@@ -8,8 +8,8 @@ from bisect import bisect_left
 from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, OVERFLOW_WRAP, TEXT_BOX_OVER,
-                     TEXT_BOX_TRIM, TEXT_BOX_UNDER, TEXT_OVERFLOW, TEXT_WRAP,
+from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, OVERFLOW_WRAP, TEXT_ALIGN_LAST,
+                     TEXT_BOX_OVER, TEXT_BOX_TRIM, TEXT_BOX_UNDER, TEXT_OVERFLOW, TEXT_TRANSFORM, TEXT_WRAP,
                      VERTICAL_ALIGN, WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement,
                      Paragraph, Run, Style)
 from .errors import RequestError, error_for
@@ -161,6 +161,52 @@ def _c_paragraph(p: Paragraph) -> n.Paragraph:
                        _option(p.align, ALIGN, "align"), _option(p.direction, DIRECTION, "direction"),
                        p.max_lines or 0, _option(p.text_overflow, TEXT_OVERFLOW, "text_overflow"),
                        _c_string(p.ellipsis, "ellipsis"), _c_string(p.lang, "lang"), _int32(p.tab_size, "tab_size"), wrap)
+
+
+def _has_text_properties(style: Style) -> bool:
+    """Whether a style sets text-transform or word-spacing (else the older C calls serve it)."""
+    return style.text_transform != "none" or style.word_spacing != 0
+
+
+def _c_text_properties(style: Style) -> n.TextProperties:
+    return n.TextProperties(_option(style.text_transform, TEXT_TRANSFORM, "text_transform"),
+                            float(style.word_spacing))
+
+
+def _has_paragraph_text(p: Optional[Paragraph]) -> bool:
+    return p is not None and (p.text_indent not in (0, "0", "0px") or p.text_align_last != "auto")
+
+
+def _c_paragraph_text(p: Paragraph) -> n.ParagraphText:
+    """CSS text-indent (a number of px, or "12px", "10%", "1.5em", then each-line and hanging) and text-align-last."""
+    indent, unit, each_line, hanging = 0.0, 0, 0, 0
+    if isinstance(p.text_indent, (int, float)) and not isinstance(p.text_indent, bool):
+        indent = float(p.text_indent)
+    elif isinstance(p.text_indent, str):
+        length = None
+        for word in p.text_indent.split():
+            w = word.lower()
+            if w == "each-line":
+                each_line = 1
+            elif w == "hanging":
+                hanging = 1
+            elif length is None:
+                length = w
+            else:
+                raise error_for(1, f"text_indent {p.text_indent!r}: more than one length")
+        if length is None:
+            raise error_for(1, f"text_indent {p.text_indent!r}: no length")
+        for suffix, u in (("px", 0), ("%", 1), ("em", 2)):
+            if length.endswith(suffix):
+                length, unit = length[:-len(suffix)], u
+                break
+        try:
+            indent = float(length)
+        except ValueError:
+            raise error_for(1, f"text_indent {p.text_indent!r}: {length!r} is not a length") from None
+    else:
+        raise error_for(1, f"text_indent must be a number of px or CSS text (got {p.text_indent!r})")
+    return n.ParagraphText(indent, unit, each_line, hanging, _option(p.text_align_last, TEXT_ALIGN_LAST, "text_align_last"))
 
 
 class _Offsets:
@@ -350,7 +396,9 @@ class Typesetter:
         handle = ctypes.c_void_p()
         varied = _is_varied(style) or any(_is_varied(r.style) for r in runs)
         text_box = _c_text_box(paragraph)
-        if text_box is not None or any(_has_box(r) for r in runs):
+        texts = _has_text_properties(style) or any(_has_text_properties(r.style) for r in runs) \
+            or _has_paragraph_text(paragraph)
+        if texts or text_box is not None or any(_has_box(r) for r in runs):
             c_runs = (n.Run * max(len(runs), 1))(*[
                 n.Run(offsets.byte(r.start, f"runs[{i}].start"), offsets.byte(r.end, f"runs[{i}].end"), self._style(r.style))
                 for i, r in enumerate(runs)])
@@ -360,10 +408,22 @@ class Typesetter:
                 n.Attachment(offsets.byte(a.offset, f"attachments[{i}].offset"), float(a.width), float(a.height),
                              _option(a.vertical_align, VERTICAL_ALIGN, f"attachments[{i}].vertical_align"))
                 for i, a in enumerate(attachments)])
-            _check(_lib.ts_prepare_boxed(
-                self._handle, encoded, len(encoded), ctypes.byref(self._style(style)), ctypes.byref(_c_variation(style)),
-                c_runs, c_variations, c_boxes, len(runs), c_attachments, len(attachments), self._paragraph(paragraph),
-                ctypes.byref(text_box) if text_box is not None else None, float(scale), ctypes.byref(handle)))
+            c_text_box = ctypes.byref(text_box) if text_box is not None else None
+            if texts:
+                # Text properties (ABI 1.4), with the boxes when there are any.
+                c_texts = (n.TextProperties * max(len(runs), 1))(*[_c_text_properties(r.style) for r in runs])
+                c_paragraph_text = _c_paragraph_text(paragraph) if paragraph is not None else None
+                _check(_lib.ts_prepare_text_properties(
+                    self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
+                    ctypes.byref(_c_variation(style)), ctypes.byref(_c_text_properties(style)), c_runs, c_variations,
+                    c_texts, c_boxes, len(runs), c_attachments, len(attachments), self._paragraph(paragraph),
+                    ctypes.byref(c_paragraph_text) if c_paragraph_text is not None else None, c_text_box,
+                    float(scale), ctypes.byref(handle)))
+            else:
+                _check(_lib.ts_prepare_boxed(
+                    self._handle, encoded, len(encoded), ctypes.byref(self._style(style)), ctypes.byref(_c_variation(style)),
+                    c_runs, c_variations, c_boxes, len(runs), c_attachments, len(attachments), self._paragraph(paragraph),
+                    c_text_box, float(scale), ctypes.byref(handle)))
         elif not runs and not attachments and not varied:
             _check(_lib.ts_prepare(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
                                    self._paragraph(paragraph), float(scale), ctypes.byref(handle)))

@@ -369,6 +369,65 @@ ts_status ts_prepare_boxed(const ts_typesetter *typesetter, const char *text, si
                            const ts_paragraph *paragraph, const ts_text_box *text_box, double scale,
                            ts_prepared **out);
 
+/* ------------------------------------------------ text transform, spacing */
+
+/* CSS text-transform. FULL_WIDTH is measured as NONE, as Chromium does. */
+typedef enum ts_text_transform {
+    TS_TEXT_TRANSFORM_NONE = 0, TS_TEXT_TRANSFORM_UPPERCASE = 1, TS_TEXT_TRANSFORM_LOWERCASE = 2,
+    TS_TEXT_TRANSFORM_CAPITALIZE = 3, TS_TEXT_TRANSFORM_FULL_WIDTH = 4
+} ts_text_transform;
+
+/* The text properties of a style (the base style or a run's): CSS
+ * text-transform (language-aware through the style's lang: Turkish and
+ * Azeri i, Greek accents; offsets in every answer stay in the source text,
+ * "ß" as "SS" answers for its two bytes) and word-spacing (px, finite; added
+ * to every U+0020 and U+00A0, as Chromium adds it). Fill with
+ * ts_text_properties_init (NONE, 0). Added in ABI 1.4. */
+typedef struct ts_text_properties {
+    int32_t text_transform; /* ts_text_transform */
+    double word_spacing;
+} ts_text_properties;
+
+void ts_text_properties_init(ts_text_properties *properties);
+
+/* The unit of a text indent. */
+typedef enum ts_length_unit { TS_LENGTH_PX = 0, TS_LENGTH_PERCENT = 1, TS_LENGTH_EM = 2 } ts_length_unit;
+/* CSS text-align-last. */
+typedef enum ts_align_last {
+    TS_ALIGN_LAST_AUTO = 0, TS_ALIGN_LAST_START = 1, TS_ALIGN_LAST_END = 2, TS_ALIGN_LAST_LEFT = 3,
+    TS_ALIGN_LAST_RIGHT = 4, TS_ALIGN_LAST_CENTER = 5, TS_ALIGN_LAST_JUSTIFY = 6
+} ts_align_last;
+
+/* Paragraph text properties: CSS text-indent (text_indent in
+ * text_indent_unit: px, percent of the box's width (0 in min- and
+ * max-content), or em of the base style's font size; each_line and hanging
+ * nonzero for CSS's keywords) and text-align-last. Fill with
+ * ts_paragraph_text_init (no indent, AUTO). Added in ABI 1.4. */
+typedef struct ts_paragraph_text {
+    double text_indent;
+    int32_t text_indent_unit;      /* ts_length_unit */
+    int32_t text_indent_each_line;
+    int32_t text_indent_hanging;
+    int32_t text_align_last;       /* ts_align_last */
+} ts_paragraph_text;
+
+void ts_paragraph_text_init(ts_paragraph_text *text);
+
+/* ts_prepare_boxed with text properties: base_text for base_style,
+ * run_texts NULL or one per run, paragraph_text for the paragraph (each
+ * NULL: the defaults). base_variation, run_variations, run_boxes and
+ * text_box may be NULL (as for ts_prepare_boxed); runs and attachments may
+ * be NULL when their counts are 0. Added in ABI 1.4. */
+ts_status ts_prepare_text_properties(const ts_typesetter *typesetter, const char *text, size_t length,
+                                     const ts_style *base_style, const ts_font_variation *base_variation,
+                                     const ts_text_properties *base_text,
+                                     const ts_run *runs, const ts_font_variation *run_variations,
+                                     const ts_text_properties *run_texts, const ts_inline_box *run_boxes,
+                                     size_t run_count,
+                                     const ts_attachment *attachments, size_t attachment_count,
+                                     const ts_paragraph *paragraph, const ts_paragraph_text *paragraph_text,
+                                     const ts_text_box *text_box, double scale, ts_prepared **out);
+
 /* CSS min-content width (the widest piece the text cannot break inside)
  * and max-content width (one line per paragraph), exact px. Either out
  * pointer may be NULL. */

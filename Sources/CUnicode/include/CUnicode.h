@@ -125,6 +125,19 @@ int32_t tsu_is_east_asian_wide(uint32_t codepoint);
 int32_t tsu_canonical_decomposition(uint32_t codepoint, uint32_t *out, int32_t capacity);
 
 /// The ICU version string, e.g. "72.1".
+/// Full case mapping of UTF-16 text (ICU's u_strToUpper with `upper`, else
+/// u_strToLower) for an ICU locale ("" root, "tr", "el", "lt"): the mapped
+/// text's length, written into `out` as far as `capacity` allows; -1 on error.
+int32_t tsu_case_map(const uint16_t *text, int32_t length, const char *locale, int32_t upper,
+                     uint16_t *out, int32_t capacity);
+
+/// The simple titlecase mapping of a code point (ICU's u_totitle).
+uint32_t tsu_totitle(uint32_t codepoint);
+
+/// Word boundaries (ICU's word break iterator, root rules): `starts[i]` is 1
+/// where a word boundary falls before unit i (0...length). 0, or -1 on error.
+int32_t tsu_word_boundaries(const uint16_t *text, int32_t length, uint8_t *starts);
+
 const char *tsu_icu_version(void);
 
 /// The bytes malloc holds for a heap block (libc's malloc_usable_size, which

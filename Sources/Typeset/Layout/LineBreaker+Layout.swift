@@ -6,7 +6,8 @@ extension LineBreaker {
     func measure(width: Double?) -> TextMeasurement {
         // A justified line fills its box, and which lines are justified is
         // the placement's business: the layout's numbers (justified text only).
-        if core.facts.needsPlacement, width != nil, core.paragraph.alignment == .justify {
+        if core.facts.needsPlacement, width != nil,
+           core.paragraph.alignment == .justify || core.paragraph.alignLast == .justify || textIndent != nil {
             let l = layout(width: width)
             return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
         }
@@ -55,7 +56,9 @@ extension LineBreaker {
     /// spaces that follow a newline, and they start the next line, as
     /// every line after a forced break starts at the break).
     func lineBoundary(_ p: Int) -> Int {
-        guard p > 0, core.facts.whiteSpace == .preLine, core.text.units[p - 1] == 0x0A else { return core.sourceOffset(p) }
+        guard p > 0, core.facts.whiteSpace == .preLine, core.text.units[p - 1] == 0x0A else {
+            return core.lineBoundarySourceOffset(p)
+        }
         return core.sourceOffset(p - 1) + 1
     }
 
@@ -149,6 +152,7 @@ extension LineBreaker {
         var top = 0.0
         var widest: Int64 = 0
         var raws: [RawLine] = []
+        var indents: [Int64] = []  // (each line's text-indent, when the paragraph has one)
         // The cut of the truncated line (its index, the cut, the box width it was made for).
         var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
         // Whether some line ended where the text does not force a break.
@@ -162,7 +166,8 @@ extension LineBreaker {
             // (`nextMarkedLine` by hand: called, it returned its long optional
             // line through memory, a stall per line.)
             var raw: RawLine
-            let limit = wrap?.limit(forLine: cursor.lineCount) ?? boxLimit
+            let lineIndent = textIndent == nil ? 0 : indent(at: cursor, width: width)
+            let limit = (wrap?.limit(forLine: cursor.lineCount) ?? boxLimit) - lineIndent
             if fast && cursor.splitAt < 0 && cursor.segment < segments.count
                 && Int64(segments[cursor.segment].width) <= limit, let line = nextPlainLine(&cursor, limit: limit) {
                 raw = line
@@ -179,12 +184,12 @@ extension LineBreaker {
             }
             if raw.hasEllipsis {
                 let truncated = truncatedLine(raw, width: width, keepsContent: wrap?.keepsCutLine == true)
-                widest = max(widest, truncated.content)
+                widest = max(widest, truncated.content + lineIndent)
                 if let cut = truncated.cut { knownCut = (lines.count, cut.0, cut.available) }
             } else {
-                widest = max(widest, raw.content)
+                widest = max(widest, raw.content + lineIndent)
             }
-            if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing) }
+            if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing + lineIndent) }
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
             let baseline = top + raw.ascent
@@ -195,7 +200,10 @@ extension LineBreaker {
                 contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
                 showsHyphen: raw.showsHyphen))
             top += raw.height
-            if placement != nil { raws.append(raw) }
+            if placement != nil {
+                raws.append(raw)
+                if textIndent != nil { indents.append(lineIndent) }
+            }
         }
         // The first line owns collapsed leading spaces; the last line owns the
         // source text after it (collapsed trailing spaces).
@@ -213,9 +221,13 @@ extension LineBreaker {
             for k in raws.indices {
                 let cut = knownCut.flatMap { $0.line == k && ($0.available == boxPlacement.available || wrap?.keepsCutLine == true)
                     ? $0.cut : nil }
-                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
+                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1,
+                                           knownCut: indents.isEmpty || indents[k] == 0 ? cut : nil,
+                                           indent: indents.isEmpty ? 0 : indents[k])
                 truncation = truncation ?? t
-                if lines[k].justification > 0 { justifiedWidth = max(justifiedWidth, lines[k].width) }
+                if lines[k].justification > 0 {
+                    justifiedWidth = max(justifiedWidth, lines[k].width + (indents.isEmpty ? 0 : Double(indents[k]) / 65536))
+                }
             }
             // A justified line fills the box: the layout's width contains it
             // (a label sized by the widest unjustified line clipped it).
@@ -225,7 +237,10 @@ extension LineBreaker {
         // piece rounded up to 1/64 px as Chromium sums them; a layout that
         // wrapped or was cut reports the text's own figure (the same at every
         // width: `PreparedCore.maxContentWidth`).
-        let natural = softWrapped || cursor.truncated ? core.maxContentWidth
+        // (A percentage indent counts as 0 in max-content, not as it does at this width.)
+        let percentIndent = width != nil && textIndent.map({ if case .percent = $0.length { true } else { false } }) == true
+        let natural = softWrapped || cursor.truncated || percentIndent
+            ? core.maxContentWidth
             : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
         core.trim(&lines, height: &top, truncated: cursor.truncated)
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,

@@ -11,6 +11,10 @@ struct LinePlacement {
     /// `text-align` resolved to left, right or center (justify: start).
     let mode: ParagraphStyle.Alignment
     let justify: Bool
+    /// `text-align-last` resolved as `mode` and `justify` are: for the last
+    /// line and lines that end at a forced break.
+    let lastMode: ParagraphStyle.Alignment
+    let lastJustify: Bool
     let preWrap: Bool
     /// `white-space: pre` and `break-spaces`: spaces before every line's end take room in it (they never hang).
     let pre: Bool
@@ -19,12 +23,11 @@ struct LinePlacement {
         self.core = core
         available = LineBreaker.layoutUnitsFloor(boxWidth)
         rightToLeft = core.paragraphLevel & 1 == 1
-        switch core.paragraph.alignment {
-        case .start, .justify: mode = rightToLeft ? .right : .left
-        case .end: mode = rightToLeft ? .left : .right
-        default: mode = core.paragraph.alignment
-        }
+        mode = Self.mode(core.paragraph.alignment, rightToLeft: rightToLeft)
         justify = core.paragraph.alignment == .justify
+        let last = core.paragraph.alignLast.resolved(core.paragraph.alignment)
+        lastMode = Self.mode(last, rightToLeft: rightToLeft)
+        lastJustify = last == .justify
         preWrap = core.paragraph.whiteSpace == .preWrap
         pre = core.paragraph.whiteSpace == .pre || core.paragraph.whiteSpace == .breakSpaces
     }
@@ -33,8 +36,11 @@ struct LinePlacement {
     /// and returns the truncation when `raw` is the cut line.
     /// - Parameter knownCut: the cut line's cut for this box width when the
     ///   line breaker made it already (measuring the line's drawn width).
+    /// - Parameter indent: the line's `text-indent` (1/65536 px): the line
+    ///   is that much narrower, on its start side.
     func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
-               knownCut: LineCut? = nil) -> Truncation? {
+               knownCut: LineCut? = nil, indent: Int64 = 0) -> Truncation? {
+        let available = self.available - indent
         let a = Int(raw.start), b = Int(raw.contentEnd)
         let width = PreparedCore.ceilToLayoutUnit(raw.content)
         // Preserved spaces at the end of the text take room in the line as far
@@ -49,18 +55,24 @@ struct LinePlacement {
         // in 60 px are spaced 4.5 px apart).
         // (A line cut by maxLines is not the text's last: more follows it.)
         let endsParagraph = isLast && !(raw.hasEllipsis && core.paragraph.maxLines != nil)
-        let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw)
+        // The last line and lines before a forced break take `text-align-last`.
+        // (Looked up only when the last lines align otherwise than the others.)
+        let last = (lastMode != self.mode || lastJustify != justify) && (endsParagraph || endsWithForcedBreak(raw))
+        let mode = last ? lastMode : self.mode
+        let justified = (last ? lastJustify : justify) && space > 0
             && core.expansionOpportunities(a, b, lineEnd: b) > 0
+        // The indent is on the line's start side: left of a left-to-right line.
+        let start = rightToLeft ? 0 : indent
         if justified && !raw.hasEllipsis {
             // (`break-spaces`: the spaces the line ends with keep their width
             // at its end edge, unexpanded; its ink fills the rest.)
-            line.x = Double(rightToLeft ? trailing : 0) / 65536
+            line.x = Double(start + (rightToLeft ? trailing : 0)) / 65536
             line.width = Double(available - trailing) / 65536
             line.justification = max(0, available - width - trailing)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
-        let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
+        let offset = (spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)) + start
         line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
         guard raw.hasEllipsis,
@@ -96,6 +108,15 @@ struct LinePlacement {
                           ellipsisX: Double(offset + cut.ellipsisX) / 65536,
                           ellipsisWidth: Double(PreparedCore.ceilToLayoutUnit(core.ellipsisWidth)) / 65536,
                           visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
+    }
+
+    /// `text-align` as left, right or center for a paragraph's direction (justify: start).
+    static func mode(_ alignment: ParagraphStyle.Alignment, rightToLeft: Bool) -> ParagraphStyle.Alignment {
+        switch alignment {
+        case .start, .justify: return rightToLeft ? .right : .left
+        case .end: return rightToLeft ? .left : .right
+        default: return alignment
+        }
     }
 
     /// Chromium's offset for text-align (LineOffsetForTextAlign): a line

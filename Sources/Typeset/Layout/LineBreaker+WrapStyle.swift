@@ -40,7 +40,9 @@ extension LineBreaker {
     /// when the greedy lines stand (`wrap`, `nowrap`, intrinsic sizes, or the
     /// style does not apply).
     func wrapLimits(limit: Int64, width: Double?) -> WrapLimits? {
-        guard wrapStyle != .wrap, let width, width > 0, core.facts.whiteSpace.wraps else { return nil }
+        guard wrapStyle != .wrap, let width, width > 0, core.facts.whiteSpace.wraps,
+              textIndent == nil  // (an indented paragraph keeps its greedy lines)
+        else { return nil }
         let box = Self.layoutUnitsFloor(width) >> 10
         let clamp = maxLines.map { max(1, $0) }
         // The greedy lines once, whatever the clamp (the clamped plan takes

@@ -48,6 +48,13 @@ struct LineBreaker {
     /// ends with took room while it broke, but its width leaves them out
     /// (`trimEndSpaces`).
     let trimsEndSpaces: Bool
+    /// CSS `text-indent` when the paragraph has one (see `LineBreaker+TextIndent.swift`).
+    let textIndent: TextIndent?
+    /// Lines for CSS min-content: only lines that start a paragraph are
+    /// indented, and with `hanging` alone the lines after the first forced break.
+    let forMinContent: Bool
+    /// The first segment that ends at a forced break (min-content of a hanging indent only).
+    let firstForcedBreak: Int
 
     /// Runs `body` with a breaker over `core` (the breaker must not escape it).
     /// `minContent` breaks only at the text's own opportunities (no
@@ -96,6 +103,10 @@ struct LineBreaker {
         hasRunBoundaries = core.facts.hasRunBoundaries
         wrapStyle = minContent || ignoresLineLimit ? .wrap : core.facts.textWrap
         trimsEndSpaces = !minContent && core.facts.whiteSpace == .breakSpaces
+        textIndent = core.facts.hasTextIndent ? core.paragraph.textIndent : nil
+        forMinContent = minContent
+        firstForcedBreak = minContent && textIndent?.hanging == true
+            ? segments.firstIndex(where: \.mandatoryBreak) ?? Int.max : Int.max
     }
 
     @inline(__always)

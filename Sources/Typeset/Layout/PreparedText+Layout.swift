@@ -91,7 +91,7 @@ extension PreparedCore {
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
     var maxContentWidth: Double {
-        guard facts.hasRunBoundaries || facts.whiteSpace.preservesSpaces else {
+        guard facts.hasRunBoundaries || facts.whiteSpace.preservesSpaces || facts.hasTextIndent else {
             return LineBreaker.layoutUnitsCeil(naturalWidth)
         }
         if let stored = storedMaxContent { return Double(stored) / 64 }

@@ -68,6 +68,7 @@ extension TextLayout {
         // At the end of a line's content, the offset is right after its last
         // character: spaces that collapsed there are not stepped over.
         let offset = processed == Int(line.contentEnd) && processed > Int(line.contentStart)
+            && !core.isInsideExpansion(processed)
             ? core.sourceOffset(processed - 1) + 1 : core.sourceOffset(processed)
         let wrapsHere = (processed == Int(line.contentEnd) || processed == hangingEnd) && index + 1 < lines.count
             && lines[index + 1].utf16Range.lowerBound == offset

@@ -33,7 +33,7 @@ extension PrepareSession {
             let space = advance(of: [0x20], face: spaceFace, style: base)
             marks.minimumTabWidth = space / 2
             // At most 32768 px apart (one unit's advance limit): a huge tab-size must not overflow.
-            let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536))
+            let tabSpace = space + Int64(Shaper.clamp(base.letterSpacing * 65536)) + Int64(Shaper.clamp(base.wordSpacing * 65536))
             let tabProduct = tabSpace.multipliedReportingOverflow(by: Int64(max(1, paragraph.tabSize)))
             let tabLimit = Int64(Int32.max)
             marks.tabInterval = tabProduct.overflow ? (tabSpace < 0 ? -tabLimit : tabLimit)

@@ -51,7 +51,9 @@ struct PrepareSession {
         context.source = context.source.emptiedForReuse()
         string.writeUTF16Units(into: &context.source)
         let source = context.source
-        let processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
+        var processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
+        // CSS text-transform, run by run (nothing when no run has one).
+        TextTransformer.apply(to: &processed, base: baseStyle, runs: runs, locale: paragraph.locale)
         let units = processed.units
         let styled = try resolveStyles(StyleRuns(given: baseStyle, runs: runs), base: base, processed: processed,
                                        memo: &context.blockStyle, into: &context.styles)

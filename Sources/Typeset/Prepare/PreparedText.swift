@@ -103,6 +103,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let needsPlacement: Bool
         /// Processed offsets are source offsets (see `WhiteSpaceProcessor.isIdentity`).
         let sourceIsIdentity: Bool
+        /// The paragraph has a `text-indent` (see `LineBreaker+TextIndent.swift`).
+        let hasTextIndent: Bool
     }
 
     /// A prepared text's storage, from what `PrepareSession` computed.
@@ -407,7 +409,8 @@ extension PreparedCore.Header {
             textWrap: paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
             hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
             needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
-            sourceIsIdentity: parts.analysed.processed.isIdentity)
+            sourceIsIdentity: parts.analysed.processed.isIdentity,
+            hasTextIndent: !parts.analysed.paragraph.textIndent.isNone)
     }
 }
 

@@ -97,6 +97,10 @@ struct WordShaper {
             // Then each word copied out of the cache, or shaped.
             shapeWords(items: items, faces: faces, styles: styles, features: features.lists, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
+            // CSS word-spacing: on spaces and no-break spaces, as Chromium adds it.
+            if styles.contains(where: { $0.wordSpacing != 0 }) {
+                WordSpacing.apply(units: buf, items: items, styles: styles, to: &advances)
+            }
             guard styles.contains(where: { $0.letterSpacing != 0 }) else { return }
             for item in items where styles[Int(item.styleIndex)].letterSpacing != 0 {
                 // Chromium spaces out every glyph cluster (at character-level

@@ -143,6 +143,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreak: LineBreak
     /// CSS `text-wrap-style`, default `.wrap` (greedy).
     public var textWrap: TextWrap
+    /// CSS `text-indent`, default none.
+    public var textIndent: TextIndent = .none
+    /// CSS `text-align-last`, default `.auto`: the alignment of the last
+    /// line and of lines that end at a forced break.
+    public var alignLast: AlignLast = .auto
     /// CSS `text-box-trim`, default `.none`: trims the first line's top
     /// and the last line's bottom to ``textBoxEdge``.
     public var textBoxTrim: TextBoxTrim = .none
@@ -191,6 +196,7 @@ extension ParagraphStyle {
         case .end: rightToLeft
         default: alignment == .left
         }
-        return !left || rightToLeft || alignment == .justify || truncates
+        return !left || rightToLeft || alignment == .justify || truncates || !textIndent.isNone
+            || alignLast.resolved(alignment) != (alignment == .justify ? .start : alignment)
     }
 }

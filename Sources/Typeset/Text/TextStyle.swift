@@ -29,6 +29,13 @@ public struct TextStyle: Sendable, Hashable {
     /// A BCP 47 language tag for shaping and line breaking (e.g. "ja"); nil
     /// lets the script decide.
     public var language: String?
+    /// CSS `text-transform` (span-level; language-aware through `language`).
+    /// Offsets in answers stay in the source text.
+    public var textTransform: TextTransform = .none
+    /// CSS `word-spacing`, px: added to every space (U+0020) and no-break
+    /// space (U+00A0) of the run, as Chromium does (not to U+3000 or other
+    /// spaces); tab stops widen by it.
+    public var wordSpacing: Double = 0
     /// The padding, border and margin of a run's inline box (a mention chip,
     /// inline code): its left and right sides take room on the line (see
     /// ``InlineBoxEdges``). Only runs have one; the block's own style's is
@@ -70,6 +77,7 @@ public struct TextStyle: Sendable, Hashable {
         var s = self
         s.size *= scale
         s.letterSpacing *= scale
+        s.wordSpacing *= scale
         if case .points(let v) = lineHeight { s.lineHeight = .points(v * scale) }
         // (The inline box's sides stay in CSS px: `InlineBoxEdges` rounds them in device px itself.)
         return s
@@ -78,6 +86,7 @@ public struct TextStyle: Sendable, Hashable {
     func validated() throws -> TextStyle {
         guard size.isFinite, size >= 0 else { throw TypesetError.invalidFontSize(size) }
         guard letterSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "letter spacing", value: letterSpacing) }
+        guard wordSpacing.isFinite else { throw TypesetError.invalidStyleValue(name: "word spacing", value: wordSpacing) }
         switch lineHeight {
         case .normal: break
         case .points(let v), .multiple(let v):

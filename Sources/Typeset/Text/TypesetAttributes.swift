@@ -28,6 +28,10 @@ extension AttributeScopes {
         public let fontVariations: FontVariationsAttribute
         /// CSS `font-optical-sizing`.
         public let opticalSizing: OpticalSizingAttribute
+        /// CSS `text-transform` (offsets stay in the source text).
+        public let textTransform: TextTransformAttribute
+        /// CSS `word-spacing`, px.
+        public let wordSpacing: WordSpacingAttribute
         /// The padding, border and margin of the run's inline box (a chip).
         public let inlineBox: InlineBoxAttribute
     }
@@ -102,6 +106,18 @@ public enum FontVariationsAttribute: AttributedStringKey {
 public enum OpticalSizingAttribute: AttributedStringKey {
     public typealias Value = FontOpticalSizing
     public static let name = "dev.typeset.opticalSizing"
+}
+
+/// The `text-transform` of a run (``TextStyle/textTransform``).
+public enum TextTransformAttribute: AttributedStringKey {
+    public typealias Value = TextTransform
+    public static let name = "dev.typeset.textTransform"
+}
+
+/// The `word-spacing` of a run in px (``TextStyle/wordSpacing``).
+public enum WordSpacingAttribute: AttributedStringKey {
+    public typealias Value = Double
+    public static let name = "dev.typeset.wordSpacing"
 }
 
 /// The padding, border and margin of a run's inline box (``TextStyle/inlineBox``):

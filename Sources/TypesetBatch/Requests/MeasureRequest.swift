@@ -21,6 +21,9 @@ package struct MeasureRequest: Decodable {
     package var stretch = 100.0
     package var variations: [FontVariation] = []
     package var opticalSizing = FontOpticalSizing.auto
+    /// `text_transform` and `word_spacing`.
+    package var textTransform = TextTransform.none
+    package var wordSpacing = 0.0
     /// The text's language (BCP 47, the `lang` field): line breaking, shaping.
     package var language: String? = nil
     package var scale = 1.0
@@ -69,6 +72,10 @@ package struct MeasureRequest: Decodable {
         if let v = style.stretch { stretch = v }
         if let v = style.variations { variations = v }
         if let v = style.opticalSizing { opticalSizing = v }
+        if let v = style.textTransform { textTransform = v }
+        if let v = style.wordSpacing { wordSpacing = v }
+        if let v = try o.textIndent("text_indent") { paragraph.textIndent = v }
+        if let v = try o.enumValue("text_align_last", ParagraphStyle.AlignLast.self) { paragraph.alignLast = v }
         if let v = try o.number("max_lines") {
             guard v >= 1, v <= 1_000_000_000, v == v.rounded() else {
                 throw RequestError("max_lines must be a positive integer (at most 1000000000)")
@@ -85,18 +92,24 @@ package struct MeasureRequest: Decodable {
 
     /// Measures the request.
     package func measure(with typesetter: Typesetter, files: FontFileCache) throws -> TextLayout {
+        try prepare(with: typesetter, files: files).layout(width: width)
+    }
+
+    /// The request's text prepared (width-independent).
+    package func prepare(with typesetter: Typesetter, files: FontFileCache) throws -> PreparedText {
         guard PixelGrid.scales.contains(scale) else { throw TypesetError.invalidScale(scale) }
         let stack: FontStack = fontFiles.isEmpty
             ? FontStack(families: families)
             : FontStack(faces: try fontFiles.map { try files.face($0) })
-        let style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
+        var style = TextStyle(font: stack, size: size, weight: weight, italic: italic,
                               letterSpacing: letterSpacing, lineHeight: lineHeight, language: language,
                               stretch: stretch, variations: variations, opticalSizing: opticalSizing)
+        style.textTransform = textTransform
+        style.wordSpacing = wordSpacing
         // A text in one style is prepared as the library prepares a string (no attributed text to build).
-        let prepared = runs.isEmpty && attachments.isEmpty
+        return runs.isEmpty && attachments.isEmpty
             ? try typesetter.prepare(text, style: style, paragraph: paragraph, scale: scale)
             : try typesetter.prepare(try attributedText(style: style, files: files), paragraph: paragraph, scale: scale)
-        return try prepared.layout(width: width)
     }
 
     /// The text in the request's style (the paragraph's, its strut), each run

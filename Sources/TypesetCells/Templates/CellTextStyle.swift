@@ -32,6 +32,10 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
     public var variations: [FontVariation]
     /// CSS `font-optical-sizing`.
     public var opticalSizing: FontOpticalSizing
+    /// CSS `text-transform` (offsets stay in the source text).
+    public var textTransform: TextTransform = .none
+    /// CSS `word-spacing`, px.
+    public var wordSpacing: Double = 0
     /// A colour for renderers (e.g. "#1d9bf0"). Colour never changes metrics:
     /// layout ignores it.
     public var color: String?
@@ -64,9 +68,12 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
 
     /// The engine's style.
     public var textStyle: TextStyle {
-        TextStyle(font: FontStack(families: font), size: size, weight: weight, italic: italic,
-                  letterSpacing: letterSpacing, lineHeight: lineHeight, stretch: stretch, variations: variations,
-                  opticalSizing: opticalSizing)
+        var s = TextStyle(font: FontStack(families: font), size: size, weight: weight, italic: italic,
+                          letterSpacing: letterSpacing, lineHeight: lineHeight, stretch: stretch, variations: variations,
+                          opticalSizing: opticalSizing)
+        s.textTransform = textTransform
+        s.wordSpacing = wordSpacing
+        return s
     }
 
     /// The style fields as the JSON form has them (every one present, but
@@ -75,7 +82,9 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
         TextStyleFields(families: font, size: size, weight: weight, italic: italic, letterSpacing: letterSpacing,
                         lineHeight: lineHeight, stretch: stretch == 100 ? nil : stretch,
                         variations: variations.isEmpty ? nil : variations,
-                        opticalSizing: opticalSizing == .auto ? nil : opticalSizing)
+                        opticalSizing: opticalSizing == .auto ? nil : opticalSizing,
+                        textTransform: textTransform == .none ? nil : textTransform,
+                        wordSpacing: wordSpacing == 0 ? nil : wordSpacing)
     }
 
     /// The names a style object may have: the style fields, then `color`.
@@ -106,6 +115,8 @@ public struct CellTextStyle: Sendable, Hashable, Codable {
         if let v = fields.stretch { s.stretch = v }
         if let v = fields.variations { s.variations = v }
         if let v = fields.opticalSizing { s.opticalSizing = v }
+        if let v = fields.textTransform { s.textTransform = v }
+        if let v = fields.wordSpacing { s.wordSpacing = v }
         s.color = try c.decodeIfPresent(String.self, forKey: colorKey) ?? s.color
         return s
     }

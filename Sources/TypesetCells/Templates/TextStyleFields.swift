@@ -19,6 +19,8 @@ import Typeset
 /// | `font_stretch` | a percentage of normal width: a number (`75`), `"75%"` or a CSS keyword (`"condensed"`) |
 /// | `font_variation_settings` | CSS text (`"'wght' 650, 'GRAD' 50"`, `"normal"`) or an object (`{"wght": 650}`) |
 /// | `font_optical_sizing` | `"auto"` or `"none"` |
+/// | `text_transform` | `"none"`, `"uppercase"`, `"lowercase"`, `"capitalize"`, `"full-width"` |
+/// | `word_spacing` | px |
 ///
 /// Cell templates used to spell four of them `font`, `size`, `weight` and
 /// `italic` (`true` or `false`). Both formats read those too and never write
@@ -34,11 +36,17 @@ package struct TextStyleFields: Sendable, Hashable {
     package var stretch: Double?
     package var variations: [FontVariation]?
     package var opticalSizing: FontOpticalSizing?
+    /// `text_transform` and `word_spacing`.
+    package var textTransform: TextTransform?
+    package var wordSpacing: Double?
 
     /// Fields; every argument defaults to absent.
     package init(families: [String]? = nil, size: Double? = nil, weight: Int? = nil, italic: Bool? = nil,
                  letterSpacing: Double? = nil, lineHeight: LineHeight? = nil, stretch: Double? = nil,
-                 variations: [FontVariation]? = nil, opticalSizing: FontOpticalSizing? = nil) {
+                 variations: [FontVariation]? = nil, opticalSizing: FontOpticalSizing? = nil,
+                 textTransform: TextTransform? = nil, wordSpacing: Double? = nil) {
+        self.textTransform = textTransform
+        self.wordSpacing = wordSpacing
         self.stretch = stretch
         self.variations = variations
         self.opticalSizing = opticalSizing
@@ -55,6 +63,7 @@ package struct TextStyleFields: Sendable, Hashable {
         case family = "font_family", size = "font_size", weight = "font_weight", style = "font_style"
         case letterSpacing = "letter_spacing", lineHeight = "line_height"
         case stretch = "font_stretch", variations = "font_variation_settings", opticalSizing = "font_optical_sizing"
+        case textTransform = "text_transform", wordSpacing = "word_spacing"
 
         /// The templates' former name, still read.
         package var formerName: String? {
@@ -63,7 +72,7 @@ package struct TextStyleFields: Sendable, Hashable {
             case .size: return "size"
             case .weight: return "weight"
             case .style: return "italic"
-            case .letterSpacing, .lineHeight, .stretch, .variations, .opticalSizing: return nil
+            case .letterSpacing, .lineHeight, .stretch, .variations, .opticalSizing, .textTransform, .wordSpacing: return nil
             }
         }
     }
@@ -136,6 +145,14 @@ package struct TextStyleFields: Sendable, Hashable {
             }
             opticalSizing = v
         }
+        if let (key, name) = try Self.key(c, .textTransform) {
+            guard let s = try? c.decode(String.self, forKey: key), let v = TextTransform(rawValue: s) else {
+                throw Problem(field: name, message: "\(name) must be one of "
+                    + TextTransform.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+            }
+            textTransform = v
+        }
+        if let (key, name) = try Self.key(c, .wordSpacing) { wordSpacing = try Self.number(c, key, name) }
     }
 
     /// CSS `font-stretch` keywords and their percentages.
@@ -196,6 +213,8 @@ package struct TextStyleFields: Sendable, Hashable {
         if let stretch { s.stretch = stretch }
         if let variations { s.variations = variations }
         if let opticalSizing { s.opticalSizing = opticalSizing }
+        if let textTransform { s.textTransform = textTransform }
+        if let wordSpacing { s.wordSpacing = wordSpacing }
         return s
     }
 
@@ -218,6 +237,8 @@ package struct TextStyleFields: Sendable, Hashable {
         try c.encodeIfPresent(stretch, forKey: key(.stretch))
         try c.encodeIfPresent(variations.map(FontVariation.css), forKey: key(.variations))
         try c.encodeIfPresent(opticalSizing?.rawValue, forKey: key(.opticalSizing))
+        try c.encodeIfPresent(textTransform?.rawValue, forKey: key(.textTransform))
+        try c.encodeIfPresent(wordSpacing, forKey: key(.wordSpacing))
     }
 
     /// The key a field is present under, and its name; nil when absent or
