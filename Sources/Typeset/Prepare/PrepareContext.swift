@@ -3,16 +3,23 @@
 
 /// Everything a prepare works in that the text it makes does not keep: the
 /// HarfBuzz shaper (its buffer and glyph arrays) and each stage's working
-/// arrays (see `StageScratch`), kept between texts with their capacity, so
-/// that a warm prepare allocates only what the prepared text keeps.
+/// arrays (`stages`), kept between texts with their capacity, so that a warm
+/// prepare allocates only what the prepared text keeps.
 ///
 /// One task uses a context at a time: the typesetter pools them (`Pool`).
-/// Each stage is handed its own scratch `inout` and resets it before use.
 final class PrepareContext {
     /// The HarfBuzz shaper (its buffer is reset, not reallocated, between words).
     let shaper = Shaper()
     /// The words this context looked up last, in front of the shared word cache.
     let recentWords = WordFrontCache()
+    /// The stages' working arrays, handed `inout` to the driver once per text
+    /// (one access to the object, not one per stage).
+    var stages = StageScratches()
+}
+
+/// Each prepare stage's working arrays (see `StageScratch`): each stage is
+/// handed its own and resets it before use.
+struct StageScratches {
     /// The last text's block style, validated, scaled and resolved (kept between texts).
     var blockStyle = BlockStyleMemo()
     /// The source text's UTF-16 units.

@@ -42,36 +42,43 @@ struct PrepareSession {
         try prepare(string, baseStyle: style, runs: nil, attachments: [:], paragraph: paragraph)
     }
 
-    /// The driver: each stage in turn, in the context's scratch, then the
-    /// prepared text's storage made of what the stages hand on.
     /// - Parameter runs: the text's style runs; nil for one run of `baseStyle` over the whole text.
     private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments given: [Int: TextAttachment], paragraph: ParagraphStyle) throws -> PreparedText {
-        let base = try context.blockStyle.resolve(baseStyle, scale: scale)
-        context.source = context.source.emptiedForReuse()
-        string.writeUTF16Units(into: &context.source)
-        let source = context.source
+        try prepare(string, baseStyle: baseStyle, runs: runs, attachments: given, paragraph: paragraph,
+                    in: &context.stages)
+    }
+
+    /// The driver: each stage in turn, each in its own part of `scratch`,
+    /// then the prepared text's storage made of what the stages hand on.
+    private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?,
+                         attachments given: [Int: TextAttachment], paragraph: ParagraphStyle,
+                         in scratch: inout StageScratches) throws -> PreparedText {
+        let base = try scratch.blockStyle.resolve(baseStyle, scale: scale)
+        scratch.source = scratch.source.emptiedForReuse()
+        string.writeUTF16Units(into: &scratch.source)
+        let source = scratch.source
         var processed = WhiteSpaceProcessor(source: source, whiteSpace: paragraph.whiteSpace)
         // CSS text-transform, run by run (nothing when no run has one).
         TextTransformer.apply(to: &processed, base: baseStyle, runs: runs, locale: paragraph.locale)
         let units = processed.units
         let styled = try resolveStyles(StyleRuns(given: baseStyle, runs: runs), base: base, processed: processed,
-                                       memo: &context.blockStyle, into: &context.styles)
+                                       memo: &scratch.blockStyle, into: &scratch.styles)
         let attachments = try InlineAttachments.prepare(given, scale: scale, sourceUnits: source, processed: processed,
                                                         styled: styled)
         let analysis = try analyse(units, paragraph: paragraph, styled: styled, hasAttachments: !attachments.isEmpty,
-                                   into: &context.analysis)
+                                   into: &scratch.analysis)
         let boxes = InlineRunBoxes(attachments: attachments, edges: InlineBoxRuns.edges(
             runs: runs ?? UnsafeBufferPointer(start: nil, count: 0), blockStyle: baseStyle, processed: processed,
             rightToLeft: analysis.paragraphLevel & 1 == 1, scale: scale))
-        let itemized = itemize(units, analysis: analysis, styled: styled, into: &context.itemization)
+        let itemized = itemize(units, analysis: analysis, styled: styled, into: &scratch.itemization)
         let shaped = shape(units, itemized: itemized, analysis: analysis, boxes: boxes,
-                           into: &context.shaping, words: &context.words)
+                           into: &scratch.shaping, words: &scratch.words)
         let segmented = Self.segment(
             SegmentInput(units: units, breaks: analysis.breaks, advances: shaped.advances, items: itemized.items,
                          itemMetrics: itemized.itemMetrics, attachments: attachments, ligatures: shaped.ligatures,
                          spacesHang: paragraph.whiteSpace != .breakSpaces),
-            into: &context.segmentation)
+            into: &scratch.segmentation)
         let marks = try measureMarks(units, paragraph: paragraph, styled: styled, segmented: segmented)
         let adjustments = breakAdjustments(units, analysis: analysis, itemized: itemized, shaped: shaped,
                                            segmented: segmented, boxes: boxes)
