@@ -31,6 +31,10 @@ public struct Truncation: Sendable, Hashable {
 struct LineCut {
     /// Processed ranges that stay visible, logical order.
     var visible: [Range<Int>]
+    /// The width of the preserved spaces after the content that the cut
+    /// laid out on the line's left (right-to-left lines; `pre-wrap`): the
+    /// line's left edge is that much left of its aligned content.
+    var trailingLeft: Int64 = 0
     /// The ellipsis' left edge, 1/65536 px from the line's left edge.
     var ellipsisX: Int64
     /// The drawn extent (visible text and ellipsis), 1/65536 px from the line's left edge.
@@ -39,11 +43,27 @@ struct LineCut {
 }
 
 extension PreparedCore {
+    /// Where the text a cut line's ellipsis follows ends: the content, and
+    /// in `pre-wrap` the preserved spaces and tabs after it too (they stay
+    /// before the ellipsis, measured: "The quick " + "…" at 15 px in 100 px),
+    /// a forced break left out.
+    func cutEnd(contentEnd: Int32, end: Int32) -> Int? {
+        guard paragraph.whiteSpace == .preWrap else { return nil }
+        var b = Int(end)
+        while b > Int(contentEnd), text.units[b - 1] != 0x20 && text.units[b - 1] != 0x09 { b -= 1 }
+        return b
+    }
+
     /// The cut of line `[a, b)` (its content, trailing spaces excluded) in a
     /// box `available` wide (1/65536 px, whole layout units); nil when no run
-    /// can hold the ellipsis (nothing is drawn for it then).
+    /// can hold the ellipsis (nothing is drawn for it then). A line with
+    /// nothing on it gets the ellipsis alone.
     /// `spaceExpansion` widens every space of a justified line (1/65536 px).
-    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0) -> LineCut? {
+    /// `trailingEnd` (`cutEnd`): the preserved spaces after the content up
+    /// to there are a run of their own at the paragraph's level, at the
+    /// line's end edge (bidi's rule L1), which the cut visits first.
+    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0,
+                 trailingEnd: Int? = nil) -> LineCut? {
         // A line with tabs is cut as one run, its tabs advancing to their stops.
         let tabs = tabInterval > 0 && a < b && text.units[a..<b].contains(0x09)
         var runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
@@ -53,8 +73,17 @@ extension PreparedCore {
                 runs[i].width = Self.ceilToLayoutUnit(runs[i].exact)
             }
         }
-        guard !runs.isEmpty else { return nil }
+        var trailingLeft: Int64 = 0
+        if let trailingEnd, trailingEnd > b {
+            let w = penWidth(a, trailingEnd) - penWidth(a, b)
+            let run = PlacedRun(start: b, end: trailingEnd, level: paragraphLevel, exact: w, width: Self.ceilToLayoutUnit(w))
+            if rtl { runs.insert(run, at: 0); trailingLeft = run.width } else { runs.append(run) }
+        }
         let ew = Self.ceilToLayoutUnit(ellipsisWidth)
+        // A blank line (between forced breaks) shows the ellipsis alone, at its start edge.
+        guard !runs.isEmpty else {
+            return LineCut(visible: [], ellipsisX: rtl ? -ew : 0, drawnLeft: rtl ? -ew : 0, drawnRight: rtl ? 0 : ew)
+        }
         var offsets: [Int64] = []
         var pen: Int64 = 0
         for r in runs { offsets.append(pen); pen += r.width }
@@ -88,7 +117,7 @@ extension PreparedCore {
             let before = rtl ? runs[(i + 1)...] : runs[..<i]
             var visible = before.map { $0.start..<$0.end } + [kept]
             visible.sort { $0.lowerBound < $1.lowerBound }
-            return LineCut(visible: Self.merged(visible), ellipsisX: ellipsisX,
+            return LineCut(visible: Self.merged(visible), trailingLeft: trailingLeft, ellipsisX: ellipsisX,
                            drawnLeft: rtl ? ellipsisX : 0, drawnRight: rtl ? lineWidth : ellipsisX + ew)
         }
         return nil

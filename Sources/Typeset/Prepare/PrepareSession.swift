@@ -456,6 +456,13 @@ struct PrepareSession {
                     attachment += 1
                 }
             }
+            // A blank line (a forced break alone, in the block's style) has
+            // only the strut, whatever font the break was itemized with.
+            if contentEnd == start && mandatoryBreak && end > start && (u[start] == 0x0A || u[start] == 0x0D) {
+                var j = item
+                while j < items.count && Int(items[j].end) <= start { j += 1 }
+                if j < items.count && items[j].styleIndex == 0 { (asc, desc) = (0, 0) }
+            }
             var m: Int
             if lastMetrics >= 0 && lastMetrics < Segment.metricsLimit && lastPair.ascent == asc && lastPair.descent == desc {
                 m = lastMetrics
