@@ -69,7 +69,8 @@ struct LinePlacement {
         else { return nil }
         // The cut's left edge: the aligned content's, less the spaces that
         // hang on its left; a blank line's ellipsis sits at the box's start edge.
-        let origin = cut.visible.isEmpty ? (rightToLeft ? available : 0) : offset - cut.trailingLeft
+        let origin = cut.visible.isEmpty ? (rightToLeft ? available : 0)
+            : offset + (rightToLeft ? trailing : 0) - cut.trailingLeft
         line.x = Double(origin + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
         if let first = cut.visible.first, let last = cut.visible.last {
@@ -90,7 +91,7 @@ struct LinePlacement {
         // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
         var prefixEnd = a
         if let first = cut.visible.first, first.lowerBound == a { prefixEnd = first.upperBound }
-        while prefixEnd > a && core.text.units[prefixEnd - 1] == 0x20 { prefixEnd -= 1 }
+        while prefixEnd > a && (core.text.units[prefixEnd - 1] == 0x20 || core.text.units[prefixEnd - 1] == 0x09) { prefixEnd -= 1 }
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, core.sourceOffset(prefixEnd))
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
                           ellipsisX: Double(origin + cut.ellipsisX) / 65536,

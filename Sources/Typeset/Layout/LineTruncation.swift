@@ -75,9 +75,22 @@ extension PreparedCore {
         }
         var trailingLeft: Int64 = 0
         if let trailingEnd, trailingEnd > b {
-            let w = penWidth(a, trailingEnd) - penWidth(a, b)
-            let run = PlacedRun(start: b, end: trailingEnd, level: paragraphLevel, exact: w, width: Self.ceilToLayoutUnit(w))
-            if rtl { runs.insert(run, at: 0); trailingLeft = run.width } else { runs.append(run) }
+            // Trailing tabs join the line's tab run (rounded once with it);
+            // the spaces after the last tab are a run of their own.
+            var spacesStart = b
+            if tabs, let lastTab = text.units[b..<trailingEnd].lastIndex(of: 0x09) {
+                spacesStart = lastTab + 1
+                runs = [tabRun(a, spacesStart, level: paragraphLevel)]
+                trailingLeft = runs[0].width - Self.ceilToLayoutUnit(penWidth(a, b))
+            }
+            if trailingEnd > spacesStart {
+                let w = penWidth(a, trailingEnd) - penWidth(a, spacesStart)
+                let run = PlacedRun(start: spacesStart, end: trailingEnd, level: paragraphLevel, exact: w,
+                                    width: Self.ceilToLayoutUnit(w))
+                if rtl { runs.insert(run, at: 0) } else { runs.append(run) }
+                trailingLeft += run.width
+            }
+            if !rtl { trailingLeft = 0 }
         }
         let ew = Self.ceilToLayoutUnit(ellipsisWidth)
         // A blank line (between forced breaks) shows the ellipsis alone, at its start edge.
@@ -170,7 +183,8 @@ extension PreparedCore {
     }
 
     /// Where justification widens `[a, b)` of a line ending at `lineEnd`
-    /// (Chromium's text-justify: auto): after a space (U+0020, U+00A0), and
+    /// (Chromium's text-justify: auto): after a space (U+0020, U+00A0) or a
+    /// preserved tab (a line of words joined by a tab is stretched), and
     /// between characters where a CJK ideograph, kana or CJK symbol meets
     /// another character; one opportunity per boundary, counted with the
     /// character before it, none at the line's end.
@@ -185,7 +199,7 @@ extension PreparedCore {
     /// with unit `j - 1`): see ``expansionOpportunities(_:_:lineEnd:)``.
     func isExpansionOpportunity(before j: Int) -> Bool {
         let before = text.units[j - 1], after = text.units[j]
-        return before == 0x20 || before == 0xA0 || Self.isCJKJustified(before) || Self.isCJKJustified(after)
+        return before == 0x20 || before == 0xA0 || before == 0x09 || Self.isCJKJustified(before) || Self.isCJKJustified(after)
     }
 
     /// CJK ideographs, kana, bopomofo and CJK symbols and punctuation, which
