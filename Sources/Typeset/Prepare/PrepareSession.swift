@@ -257,10 +257,14 @@ struct PrepareSession {
         }
 
         let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
-        let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
+        var reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
                                     unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, itemized: itemized,
                                     features: scratch.features.lists,
                                     ligatures: ligatures)
+        if !trim.isEmpty || units.contains(where: { $0 >= PunctuationTrim.lowest }) {
+            reshaped = PunctuationTrim.merged(reshaped, restoredOpeningMarks(units: units, advances: advances,
+                                                                               segments: segments.segments, itemized: itemized))
+        }
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
             wordBreaks: thai && wordBreaks != scratch.breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
@@ -560,6 +564,21 @@ struct PrepareSession {
         }
         guard !starts.isEmpty else { return ends }
         return (ends + starts).sorted { $0.unit < $1.unit }
+    }
+
+    /// The halved opening marks a line may start at, set full-width there
+    /// (`PunctuationTrim.restoredAtLineStart`).
+    private func restoredOpeningMarks(units: [UInt16], advances: [Int32], segments: [Segment],
+                                      itemized: ItemizedText) -> [ReshapedEnd] {
+        let items = itemized.items, styles = itemized.styles
+        let starts = segments.dropLast().filter { !$0.mandatoryBreak }.map(\.end)
+        return PunctuationTrim.restoredAtLineStart(units: units, advances: advances, breaks: starts) { i in
+            var lo = 0, hi = items.count - 1
+            while lo < hi { let m = (lo + hi) / 2; if Int(items[m].end) <= i { lo = m + 1 } else { hi = m } }
+            guard lo >= 0 && lo < items.count else { return nil }
+            let st = styles[Int(items[lo].styleIndex)]
+            return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
+        }
     }
 
     /// Processed offsets where Chromium starts a new inline text item: a

@@ -10,9 +10,10 @@ final class ControlsMeasuredInChromiumTests: XCTestCase {
     private let stack = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
                          "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"]
 
-    private func layout(_ text: String, first: String = "Noto Sans", width: Double,
-                        _ configure: (inout ParagraphStyle) -> Void) throws -> TextLayout {
-        let style = TextStyle(font: FontStack(families: [first] + stack.filter { $0 != first }), size: 15)
+    private func layout(_ text: String, first: String = "Noto Sans", size: Double = 15, language: String? = nil,
+                        width: Double, _ configure: (inout ParagraphStyle) -> Void = { _ in }) throws -> TextLayout {
+        let style = TextStyle(font: FontStack(families: [first] + stack.filter { $0 != first }), size: size,
+                              language: language)
         var paragraph = ParagraphStyle()
         configure(&paragraph)
         return try Fixtures.typesetter.prepare(text, style: style, paragraph: paragraph).layout(width: width)
@@ -89,6 +90,22 @@ final class ControlsMeasuredInChromiumTests: XCTestCase {
         XCTAssertEqual(l.exactHeight, 40)
         let cjk = try layout("新年快乐！\n今年也请多多关照。\n\n大家一起加油吧", width: 150) { $0.whiteSpace = .preWrap }
         XCTAssertEqual(cjk.lines.map(\.height), [21, 21, 20, 21])
+    }
+
+    /// "。" before a proportional "”" is set half-width (`corpus/controls`
+    /// probe "我知道了。”" at 20 px in 100 px: one line of 99.484375 px).
+    func testFullStopBeforeAProportionalQuoteIsHalved() throws {
+        let l = try layout("我知道了。”", first: "Noto Sans CJK JP", size: 20, width: 100)
+        XCTAssertEqual(starts(l), [0])
+        XCTAssertEqual(l.lines[0].width, 99.484375, accuracy: 1e-9)
+    }
+
+    /// An opening mark halved after "：" is full-width again at a line's
+    /// start ("他说：" | "“我们明" | "天见。”" at 15 px in 60 px, `lang="zh"`).
+    func testOpeningMarkStartingALineIsFullWidth() throws {
+        let l = try layout("他说：“我们明天见。”", first: "Noto Sans CJK JP", language: "zh", width: 60)
+        XCTAssertEqual(starts(l), [0, 3, 7])
+        XCTAssertEqual(l.lines.map(\.width), [45.015625, 60.015625, 52.515625])
     }
 
     /// A clamped, balanced headline whose cut line ends where the greedy one
