@@ -16,7 +16,7 @@ import TypesetTestSupport
 /// the same format (a held-out set) and only prints its table (with
 /// `TYPESET_OPTIONS_SCALE=2`, its `expected@2x.jsonl` at that ratio);
 /// `TYPESET_CORPUS_DEBUG=id-prefix` writes disagreeing cases line by line to
-/// $TMPDIR/typeset-options-debug.txt.
+/// $TMPDIR/typeset-options-debug.txt (`typeset-options-debug@2x.txt` at a ratio of 2).
 final class OptionCorpusAccuracyTests: XCTestCase {
     static let tolerance = 1.0 / 64 + 1e-9
 
@@ -41,20 +41,44 @@ final class OptionCorpusAccuracyTests: XCTestCase {
         try score(Fixtures.corpusDirectory.appendingPathComponent("edges"), pinned: true)
     }
 
+    /// The controls (`corpus/controls`, options-corpus cases made by
+    /// `make_edge_cases.py` from `corpus/controls/texts.json`): properties
+    /// the engine has, at their edges: Thai `pre-wrap` paragraphs with
+    /// forced breaks, spaces before a preserved newline under centre and
+    /// end alignment, `pre-wrap` and right-to-left clamps (with tabs, with
+    /// justification, at blank lines), Arabic words at a cut, kana under
+    /// `line-break: strict`, CJK brackets at line edges. Pinned in `corpus/controls/pins.json`.
+    func testControlsCorpusAgreesWithChromium() throws {
+        try score(Fixtures.corpusDirectory.appendingPathComponent("controls"), pinned: true)
+    }
+
     /// `text-wrap-style: balance` and `pretty` (`corpus/wrap`, options-corpus
     /// cases made by `make_edge_cases.py` from `corpus/wrap/texts.json`):
     /// headlines and posts in every script, with alignments, clamps,
     /// justification, letter spacing and forced breaks. Pinned in `corpus/wrap/pins.json`.
+    /// `TYPESET_WRAP_CORPUS=DIR` scores another directory of the same form
+    /// (a held-out set) at every ratio it has a recording for
+    /// (`expected@1x.jsonl`, `expected@2x.jsonl`, `expected@3x.jsonl`) and only prints its tables.
     func testWrapStylesAgreeWithChromium() throws {
-        try score(Fixtures.corpusDirectory.appendingPathComponent("wrap"), pinned: true)
+        guard let heldOut = ProcessInfo.processInfo.environment["TYPESET_WRAP_CORPUS"].map({ URL(fileURLWithPath: $0) })
+        else { return try score(Fixtures.corpusDirectory.appendingPathComponent("wrap"), pinned: true) }
+        var scored = 0
+        for scale in [1.0, 2, 3] {
+            let file = "expected@\(ScaledCorpusAccuracyTests.name(scale)).jsonl"
+            guard FileManager.default.fileExists(atPath: heldOut.appendingPathComponent(file).path) else { continue }
+            print("\(heldOut.lastPathComponent) at \(ScaledCorpusAccuracyTests.name(scale)):")
+            try score(heldOut, pinned: false, scale: scale, expected: file)
+            scored += 1
+        }
+        XCTAssertGreaterThan(scored, 0, "no expected@<s>x.jsonl in \(heldOut.path)")
     }
 
     /// Scores one directory of options cases; checks its pins and known
     /// misses when `pinned`. At another `scale` it reads `expected@<s>x.jsonl`.
-    private func score(_ dir: URL, pinned: Bool, scale: Double = 1) throws {
+    private func score(_ dir: URL, pinned: Bool, scale: Double = 1, expected: String? = nil) throws {
         let env = ProcessInfo.processInfo.environment
-        let all = try OptionCorpusCase.loadAll(dir, expected: scale == 1 ? "expected.jsonl"
-                                                : "expected@\(ScaledCorpusAccuracyTests.name(scale)).jsonl")
+        let all = try OptionCorpusCase.loadAll(dir, expected: expected ?? (scale == 1 ? "expected.jsonl"
+                                                : "expected@\(ScaledCorpusAccuracyTests.name(scale)).jsonl"))
         XCTAssertGreaterThan(all.count, 0, "no options corpus cases found in \(dir.path)")
         var tallies: [String: CorpusScoreboard.Tally] = [:]
         var misses: [CorpusScoreboard.Miss] = []
@@ -97,7 +121,8 @@ final class OptionCorpusAccuracyTests: XCTestCase {
             }
         }
         if !debug.isEmpty {
-            let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("typeset-options-debug.txt")
+            let url = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+                scale == 1 ? "typeset-options-debug.txt" : "typeset-options-debug@\(ScaledCorpusAccuracyTests.name(scale)).txt")
             try? debug.write(to: url, atomically: true, encoding: .utf8)
         }
         XCTAssertEqual(measureMismatches, [], "measure(width:) disagrees with layout(width:)")

@@ -127,7 +127,10 @@ enum BreakOpportunities {
             let breakAllClass = breakAll && !(ch >= 0xD800 && ch <= 0xDFFF) ? lineBreakClass(units, i) : LB.CM
             if breakAllClass != LB.CM { lastLB = breakAllClass }
             if preserveNewlines && last == 0x0A { add(i, true); continue }
-            if hasICU && icu[i] & icuHard != 0 && !isBreakableSpace(last) && last != 0x0D { add(i, true); continue }
+            // (ICU gives the breaks its dictionary found the status of the
+            // boundary that ends the dictionary's run: before a newline they
+            // all read as forced. Only a line separator's own break is.)
+            if hasICU && icu[i] & icuHard != 0 && isForcingSeparator(last) { add(i, true); continue }
             if isBreakableSpace(ch) { continue }
             if isBreakableSpace(last) { add(i, false); continue }
             // (The ASCII pair rules allow a break only after punctuation and symbols.)
@@ -205,6 +208,14 @@ enum BreakOpportunities {
 
     @inline(__always)
     static func isBreakableSpace(_ u: UInt16) -> Bool { u == 0x20 || u == 0x0A || u == 0x09 }
+
+    /// A character ICU's forced break may follow here: vertical tab, form
+    /// feed, next line, line and paragraph separators (a line feed is a
+    /// breakable space, and a carriage return breaks with the line feed after it).
+    @inline(__always)
+    static func isForcingSeparator(_ u: UInt16) -> Bool {
+        u == 0x0B || u == 0x0C || u == 0x85 || u == 0x2028 || u == 0x2029
+    }
 
     /// `line-break: anywhere`: every grapheme boundary becomes an opportunity
     /// too (but never before a breakable space, which still hangs at the end

@@ -122,7 +122,8 @@ extension LineBreaker {
         guard line.hasEllipsis else { return (line.content, nil) }
         let rightToLeft = core.paragraphLevel & 1 == 1
         let box = keepsContent ? Self.limit(for: nil) : width.map(Self.layoutUnitsFloor) ?? Self.limit(for: nil)
-        guard var cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box, rightToLeft: rightToLeft)
+        guard var cut = core.cutLine(Int(line.start), Int(line.contentEnd), available: box, rightToLeft: rightToLeft,
+                                     trailingEnd: core.cutEnd(contentEnd: line.contentEnd, end: line.end))
         else { return (line.content, nil) }
         if keepsContent && !rightToLeft {
             // The kept line ends as laid out: a reshaped end keeps the kern it lost.
@@ -223,7 +224,8 @@ extension LineBreaker {
                     ? $0.cut : nil }
                 let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1,
                                            knownCut: indents.isEmpty || indents[k] == 0 ? cut : nil,
-                                           indent: indents.isEmpty ? 0 : indents[k])
+                                           indent: indents.isEmpty ? 0 : indents[k],
+                                           keepsCutLine: wrap?.keepsCutLine == true)
                 truncation = truncation ?? t
                 if lines[k].justification > 0 {
                     justifiedWidth = max(justifiedWidth, lines[k].width + (indents.isEmpty ? 0 : Double(indents[k]) / 65536))

@@ -38,14 +38,17 @@ struct LinePlacement {
     ///   line breaker made it already (measuring the line's drawn width).
     /// - Parameter indent: the line's `text-indent` (1/65536 px): the line
     ///   is that much narrower, on its start side.
+    /// - Parameter keepsCutLine: the text-wrap style ended the cut line
+    ///   (`WrapLimits.keepsCutLine`): all of it stays, justified to the box
+    ///   when justified, and the ellipsis follows it past the box.
     func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
-               knownCut: LineCut? = nil, indent: Int64 = 0) -> Truncation? {
+               knownCut: LineCut? = nil, indent: Int64 = 0, keepsCutLine: Bool = false) -> Truncation? {
         let available = self.available - indent
         let a = Int(raw.start), b = Int(raw.contentEnd)
         let width = PreparedCore.ceilToLayoutUnit(raw.content)
-        // Preserved spaces at the end of the text take room in the line as far
-        // as the box has it (at a wrap or a forced break they hang).
-        let endsText = Int(raw.end) == core.text.units.count && !endsWithForcedBreak(raw)
+        // Preserved spaces at the end of the text or before a forced break
+        // take room in the line as far as the box has it (at a wrap they hang).
+        let endsText = Int(raw.end) == core.text.units.count || endsWithForcedBreak(raw)
         let trailing = (preWrap && endsText) || pre
             ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
         let space = available - width - trailing
@@ -77,10 +80,15 @@ struct LinePlacement {
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
-                ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
-                                spaceExpansion: spaces > 0 ? (available - width) / Int64(spaces) : 0)
+                ?? core.cutLine(a, b, available: keepsCutLine ? LineBreaker.limit(for: nil) : available, rightToLeft: rightToLeft,
+                                spaceExpansion: spaces > 0 ? (available - width) / Int64(spaces) : 0,
+                                trailingEnd: core.cutEnd(contentEnd: raw.contentEnd, end: raw.end))
         else { return nil }
-        line.x = Double(offset + cut.drawnLeft) / 65536
+        // The cut's left edge: the aligned content's, less the spaces that
+        // hang on its left; a blank line's ellipsis sits at the box's start edge.
+        let origin = cut.visible.isEmpty ? (rightToLeft ? available : 0)
+            : offset + (rightToLeft ? trailing : 0) - cut.trailingLeft
+        line.x = Double(origin + cut.drawnLeft) / 65536
         line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
         if let first = cut.visible.first, let last = cut.visible.last {
             line.contentStart = Int32(first.lowerBound)
@@ -100,12 +108,12 @@ struct LinePlacement {
         // The line's range ends where its visible logical prefix ends, spaces before the ellipsis left out.
         var prefixEnd = a
         if let first = cut.visible.first, first.lowerBound == a { prefixEnd = first.upperBound }
-        while prefixEnd > a && core.text.units[prefixEnd - 1] == 0x20 { prefixEnd -= 1 }
+        while prefixEnd > a && (core.text.units[prefixEnd - 1] == 0x20 || core.text.units[prefixEnd - 1] == 0x09) { prefixEnd -= 1 }
         // (Its source end is where its last visible unit ends: `pre-line` drops the spaces after it.)
         let sourceEnd = prefixEnd > a ? core.sourceOffset(prefixEnd - 1) + 1 : core.sourceOffset(prefixEnd)
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, sourceEnd)
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
-                          ellipsisX: Double(offset + cut.ellipsisX) / 65536,
+                          ellipsisX: Double(origin + cut.ellipsisX) / 65536,
                           ellipsisWidth: Double(PreparedCore.ceilToLayoutUnit(core.ellipsisWidth)) / 65536,
                           visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
     }

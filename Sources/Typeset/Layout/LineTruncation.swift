@@ -31,6 +31,10 @@ public struct Truncation: Sendable, Hashable {
 struct LineCut {
     /// Processed ranges that stay visible, logical order.
     var visible: [Range<Int>]
+    /// The width of the preserved spaces after the content that the cut
+    /// laid out on the line's left (right-to-left lines; `pre-wrap`): the
+    /// line's left edge is that much left of its aligned content.
+    var trailingLeft: Int64 = 0
     /// The ellipsis' left edge, 1/65536 px from the line's left edge.
     var ellipsisX: Int64
     /// The drawn extent (visible text and ellipsis), 1/65536 px from the line's left edge.
@@ -39,11 +43,27 @@ struct LineCut {
 }
 
 extension PreparedCore {
+    /// Where the text a cut line's ellipsis follows ends: the content, and
+    /// in `pre-wrap` the preserved spaces and tabs after it too (they stay
+    /// before the ellipsis, measured: "The quick " + "…" at 15 px in 100 px),
+    /// a forced break left out.
+    func cutEnd(contentEnd: Int32, end: Int32) -> Int? {
+        guard paragraph.whiteSpace == .preWrap else { return nil }
+        var b = Int(end)
+        while b > Int(contentEnd), text.units[b - 1] != 0x20 && text.units[b - 1] != 0x09 { b -= 1 }
+        return b
+    }
+
     /// The cut of line `[a, b)` (its content, trailing spaces excluded) in a
     /// box `available` wide (1/65536 px, whole layout units); nil when no run
-    /// can hold the ellipsis (nothing is drawn for it then).
+    /// can hold the ellipsis (nothing is drawn for it then). A line with
+    /// nothing on it gets the ellipsis alone.
     /// `spaceExpansion` widens every space of a justified line (1/65536 px).
-    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0) -> LineCut? {
+    /// `trailingEnd` (`cutEnd`): the preserved spaces after the content up
+    /// to there are a run of their own at the paragraph's level, at the
+    /// line's end edge (bidi's rule L1), which the cut visits first.
+    func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0,
+                 trailingEnd: Int? = nil) -> LineCut? {
         // A line with tabs is cut as one run, its tabs advancing to their stops.
         let tabs = tabInterval > 0 && a < b && text.units[a..<b].contains(0x09)
         var runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
@@ -53,8 +73,30 @@ extension PreparedCore {
                 runs[i].width = Self.ceilToLayoutUnit(runs[i].exact)
             }
         }
-        guard !runs.isEmpty else { return nil }
+        var trailingLeft: Int64 = 0
+        if let trailingEnd, trailingEnd > b {
+            // Trailing tabs join the line's tab run (rounded once with it);
+            // the spaces after the last tab are a run of their own.
+            var spacesStart = b
+            if tabs, let lastTab = text.units[b..<trailingEnd].lastIndex(of: 0x09) {
+                spacesStart = lastTab + 1
+                runs = [tabRun(a, spacesStart, level: paragraphLevel)]
+                trailingLeft = runs[0].width - Self.ceilToLayoutUnit(penWidth(a, b))
+            }
+            if trailingEnd > spacesStart {
+                let w = penWidth(a, trailingEnd) - penWidth(a, spacesStart)
+                let run = PlacedRun(start: spacesStart, end: trailingEnd, level: paragraphLevel, exact: w,
+                                    width: Self.ceilToLayoutUnit(w))
+                if rtl { runs.insert(run, at: 0) } else { runs.append(run) }
+                trailingLeft += run.width
+            }
+            if !rtl { trailingLeft = 0 }
+        }
         let ew = Self.ceilToLayoutUnit(ellipsisWidth)
+        // A blank line (between forced breaks) shows the ellipsis alone, at its start edge.
+        guard !runs.isEmpty else {
+            return LineCut(visible: [], ellipsisX: rtl ? -ew : 0, drawnLeft: rtl ? -ew : 0, drawnRight: rtl ? 0 : ew)
+        }
         var offsets: [Int64] = []
         var pen: Int64 = 0
         for r in runs { offsets.append(pen); pen += r.width }
@@ -98,7 +140,7 @@ extension PreparedCore {
             let before = rtl ? runs[(i + 1)...] : runs[..<i]
             var visible = before.map { $0.start..<$0.end } + [kept]
             visible.sort { $0.lowerBound < $1.lowerBound }
-            return LineCut(visible: Self.merged(visible), ellipsisX: ellipsisX,
+            return LineCut(visible: Self.merged(visible), trailingLeft: trailingLeft, ellipsisX: ellipsisX,
                            drawnLeft: rtl ? ellipsisX : 0, drawnRight: rtl ? lineWidth : ellipsisX + ew)
         }
         return nil
@@ -151,7 +193,8 @@ extension PreparedCore {
     }
 
     /// Where justification widens `[a, b)` of a line ending at `lineEnd`
-    /// (Chromium's text-justify: auto): after a space (U+0020, U+00A0), and
+    /// (Chromium's text-justify: auto): after a space (U+0020, U+00A0) or a
+    /// preserved tab (a line of words joined by a tab is stretched), and
     /// between characters where a CJK ideograph, kana or CJK symbol meets
     /// another character; one opportunity per boundary, counted with the
     /// character before it, none at the line's end.
@@ -166,7 +209,7 @@ extension PreparedCore {
     /// with unit `j - 1`): see ``expansionOpportunities(_:_:lineEnd:)``.
     func isExpansionOpportunity(before j: Int) -> Bool {
         let before = text.units[j - 1], after = text.units[j]
-        return before == 0x20 || before == 0xA0 || Self.isCJKJustified(before) || Self.isCJKJustified(after)
+        return before == 0x20 || before == 0xA0 || before == 0x09 || Self.isCJKJustified(before) || Self.isCJKJustified(after)
     }
 
     /// CJK ideographs, kana, bopomofo and CJK symbols and punctuation, which

@@ -85,8 +85,33 @@ extension PrepareSession {
                 Self.runBoundaries(items: itemized.items, faces: itemized.faces, allItems: true, attachments: boxes.attachments),
                 edges: boxes.edges, count: units.count),
             attachments: boxes.attachments, boxEdges: boxes.edges, wordBreaks: analysis.keptWordBreaks,
-            reshapedEnds: reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped,
-                                       segments: segmented.segments))
+            reshapedEnds: reshapedAndRestoredEnds(units, analysis: analysis, itemized: itemized, shaped: shaped,
+                                                  segments: segmented.segments))
+    }
+
+    /// The reshaped line ends, with the halved opening marks a line may
+    /// start at set full-width there (`PunctuationTrim.restoredAtLineStart`).
+    private func reshapedAndRestoredEnds(_ units: [UInt16], analysis: TextAnalysis, itemized: ItemizedText,
+                                         shaped: ShapedText, segments: [Segment]) -> [ReshapedEnd] {
+        let reshaped = reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped, segments: segments)
+        guard !shaped.trimmableClose.isEmpty || units.contains(where: { $0 >= PunctuationTrim.lowest }) else { return reshaped }
+        return PunctuationTrim.merged(reshaped, restoredOpeningMarks(units: units, advances: shaped.advances,
+                                                                     segments: segments, itemized: itemized))
+    }
+
+    /// The halved opening marks a line may start at, set full-width there
+    /// (`PunctuationTrim.restoredAtLineStart`).
+    private func restoredOpeningMarks(units: [UInt16], advances: [Int32], segments: [Segment],
+                                      itemized: ItemizedText) -> [ReshapedEnd] {
+        let items = itemized.items, styles = itemized.styles
+        let starts = segments.dropLast().filter { !$0.mandatoryBreak }.map(\.end)
+        return PunctuationTrim.restoredAtLineStart(units: units, advances: advances, breaks: starts) { i in
+            var lo = 0, hi = items.count - 1
+            while lo < hi { let m = (lo + hi) / 2; if Int(items[m].end) <= i { lo = m + 1 } else { hi = m } }
+            guard lo >= 0 && lo < items.count else { return nil }
+            let st = styles[Int(items[lo].styleIndex)]
+            return Shaper.clamp(st.size * 65536 + st.letterSpacing * 65536)
+        }
     }
 
     /// Processed offsets where Chromium starts a new inline text item: a

@@ -97,7 +97,13 @@ extension PrepareSession {
             }
             let mandatoryBreak = mandatory[k]
             pen = mandatoryBreak ? 0 : pen &+ uncorrected &+ trailing
-            let box = boxes.tallest(start, end)
+            var box = boxes.tallest(start, end)
+            // A blank line (a forced break alone, in the block's style) has
+            // only the strut, whatever font the break was itemized with.
+            if contentEnd == start && mandatoryBreak && end > start && (u[start] == 0x0A || u[start] == 0x0D)
+                && boxes.isInBlockStyle(start) {
+                box = (0, 0)
+            }
             let m = table.index(of: box, in: &metrics)
             var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
             if contentEnd > start {
@@ -163,6 +169,13 @@ private struct SegmentBoxes {
             attachment += 1
         }
         return (asc, desc)
+    }
+
+    /// Whether the item holding unit `unit` is in the block's style (style 0).
+    func isInBlockStyle(_ unit: Int) -> Bool {
+        var j = item
+        while j < items.count && Int(items[j].end) <= unit { j += 1 }
+        return j < items.count && items[j].styleIndex == 0
     }
 }
 
