@@ -1,0 +1,196 @@
+// Pipeline stage: Layout.
+// In: a prepared text and the width it was measured at.
+// Out: the interval of box widths, in layout units, that break it into the same lines.
+
+/// Which box widths give the same lines as one width: the breaker's own
+/// decisions, line by line, probed around the width.
+///
+/// Every decision a line's breaking makes at a width is a comparison of a
+/// width the text needs (a segment's content after the pen, a cluster of a
+/// split word, a trimmed bracket, a hyphen, the ellipsis' room) with the box
+/// in whole layout units: a line's outcome changes only where some such
+/// comparison turns, and it moves one way as the box widens (a line holds
+/// more, a cut keeps more). So the widths at which a line, started where it
+/// starts, ends as it ends form an interval, and the text's interval is the
+/// intersection of its lines' (each line starts where the one before ends).
+/// Each line's bounds are found by breaking that line alone at candidate
+/// widths: first the box bound found so far (one probe when this line does not
+/// narrow it), then the width the line needs and the width at which the next
+/// break opportunity would fit (the answer for greedy lines), and, when a
+/// candidate misses, by bisection between widths known to agree and disagree.
+extension LineBreaker {
+    /// The largest whole number of layout units a box can have
+    /// (`limit(for: nil)` is `unboundedUnits * 1024 + 1023`).
+    static let unboundedUnits: Int64 = (Int64.max / 4) >> 10
+
+    /// The whole layout units of a box `width` px wide, as the breaker reads
+    /// it (`limit(for:)`): a nil width is unbounded.
+    static func boxUnits(_ width: Double?) -> Int64 { limit(for: width) >> 10 }
+
+    /// The widths, in whole layout units of this breaker's pixels, whose boxes
+    /// break the text into the same lines as a box `width` wide: `lower ...`
+    /// up to `upper` excluded (nil: every wider box, unbounded included).
+    /// The same lines: the same starts and ends, widths, heights, hyphens,
+    /// ellipsis and cut; only placement in the box (alignment, justification)
+    /// follows the width. Conservative (a single layout unit) where the
+    /// decisions are not thresholds on the width: `text-wrap: balance` and
+    /// `pretty` paragraphs that wrap or are cut, and a cut justified paragraph.
+    func sameLinesUnits(width: Double?) -> (lower: Int64, upper: Int64?) {
+        let units = Self.boxUnits(width)
+        let unbounded = Self.unboundedUnits
+        let one = (units, units < unbounded ? units + 1 : nil)
+        if wrapStyle != .wrap && core.fields.pointee.whiteSpace != .nowrap {
+            // The style's plan depends on the box through scores and a
+            // bisection: only a text whose greedy lines never wrap is sure
+            // to keep them (no plan applies to unwrapped paragraphs). A
+            // zero box has no plan (every wider one may).
+            guard units > 0 else { return one }
+            return greedySameLines(units: units, greedyOnly: true) ?? one
+        }
+        return greedySameLines(units: units, greedyOnly: false) ?? one
+    }
+
+    /// The interval of the greedy lines around `units`; nil when a
+    /// conservative answer is due: `greedyOnly` and some line wraps or the
+    /// text is cut, or a justified paragraph is cut.
+    private func greedySameLines(units: Int64, greedyOnly: Bool) -> (lower: Int64, upper: Int64?)? {
+        let unbounded = Self.unboundedUnits
+        let width = Self.width(ofUnits: units)
+        let segs = segments
+        var lower: Int64 = 0
+        var upper: Int64 = unbounded + 1  // exclusive; past `unbounded`: no bound
+        var cursor = Cursor()
+        let reference = breakingLimit(for: width)
+        while true {
+            let before = cursor
+            guard let line = nextMarkedLine(&cursor, limit: reference, width: width, fast: false) else { break }
+            let wraps = cursor.segment < segs.count && (cursor.splitAt >= 0 || !segs[cursor.segment - 1].mandatoryBreak)
+            if greedyOnly && (wraps || cursor.truncated) { return nil }
+            let outcome = LineOutcome(line: line, after: cursor, cut: cutSignature(line, width: width))
+            let same: (Int64) -> Bool = { probe in
+                let w = Self.width(ofUnits: probe)
+                var c = before
+                guard let l = nextMarkedLine(&c, limit: breakingLimit(for: w), width: w, fast: false) else { return false }
+                return LineOutcome(line: l, after: c, cut: cutSignature(l, width: w)) == outcome
+            }
+            // Candidates: what the line needs, and where the next opportunity fits.
+            let needs = Self.unitsNeeded(line.content - (line.hasEllipsis ? 0 : hangingEnd(of: line)))
+            var opens: Int64? = nil
+            if wraps && cursor.splitAt < 0 && !line.hasEllipsis {
+                let next = cursor.segment
+                let pen = line.content + line.trailing
+                let fit = segmentContentWidth(next) - (segs[next].hangs ? core.hangingWidth(next) : 0)
+                opens = Self.unitsNeeded(pen + fit)
+            }
+            lower = Self.lowest(agreeing: same, known: units, bound: lower, candidate: needs)
+            upper = Self.firstDisagreeing(same, known: units, bound: upper, candidate: opens)
+            if lower == units && upper == units + 1 { break }
+        }
+        if core.paragraph.alignment == .justify && cursor.truncated { return nil }
+        return (lower, upper > unbounded ? nil : upper)
+    }
+
+    /// The box width (px of the breaker) whose layout units are `units`;
+    /// nil for the unbounded box.
+    static func width(ofUnits units: Int64) -> Double? {
+        units >= unboundedUnits ? nil : Double(units) / 64
+    }
+
+    /// The fewest whole layout units whose limit (`units * 1024 + 1023`) holds `needed` (1/65536 px).
+    @inline(__always)
+    static func unitsNeeded(_ needed: Int64) -> Int64 {
+        needed <= 0 ? 0 : min(needed >> 10, unboundedUnits)
+    }
+
+    /// The hanging width at the end of `line` (ideographic spaces of its
+    /// last segment, which need no room).
+    private func hangingEnd(of line: RawLine) -> Int64 {
+        var s = 0, hi = segments.count
+        // The segment whose content ends the line.
+        while s < hi { let m = (s + hi) / 2; if segments[m].end < line.end { s = m + 1 } else { hi = m } }
+        guard s < segments.count, segments[s].end == line.end, segments[s].hangs else { return 0 }
+        return core.hangingWidth(s)
+    }
+
+    /// What a cut line draws at a width: its drawn width and the cut (nil
+    /// for a line without ellipsis).
+    private func cutSignature(_ line: RawLine, width: Double?) -> CutSignature? {
+        guard line.hasEllipsis else { return nil }
+        let (content, cut) = truncatedLine(line, width: width)
+        return CutSignature(content: content, visible: cut?.0.visible, ellipsisX: cut?.0.ellipsisX,
+                            drawnLeft: cut?.0.drawnLeft, drawnRight: cut?.0.drawnRight)
+    }
+
+    /// The least width in `[bound, known]` that agrees (`same`), `known`
+    /// agreeing: `bound` when it agrees (every width between agrees too),
+    /// else the candidate when it agrees and the width below it does not,
+    /// else found by bisection.
+    static func lowest(agreeing same: (Int64) -> Bool, known: Int64, bound: Int64, candidate: Int64) -> Int64 {
+        if bound >= known || same(bound) { return bound }
+        var disagrees = bound, agrees = known
+        if candidate > disagrees && candidate < agrees {
+            if same(candidate) {
+                agrees = candidate
+                if candidate - 1 > disagrees && !same(candidate - 1) { disagrees = candidate - 1 }
+            } else {
+                disagrees = candidate
+            }
+        }
+        while agrees - disagrees > 1 {
+            let middle = disagrees + (agrees - disagrees) / 2
+            if same(middle) { agrees = middle } else { disagrees = middle }
+        }
+        return agrees
+    }
+
+    /// The least width in `(known, bound]` that disagrees, `bound` when every
+    /// width below it agrees (`bound` past `unboundedUnits`: none disagrees).
+    static func firstDisagreeing(_ same: (Int64) -> Bool, known: Int64, bound: Int64, candidate: Int64?) -> Int64 {
+        let last = min(bound - 1, unboundedUnits)
+        if last <= known || same(last) { return bound }
+        var agrees = known, disagrees = last
+        if let candidate, candidate > agrees && candidate < disagrees {
+            if !same(candidate) {
+                disagrees = candidate
+                if candidate - 1 > agrees && same(candidate - 1) { agrees = candidate - 1 }
+            } else {
+                agrees = candidate
+            }
+        }
+        while disagrees - agrees > 1 {
+            let middle = agrees + (disagrees - agrees) / 2
+            if same(middle) { agrees = middle } else { disagrees = middle }
+        }
+        return disagrees
+    }
+
+    /// A line as its width's decisions leave it, and where the next starts.
+    /// (Not the width of its hanging spaces, which only places a line: one
+    /// ending at a soft hyphen may hold more or fewer of them unseen.)
+    private struct LineOutcome: Equatable {
+        var start, contentEnd, end: Int32
+        var content, endAdjust, startAdjust: Int64
+        var ascent, descent, height: Double
+        var hasEllipsis, showsHyphen: Bool
+        var nextSegment: Int
+        var nextSplit: Int32
+        var truncated: Bool
+        var cut: CutSignature?
+
+        init(line: RawLine, after: Cursor, cut: CutSignature?) {
+            (start, contentEnd, end) = (line.start, line.contentEnd, line.end)
+            (content, endAdjust, startAdjust) = (line.content, line.endAdjust, line.startAdjust)
+            (ascent, descent, height) = (line.ascent, line.descent, line.height)
+            (hasEllipsis, showsHyphen) = (line.hasEllipsis, line.showsHyphen)
+            (nextSegment, nextSplit, truncated) = (after.segment, after.splitAt, after.truncated)
+            self.cut = cut
+        }
+    }
+
+    /// What a cut line draws (`truncatedLine`).
+    private struct CutSignature: Equatable {
+        var content: Int64
+        var visible: [Range<Int>]?
+        var ellipsisX, drawnLeft, drawnRight: Int64?
+    }
+}
