@@ -41,18 +41,17 @@ extension LineBreaker {
         let one = (units, units < unbounded ? units + 1 : nil)
         if wrapStyle != .wrap && core.fields.pointee.whiteSpace != .nowrap {
             // The style's plan depends on the box through scores and a
-            // bisection: only a text whose greedy lines never wrap is sure
-            // to keep them (no plan applies to unwrapped paragraphs). A
-            // zero box has no plan (every wider one may).
-            guard units > 0 else { return one }
+            // bisection: only greedy lines no plan applies to whatever the
+            // box (see `styleKeepsGreedyLines`) are sure to stay.
             return greedySameLines(units: units, greedyOnly: true) ?? one
         }
         return greedySameLines(units: units, greedyOnly: false) ?? one
     }
 
     /// The interval of the greedy lines around `units`; nil when a
-    /// conservative answer is due: `greedyOnly` and some line wraps or the
-    /// text is cut, or a justified paragraph is cut.
+    /// conservative answer is due: `greedyOnly` and a text-wrap style may
+    /// re-break the lines at some width with these greedy lines, or a
+    /// justified paragraph is cut.
     private func greedySameLines(units: Int64, greedyOnly: Bool) -> (lower: Int64, upper: Int64?)? {
         let unbounded = Self.unboundedUnits
         let width = Self.width(ofUnits: units)
@@ -61,11 +60,15 @@ extension LineBreaker {
         var upper: Int64 = unbounded + 1  // exclusive; past `unbounded`: no bound
         var cursor = Cursor()
         let reference = breakingLimit(for: width)
+        var greedy: [GreedyEnds] = []
         while true {
             let before = cursor
             guard let line = nextMarkedLine(&cursor, limit: reference, width: width, fast: false) else { break }
             let wraps = cursor.segment < segs.count && (cursor.splitAt >= 0 || !segs[cursor.segment - 1].mandatoryBreak)
-            if greedyOnly && (wraps || cursor.truncated) { return nil }
+            if greedyOnly {
+                if (wraps || cursor.truncated) && maxLines != nil { return nil }
+                greedy.append(GreedyEnds(first: before.segment, end: cursor.segment, endsParagraph: !wraps))
+            }
             let outcome = LineOutcome(line: line, after: cursor, cut: cutSignature(line, width: width))
             let same: (Int64) -> Bool = { probe in
                 let w = Self.width(ofUnits: probe)
@@ -87,7 +90,39 @@ extension LineBreaker {
             if lower == units && upper == units + 1 { break }
         }
         if core.paragraph.alignment == .justify && cursor.truncated { return nil }
+        if greedyOnly && !styleKeepsGreedyLines(greedy) { return nil }
         return (lower, upper > unbounded ? nil : upper)
+    }
+
+    /// Where a greedy line starts and ends (segments) and whether it ends its paragraph.
+    private struct GreedyEnds {
+        var first, end: Int
+        var endsParagraph: Bool
+    }
+
+    /// Whether the text-wrap style leaves these greedy lines (of an
+    /// unclamped text) as they are at every box width that gives them,
+    /// for reasons that do not depend on the box (`plan`): a paragraph on
+    /// one line; `pretty` with a tab, or whose paragraphs' last lines hold
+    /// more than one word; `balance` whose first paragraph is one line or
+    /// more than it balances.
+    private func styleKeepsGreedyLines(_ lines: [GreedyEnds]) -> Bool {
+        guard lines.count > 1 else { return true }
+        switch wrapStyle {
+        case .pretty:
+            if segments.contains(where: { $0.hasTab }) { return true }
+            var start = 0
+            for (k, line) in lines.enumerated() where line.endsParagraph || k == lines.count - 1 {
+                defer { start = k + 1 }
+                if k > start && line.end - line.first == 1 { return false }
+            }
+            return true
+        case .balance:
+            guard let end = lines.prefix(Self.maxBalancedLines + 1).firstIndex(where: \.endsParagraph) else { return true }
+            return end == 0 || end >= Self.maxBalancedLines
+        default:
+            return lines.allSatisfy(\.endsParagraph)
+        }
     }
 
     /// The box width (px of the breaker) whose layout units are `units`;
@@ -166,7 +201,8 @@ extension LineBreaker {
 
     /// A line as its width's decisions leave it, and where the next starts.
     /// (Not the width of its hanging spaces, which only places a line: one
-    /// ending at a soft hyphen may hold more or fewer of them unseen.)
+    /// ending at a soft hyphen may hold more or fewer of them unseen; and of
+    /// a cut line only what it shows.)
     private struct LineOutcome: Equatable {
         var start, contentEnd, end: Int32
         var content, endAdjust, startAdjust: Int64
@@ -184,6 +220,12 @@ extension LineBreaker {
             (hasEllipsis, showsHyphen) = (line.hasEllipsis, line.showsHyphen)
             (nextSegment, nextSplit, truncated) = (after.segment, after.splitAt, after.truncated)
             self.cut = cut
+            if cut?.visible != nil {
+                // A cut line shows its cut, not where it was laid out to end
+                // (the hidden part may hold more or less at another width).
+                // (Nothing follows a line the clamp cuts; a `nowrap` line never ends inside a word.)
+                (contentEnd, end, content, endAdjust, showsHyphen, nextSplit) = (0, 0, 0, 0, false, -1)
+            }
         }
     }
 

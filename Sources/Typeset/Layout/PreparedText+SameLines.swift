@@ -23,8 +23,23 @@ extension PreparedText {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
-        let s = scale
-        let units = LineBreaker.with(core) { $0.sameLinesUnits(width: width.map { s == 1 ? $0 : $0 * s }) }
-        return SameLinesWidths(units: units.lower, units.upper, scale: s)
+        return core.sameLinesWidths(width: width)
+    }
+}
+
+extension TextLayout {
+    /// The box widths that break the text into this layout's lines: those
+    /// of ``constraintWidth`` (the width the lines were broken at; nil:
+    /// unbounded), see ``SameLinesWidths``. Computed when asked.
+    public var sameLinesWidths: SameLinesWidths { core.sameLinesWidths(width: constraintWidth) }
+}
+
+extension PreparedCore {
+    /// ``SameLinesWidths`` of a CSS width (checked by the caller) at the text's scale.
+    func sameLinesWidths(width: Double?) -> SameLinesWidths {
+        let s = fields.pointee.scale
+        let units = LineBreaker.with(self) { $0.sameLinesUnits(width: width.map { s == 1 ? $0 : $0 * s }) }
+        return SameLinesWidths(units: units.lower, units.upper, scale: s,
+                               widthFollowsBox: paragraph.alignment == .justify && width != nil)
     }
 }

@@ -11,7 +11,7 @@
 /// and not the lines still changes inside the interval: each line's x (an
 /// aligned or right-to-left line stands against the box) and a justified
 /// line's stretch (its width is the box's; a justified text's measured width
-/// is then the box's width).
+/// is then the box's width: ``widthFollowsBox``).
 ///
 /// A layout engine that asks a text's size at many widths (every resize,
 /// several times per pass) keeps the last answer with its interval and
@@ -28,23 +28,29 @@ public struct SameLinesWidths: Sendable, Hashable {
     public let min: Double
     /// The first wider box width whose lines differ, CSS px; nil when none does.
     public let max: Double?
+    /// The text is justified: a line it stretches is as wide as the box, so
+    /// the measured width (``TextMeasurement/width``) follows the box inside
+    /// the interval; the height and line count do not.
+    public let widthFollowsBox: Bool
 
     /// Whether a box `width` px wide breaks into the same lines.
     public func contains(_ width: Double) -> Bool {
         width >= min && (max.map { width < $0 } ?? true)
     }
 
-    init(min: Double, max: Double?) {
+    init(min: Double, max: Double?, widthFollowsBox: Bool = false) {
         self.min = min
         self.max = max
+        self.widthFollowsBox = widthFollowsBox
     }
 
     /// The CSS px interval of the layout-unit interval `[lower, upper)` of a
     /// text laid out at `scale`: the least CSS width whose device width's
     /// layout units reach each bound, found with the breaker's own rounding.
-    init(units lower: Int64, _ upper: Int64?, scale: Double) {
+    init(units lower: Int64, _ upper: Int64?, scale: Double, widthFollowsBox: Bool) {
         min = lower == 0 ? 0 : Self.leastWidth(reaching: lower, scale: scale)
         max = upper.map { Self.leastWidth(reaching: $0, scale: scale) }
+        self.widthFollowsBox = widthFollowsBox
     }
 
     /// The least width `w` (CSS px) with `boxUnits(w × scale) >= units`.

@@ -8,7 +8,7 @@ enum RequestFields {
     /// A request's fields (the text-style ones in both spellings).
     static let request: Set<String> = Set(["id", "text", "font_file", "width", "white_space", "text_overflow",
                                            "word_break", "align", "direction", "line_break", "text_wrap", "lang", "max_lines",
-                                           "scale", "runs", "attachments"] + styleFields)
+                                           "scale", "runs", "attachments", "same_lines_widths"] + styleFields)
     /// A run's fields.
     static let run: Set<String> = Set(["start", "end", "font_file"] + styleFields)
     /// An attachment's fields.
