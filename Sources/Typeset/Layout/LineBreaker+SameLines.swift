@@ -157,19 +157,24 @@ extension LineBreaker {
     }
 
     /// The least width in `[bound, known]` that agrees (`same`), `known`
-    /// agreeing: `bound` when it agrees (every width between agrees too),
-    /// else the candidate when it agrees and the width below it does not,
-    /// else found by bisection.
+    /// agreeing. The candidate is tried first (it and the width below it
+    /// decide a greedy line's bound in two probes), then `bound` (every
+    /// width between agrees when it does), then bisection. (A narrow width
+    /// is not probed first: it breaks words, which reshapes their ends.)
     static func lowest(agreeing same: (Int64) -> Bool, known: Int64, bound: Int64, candidate: Int64) -> Int64 {
-        if bound >= known || same(bound) { return bound }
-        var disagrees = bound, agrees = known
-        if candidate > disagrees && candidate < agrees {
-            if same(candidate) {
-                agrees = candidate
-                if candidate - 1 > disagrees && !same(candidate - 1) { disagrees = candidate - 1 }
+        if bound >= known { return bound }
+        var disagrees = bound - 1, agrees = known
+        if candidate > bound && candidate <= known {
+            if candidate == known || same(candidate) {
+                if !same(candidate - 1) { return candidate }
+                agrees = candidate - 1
             } else {
                 disagrees = candidate
             }
+        }
+        if disagrees < bound {
+            if same(bound) { return bound }
+            disagrees = bound
         }
         while agrees - disagrees > 1 {
             let middle = disagrees + (agrees - disagrees) / 2
@@ -180,17 +185,22 @@ extension LineBreaker {
 
     /// The least width in `(known, bound]` that disagrees, `bound` when every
     /// width below it agrees (`bound` past `unboundedUnits`: none disagrees).
+    /// The candidate first, as for `lowest`.
     static func firstDisagreeing(_ same: (Int64) -> Bool, known: Int64, bound: Int64, candidate: Int64?) -> Int64 {
         let last = min(bound - 1, unboundedUnits)
-        if last <= known || same(last) { return bound }
-        var agrees = known, disagrees = last
-        if let candidate, candidate > agrees && candidate < disagrees {
+        if last <= known { return bound }
+        var agrees = known, disagrees = last + 1
+        if let candidate, candidate > known && candidate <= last {
             if !same(candidate) {
-                disagrees = candidate
-                if candidate - 1 > agrees && same(candidate - 1) { agrees = candidate - 1 }
+                if candidate - 1 == known || same(candidate - 1) { return candidate }
+                disagrees = candidate - 1
             } else {
                 agrees = candidate
             }
+        }
+        if disagrees > last {
+            if same(last) { return bound }
+            disagrees = last
         }
         while disagrees - agrees > 1 {
             let middle = agrees + (disagrees - agrees) / 2
