@@ -69,12 +69,15 @@ extension LineBreaker {
                 if (wraps || cursor.truncated) && maxLines != nil { return nil }
                 greedy.append(GreedyEnds(first: before.segment, end: cursor.segment, endsParagraph: !wraps))
             }
-            let outcome = LineOutcome(line: line, after: cursor, cut: cutSignature(line, width: width))
+            let cut = cutSignature(line, width: width)
+            let outcome = LineOutcome(line: line, after: cursor, cut: cut)
             let same: (Int64) -> Bool = { probe in
                 let w = Self.width(ofUnits: probe)
                 var c = before
                 guard let l = nextMarkedLine(&c, limit: breakingLimit(for: w), width: w, fast: false) else { return false }
-                return LineOutcome(line: l, after: c, cut: cutSignature(l, width: w)) == outcome
+                guard l.hasEllipsis else { return LineOutcome(line: l, after: c, cut: nil) == outcome }
+                let probeCut = cutSignature(l, width: w)
+                return LineOutcome(line: l, after: c, cut: probeCut) == outcome && probeCut?.visible == cut?.visible
             }
             // Candidates: what the line needs, and where the next opportunity fits.
             let needs = Self.unitsNeeded(line.content - (line.hasEllipsis ? 0 : hangingEnd(of: line)))
@@ -221,7 +224,10 @@ extension LineBreaker {
         var nextSegment: Int
         var nextSplit: Int32
         var truncated: Bool
-        var cut: CutSignature?
+        /// What the cut shows but its visible ranges (compared apart: the
+        /// outcome is copied by value for every probe, and holds no array).
+        var cutContent, ellipsisX, drawnLeft, drawnRight: Int64
+        var hasCut: Bool
 
         init(line: RawLine, after: Cursor, cut: CutSignature?) {
             (start, contentEnd, end) = (line.start, line.contentEnd, line.end)
@@ -229,8 +235,10 @@ extension LineBreaker {
             (ascent, descent, height) = (line.ascent, line.descent, line.height)
             (hasEllipsis, showsHyphen) = (line.hasEllipsis, line.showsHyphen)
             (nextSegment, nextSplit, truncated) = (after.segment, after.splitAt, after.truncated)
-            self.cut = cut
-            if cut?.visible != nil {
+            (cutContent, ellipsisX, drawnLeft, drawnRight) =
+                (cut?.content ?? 0, cut?.ellipsisX ?? 0, cut?.drawnLeft ?? 0, cut?.drawnRight ?? 0)
+            hasCut = cut?.visible != nil
+            if hasCut {
                 // A cut line shows its cut, not where it was laid out to end
                 // (the hidden part may hold more or less at another width).
                 // (Nothing follows a line the clamp cuts; a `nowrap` line never ends inside a word.)
