@@ -35,8 +35,9 @@ class MeasureCache:
     widths that break the text into the same lines (:class:`typeset.SameLinesWidths`), calling Typeset only when
     it leaves them: a resize by a pixel, or the several calls of one layout pass, mostly cost a comparison.
 
-    Keyed by the prepared text (one entry per text: its last ``intervals_per_text`` width intervals, most
-    recent first, as a flex pass asks at a few widths; its min-content and its max-content answer). The answers
+    Keyed by the prepared text (one entry per text: its last ``intervals_per_text`` bounded width intervals,
+    most recent first, as a flex pass asks at a few widths; the interval of its unbounded lines, which answers
+    max-content too; and its min-content answer). It keeps a reference to each text until :meth:`forget`. The answers
     are exactly what :func:`size_for` gives. ``calls`` counts the measures Typeset made, ``hits`` the answers
     given without one. Not thread-safe: one per layout thread.
     """
@@ -52,7 +53,8 @@ class MeasureCache:
         """As :func:`size_for`, from the cache when it can."""
         entry = self._entries.get(id(text))
         if entry is None or entry[0] is not text:
-            # [text, the last intervals (min, max, widest line or None, height), min-content size, max-content size]
+            # [text, the last bounded intervals (min, max, widest line or None, height), min-content size,
+            #  the unbounded interval (min, None, widest line or None, height): the max-content lines]
             entry = self._entries[id(text)] = [text, [], None, None]
         if known_width is not None and not math.isnan(known_width):
             width, exactly = max(known_width, 0), True
@@ -67,15 +69,21 @@ class MeasureCache:
                 self.hits += 1
             return entry[2]
         else:
-            if entry[3] is None:
-                self.calls += 1
-                m = text.measure(mode="max-content")
-                entry[3] = (m.exact_width, m.exact_height)
-            else:
+            unbounded = entry[3]
+            if unbounded is not None and unbounded[2] is not None:
                 self.hits += 1
-            return entry[3]
+                return unbounded[2], unbounded[3]
+            self.calls += 1
+            m = text.measure(mode="max-content", same_lines=True)
+            same = m.same_lines_widths
+            self._remember(entry, same, None if same.width_follows_box else m.exact_width, m.exact_height)
+            return m.exact_width, m.exact_height
+        unbounded = entry[3]
+        if unbounded is not None and unbounded[0] <= width and (exactly or unbounded[2] is not None):
+            self.hits += 1
+            return (width if exactly else unbounded[2]), unbounded[3]
         for k, last in enumerate(entry[1]):
-            if last[0] <= width and (last[1] is None or width < last[1]) and (exactly or last[2] is not None):
+            if last[0] <= width < last[1] and (exactly or last[2] is not None):
                 self.hits += 1
                 if k:
                     entry[1].insert(0, entry[1].pop(k))
@@ -86,9 +94,18 @@ class MeasureCache:
         # The widest line answers "at-most" inside the interval (not when a justified line fills the box, nor
         # known from an "exactly" answer, whose width is the box).
         widest = None if exactly or same.width_follows_box else m.exact_width
-        entry[1].insert(0, (same.min, same.max, widest, m.exact_height))
-        del entry[1][self.intervals_per_text:]
+        self._remember(entry, same, widest, m.exact_height)
         return m.exact_width, m.exact_height
+
+    def _remember(self, entry: list, same: Any, widest: Optional[float], height: float) -> None:
+        interval = (same.min, same.max, widest, height)
+        if same.max is None:
+            # The unbounded lines: kept apart (max-content asks for them too), the one with its widest line first.
+            if entry[3] is None or entry[3][2] is None:
+                entry[3] = interval
+            return
+        entry[1].insert(0, interval)
+        del entry[1][self.intervals_per_text:]
 
     def forget(self, text: PreparedText) -> None:
         """Drops a text's entry (its text or style changed: prepare it again)."""

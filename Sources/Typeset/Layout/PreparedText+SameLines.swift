@@ -40,6 +40,6 @@ extension PreparedCore {
         let s = fields.pointee.scale
         let units = LineBreaker.with(self) { $0.sameLinesUnits(width: width.map { s == 1 ? $0 : $0 * s }) }
         return SameLinesWidths(units: units.lower, units.upper, scale: s,
-                               widthFollowsBox: paragraph.alignment == .justify && width != nil)
+                               widthFollowsBox: paragraph.alignment == .justify)
     }
 }
