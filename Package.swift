@@ -49,9 +49,11 @@ let package = Package(
         .target(
             name: "CUnicode",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // CPU cache hints for the hot paths (prefetches, one that reads a racing slot).
+        .target(name: "CPrefetch"),
         .target(
             name: "Typeset",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicode"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicode", "CPrefetch"]),
         .target(
             name: "TypesetEntities",
             dependencies: ["Typeset"]),

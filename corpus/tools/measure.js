@@ -183,7 +183,12 @@
   // code point whose rect centre is cy is on the line whose reference centre
   // is ref (probe: same 1000px box; real layout: not more than 0.5em lower).
   function assignLines(nodes, cps, c, sameLine) {
-    const preWrap = (c.white_space === 'pre-wrap');
+    const ws = c.white_space || 'normal';
+    // White-space values that keep newlines: each '\n' ends its line.
+    const keepsNewlines = ws === 'pre-wrap' || ws === 'pre-line' || ws === 'pre' || ws === 'break-spaces';
+    // break-spaces: spaces and tabs take room at a line's end and wrap to the
+    // next line like letters, so they can start a line.
+    const spacesWrap = ws === 'break-spaces';
     const range = document.createRange();
     const lines = [];
     let cur = null;
@@ -191,7 +196,7 @@
     let anyInk = false;
     for (let k = 0; k < cps.length; k++) {
       const p = cps[k];
-      const isWS = WS.has(p.cp);
+      const isWS = WS.has(p.cp) && !(spacesWrap && (p.cp === 0x20 || p.cp === 0x09));
       if (!isWS) anyInk = true;
       setRange(range, nodes, cps, k, k + 1);
       const cy = rectCentre(range);
@@ -210,27 +215,72 @@
         if (cur.cy === null) { cur.cy = cy; cur.cyFromWS = isWS; }
         else if (cur.cyFromWS && !isWS) { cur.cy = cy; cur.cyFromWS = false; }
       }
-      if (preWrap && p.cp === 0x0a) forced = true;
+      if (keepsNewlines && p.cp === 0x0a) forced = true;
     }
-    // white-space:normal collapses a whitespace-only text to nothing.
-    if (!preWrap && !anyInk) return [];
+    // white-space:normal (and nowrap) collapse a whitespace-only text to nothing.
+    if (!keepsNewlines && !anyInk) return [];
     for (let i = 0; i < lines.length; i++) {
       lines[i].end = (i + 1 < lines.length) ? lines[i + 1].start : cps.length;
     }
     return lines;
   }
 
-  function styleSpan(el, r, spanLineHeight) {
-    const s = el.style;
-    if (r.css_family) s.fontFamily = r.css_family;
-    if (r.font_size !== undefined && r.font_size !== null) s.fontSize = r.font_size + 'px';
-    if (r.font_weight !== undefined && r.font_weight !== null) s.fontWeight = String(r.font_weight);
-    if (r.font_style) s.fontStyle = r.font_style;
-    if (r.letter_spacing !== undefined && r.letter_spacing !== null) s.letterSpacing = r.letter_spacing + 'px';
-    if (spanLineHeight !== undefined) s.lineHeight = spanLineHeight;
-    else if (r.line_height !== undefined) {
-      s.lineHeight = r.line_height === null ? 'normal' : (r.line_height + 'px');
+  // A span's margin-box fragments on probe line k: its border-box rects
+  // (getClientRects) on that line, the first fragment widened by the
+  // start margin and the last by the end margin (box-decoration-break:
+  // slice). [{left, right, run}]
+  function boxFragments(div, k, top) {
+    const out = [];
+    for (const b of div.boxSpans || []) {
+      const cs = getComputedStyle(b.el);
+      const rtl = cs.direction === 'rtl';
+      const ml = parseFloat(cs.marginLeft) || 0, mr = parseFloat(cs.marginRight) || 0;
+      const rects = Array.from(b.el.getClientRects()).filter(function (q) { return q.height > 0; });
+      rects.forEach(function (q, i) {
+        if (probeLine(q, top) !== k) return;
+        let l = q.left, r = q.right;
+        const first = i === 0, last = i === rects.length - 1;
+        if (rtl ? last : first) l -= ml;
+        if (rtl ? first : last) r += mr;
+        out.push({ left: l, right: r, run: b.run });
+      });
     }
+    return out;
+  }
+
+  // A line's horizontal extent: its text's (u: {left, right} or null) and
+  // that of the inline boxes (chips) on it, margins included; keep(run)
+  // picks the boxes that count (null: all).
+  function boxExtent(u, div, k, top, keep) {
+    const frags = boxFragments(div, k, top).filter(function (f) { return !keep || keep(f.run); });
+    if (!frags.length) return u;
+    let l = u ? u.left : Infinity, r = u ? u.right : -Infinity;
+    for (const f of frags) { l = Math.min(l, f.left); r = Math.max(r, f.right); }
+    return { left: l, right: r };
+  }
+
+  // The text-indent (px) of line li (lines: its probe lines), from the
+  // case's CSS text ("2em hanging each-line", a number is px): the first
+  // line, and with each-line every line after a kept newline, are indented;
+  // hanging swaps indented and not.
+  function lineIndent(c, li, lines, cps) {
+    if (!c.text_indent) return 0;
+    const parts = String(c.text_indent).trim().split(/\s+/);
+    const m = /^(-?[0-9.]+)(px|%|em)?$/.exec(parts[0]);
+    if (!m) return 0;
+    const v = parseFloat(m[1]);
+    const px = m[2] === '%' ? v * c.width / 100 : m[2] === 'em' ? v * c.font_size : v;
+    const eachLine = parts.indexOf('each-line') >= 0, hanging = parts.indexOf('hanging') >= 0;
+    let first = li === 0;
+    if (!first && eachLine && lines[li - 1]) first = cps[lines[li - 1].end - 1].cp === 0x0a;
+    return first !== hanging ? px : 0;
+  }
+
+  // The index of the code point that starts at UTF-16 offset u of the text.
+  function cpIndex(cps, u) {
+    let k = 0;
+    while (k < cps.length && cps[k].ga < u) k++;
+    return k;
   }
 
   // The box: one text node, or with runs a text node per gap and a <span>
@@ -241,8 +291,15 @@
     const div = document.createElement('div');
     TypesetCaseStyle.styleBox(div, c, clamp);
     div.style.width = width;
-    if (lineHeight !== undefined) div.style.lineHeight = lineHeight;
+    if (lineHeight !== undefined) {
+      div.style.lineHeight = lineHeight;
+      // The probe's lines are exactly 1000 px apart: text-box-trim (which
+      // only takes the first line's top and the last line's bottom off the
+      // box, never changing a line break) stays off there.
+      div.style.textBoxTrim = 'none';
+    }
     const nodes = [];
+    const boxes = [];   // spans with padding, border or margin: [{el, run}]
     if (!c.runs || c.runs.length === 0) {
       div.textContent = c.text;
       nodes.push(div.firstChild);
@@ -251,9 +308,10 @@
         const t = document.createTextNode(c.text.slice(p.a, p.b));
         if (p.run) {
           const span = document.createElement('span');
-          styleSpan(span, p.run, lineHeight === undefined ? undefined : '0px');
+          TypesetCaseStyle.styleSpan(span, p.run, lineHeight === undefined ? undefined : '0px');
           span.appendChild(t);
           div.appendChild(span);
+          if (p.run.padding || p.run.border_width || p.run.margin) boxes.push({ el: span, run: p.run });
         } else {
           div.appendChild(t);
         }
@@ -261,6 +319,7 @@
       }
     }
     div.textNodes = nodes;
+    div.boxSpans = boxes;
     host.appendChild(div);
     return div;
   }
@@ -302,7 +361,7 @@
       while (e > ln.start && WS.has(cps[e - 1].cp)) e--;
       let width = 0, x = null, widthWs = 0;
       if (e > ln.start) {
-        const u = unionX(textRects(range, pnodes, cps, ln.start, e), onLine);
+        const u = boxExtent(unionX(textRects(range, pnodes, cps, ln.start, e), onLine), probe, k, pbox.top, null);
         if (u) { width = u.right - u.left; x = u.left - pbox.left; }
       }
       if (eNoNL > ln.start) {
@@ -404,15 +463,34 @@
     const ref = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px', false);
     // The ellipsis' own width: its text shaped alone in the line's font, one
     // unbroken line, without letter spacing.
-    const ell = makeDiv(Object.assign({}, c, { text: c.ellipsis_text, letter_spacing: 0, white_space: 'pre' }),
+    // (no runs, no text-indent: the ellipsis alone, in the block's font).
+    const ell = makeDiv(Object.assign({}, c, { text: c.ellipsis_text, letter_spacing: 0, white_space: 'pre',
+                                               runs: [], text_indent: null }),
                         host, 'max-content');
     const ew = ell.getBoundingClientRect().width;
     host.removeChild(ell);
     const got = TypesetTruncation.cut({
       c: c, cps: cps, lines: kept, li: li, probe: probe, pbox: pbox,
       ref: ref, rbox: ref.getBoundingClientRect(), ellipsisWidth: ew, probeLH: PROBE_LH,
+      indent: lineIndent(c, li, outLines, cps),
     });
     host.removeChild(ref);
+    // The cut line's extent also covers, on its start side, the chips whose
+    // text stays visible (its end is the ellipsis' edge).
+    if (probe.boxSpans && probe.boxSpans.length && got.line.x !== null) {
+      const vis = got.ellipsis.visible;
+      const shown = function (run) {
+        const a = cpIndex(cps, run.a), b = cpIndex(cps, run.b);
+        return vis.some(function (v) { return v[0] < b && a < v[1]; });
+      };
+      const left = got.line.x + pbox.left, right = left + got.line.width;
+      const u = boxExtent({ left: left, right: right }, probe, li, pbox.top, shown);
+      const rtl = getComputedStyle(probe).direction === 'rtl';
+      const l = rtl ? left : u.left, r = rtl ? u.right : right;
+      got.line.x = l - pbox.left;
+      got.line.width = r - l;
+      got.line.width_with_trailing_ws = got.line.width;
+    }
     kept[li] = got.line;
     return { lines: kept, ellipsis: got.ellipsis };
   }

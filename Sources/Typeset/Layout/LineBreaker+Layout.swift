@@ -6,7 +6,7 @@ extension LineBreaker {
     func measure(width: Double?) -> TextMeasurement {
         // A justified line fills its box, and which lines are justified is
         // the placement's business: the layout's numbers (justified text only).
-        if core.fields.pointee.needsPlacement, width != nil, core.paragraph.alignment == .justify {
+        if core.facts.needsPlacement, width != nil, core.paragraph.alignment == .justify {
             let l = layout(width: width)
             return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
         }
@@ -15,20 +15,24 @@ extension LineBreaker {
         let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
+        var firstAscent: Double? = nil, lastDescent = 0.0  // (for text-box-trim)
         let fast = plainLinesNeedNoMark
         while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
             height += line.height
+            if firstAscent == nil { firstAscent = line.ascent }
+            lastDescent = line.descent
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
         }
+        height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent)
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
     }
 
     /// Plain lines (see `nextPlainLine`) can be taken as they are: no
     /// `nowrap` line may need the ellipsis (`markOverflow`).
-    var plainLinesNeedNoMark: Bool { plain && !(core.fields.pointee.whiteSpace == .nowrap && core.fields.pointee.ellipsisOverflow) }
+    var plainLinesNeedNoMark: Bool { plain && !(core.facts.whiteSpace == .nowrap && core.facts.ellipsisOverflow) }
 
     /// The next line, marked for overflow: a plain line straight from the
     /// plain loop when `fast` (`plainLinesNeedNoMark`) allows, else from `nextLine`.
@@ -45,13 +49,13 @@ extension LineBreaker {
 
     /// The width lines break at: none for `nowrap`.
     func breakingLimit(for width: Double?) -> Int64 {
-        core.fields.pointee.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+        core.facts.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
     }
 
     /// A `nowrap` line wider than the box is cut with the ellipsis when
     /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
     func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
-        guard core.fields.pointee.whiteSpace == .nowrap, core.fields.pointee.ellipsisOverflow, let width else { return }
+        guard core.facts.whiteSpace == .nowrap, core.facts.ellipsisOverflow, let width else { return }
         if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
             line.hasEllipsis = true
             cursor.truncated = true
@@ -93,7 +97,7 @@ extension LineBreaker {
         var cursor = Cursor()
         var lines: [TextLayout.Line] = []
         // (Placement reads the text's details: only when some line needs it.)
-        let placement = core.fields.pointee.needsPlacement ? LinePlacement(core: core, boxWidth: width ?? 0) : nil
+        let placement = core.facts.needsPlacement ? LinePlacement(core: core, boxWidth: width ?? 0) : nil
         // Room for the lines the natural width suggests (growing the array one
         // line at a time reallocated it three times for a five-line post),
         // and a fifth more: lines end short of the width, so the natural
@@ -109,7 +113,7 @@ extension LineBreaker {
         var softWrapped = false
         // Preserved (pre-wrap) spaces and tabs before a line's end count in
         // max-content, though they hang in the line.
-        let preserves = core.fields.pointee.whiteSpace == .preWrap
+        let preserves = core.facts.whiteSpace == .preWrap
         var widestWithTrailing: Int64 = 0
         let fast = plainLinesNeedNoMark
         while true {
@@ -154,8 +158,8 @@ extension LineBreaker {
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
             lines[0].utf16Range = 0..<first.utf16Range.upperBound
         }
-        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.fields.pointee.sourceCount {
-            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.fields.pointee.sourceCount
+        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.facts.sourceCount {
+            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.facts.sourceCount
         }
         var contentWidth = Self.layoutUnitsCeil(widest)
         var truncation: Truncation? = nil
@@ -179,6 +183,7 @@ extension LineBreaker {
         // width: `PreparedCore.maxContentWidth`).
         let natural = softWrapped || cursor.truncated ? core.maxContentWidth
             : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
+        core.trim(&lines, height: &top)
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
                           naturalWidth: natural, isTruncated: cursor.truncated,
                           truncation: truncation, boxWidth: nil, core: core)

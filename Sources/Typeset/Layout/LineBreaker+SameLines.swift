@@ -39,7 +39,7 @@ extension LineBreaker {
         let units = Self.boxUnits(width)
         let unbounded = Self.unboundedUnits
         let one = (units, units < unbounded ? units + 1 : nil)
-        if wrapStyle != .wrap && core.fields.pointee.whiteSpace != .nowrap {
+        if wrapStyle != .wrap && core.facts.whiteSpace != .nowrap {
             // The style's plan depends on the box through scores and a
             // bisection: only greedy lines no plan applies to whatever the
             // box (see `styleKeepsGreedyLines`) are sure to stay.

@@ -90,13 +90,12 @@ extension PreparedCore {
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
     var maxContentWidth: Double {
-        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
+        guard facts.hasRunBoundaries || facts.whiteSpace == .preWrap else {
             return LineBreaker.layoutUnitsCeil(naturalWidth)
         }
-        let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)
-        if stored >= 0 { return Double(stored) / 64 }
+        if let stored = storedMaxContent { return Double(stored) / 64 }
         let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
-        lazyValues.pointee.maxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
+        storeMaxContent(Int64((width * 64).rounded()))
         return width
     }
 }

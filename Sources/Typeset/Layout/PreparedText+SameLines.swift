@@ -37,7 +37,7 @@ extension TextLayout {
 extension PreparedCore {
     /// ``SameLinesWidths`` of a CSS width (checked by the caller) at the text's scale.
     func sameLinesWidths(width: Double?) -> SameLinesWidths {
-        let s = fields.pointee.scale
+        let s = facts.scale
         let units = LineBreaker.with(self) { $0.sameLinesUnits(width: width.map { s == 1 ? $0 : $0 * s }) }
         return SameLinesWidths(units: units.lower, units.upper, scale: s,
                                widthFollowsBox: paragraph.alignment == .justify)
