@@ -62,7 +62,7 @@ extern "C" {
 
 /* The interface's version: the major part changes when a declaration here changes incompatibly. */
 #define TS_ABI_VERSION_MAJOR 1
-#define TS_ABI_VERSION_MINOR 3
+#define TS_ABI_VERSION_MINOR 4
 
 /* ------------------------------------------------------------------ status */
 
@@ -472,7 +472,7 @@ typedef struct ts_same_lines_widths {
  * The lines are broken at `width` (EXACTLY, AT_MOST, and LONGEST_LINE's
  * first breaking), at the min-content width (MIN_CONTENT) or unbounded
  * (UNDEFINED: the widths at which the lines are one per paragraph).
- * Costs a few lines' breaking more than ts_measure. */
+ * Costs a few lines' breaking more than ts_measure. Added in ABI 1.4. */
 ts_status ts_measure_with_same_lines(const ts_prepared *text, int32_t mode, double width, ts_measurement *out,
                                      ts_same_lines_widths *same_lines);
 
