@@ -111,7 +111,7 @@ let package = Package(
             dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),
         .testTarget(
             name: "CorpusTests",
-            dependencies: ["Typeset", "TypesetCells", "TypesetTestSupport"]),
+            dependencies: ["Typeset", "TypesetCells", "TypesetBatch", "TypesetTestSupport"]),
         .testTarget(
             name: "TypesetFontsTests",
             dependencies: ["Typeset", "TypesetFonts", "TypesetTestSupport"]),

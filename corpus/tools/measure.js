@@ -141,18 +141,29 @@
   // line (positive width, on the previous line), and a code point at a break
   // can report a zero-width rect on the other line. So: the lowest rect of
   // positive width; for zero-width characters, the first rect.
-  function placeRect(range) {
-    let best = null, first = null;
+  // With text-transform a code point can become several (ß -> SS) and a
+  // line break can fall between them (FUS|SGÄNGER, an overflow-wrap break):
+  // such a code point belongs to the line where it starts, so with
+  // firstWins the first rect of positive width is used.
+  function placeRect(range, firstWins) {
+    let best = null, first = null, firstInk = null;
     for (const q of range.getClientRects()) {
       if (q.height <= 0) continue;
       if (first === null) first = q;
+      if (q.width > 0 && firstInk === null) firstInk = q;
       if (q.width > 0 && (best === null || q.top > best.top)) best = q;
     }
-    return best || first;
+    return (firstWins ? firstInk : best) || first;
   }
 
-  function rectCentre(range) {
-    const q = placeRect(range);
+  // Whether the case transforms text (the box or a run): see placeRect.
+  function transforms(c) {
+    return (c.text_transform && c.text_transform !== 'none') ||
+      (c.runs || []).some(function (r) { return r.text_transform && r.text_transform !== 'none'; });
+  }
+
+  function rectCentre(range, firstWins) {
+    const q = placeRect(range, firstWins);
     return q ? (q.top + q.bottom) / 2 : null;
   }
 
@@ -160,7 +171,7 @@
   // non-whitespace code point lies on the line box of the line the code point
   // was assigned to; the one exception is the generated hyphen that the first
   // code point of a line reports when the previous line ends with U+00AD.
-  function rectsInLines(nodes, cps, lines, top) {
+  function rectsInLines(nodes, cps, lines, top, splits) {
     const range = document.createRange();
     for (let k = 0; k < lines.length; k++) {
       const afterShy = k > 0 && cps[lines[k - 1].end - 1].cp === 0xad;
@@ -172,6 +183,8 @@
           const j = probeLine(q, top);
           if (j === k) continue;
           if (j === k - 1 && afterShy && i === lines[k].start) continue;
+          // The rest of a transformed code point split by a break (see placeRect).
+          if (splits && j === k + 1 && i === lines[k].end - 1) continue;
           return false;
         }
       }
@@ -189,6 +202,7 @@
     // break-spaces: spaces and tabs take room at a line's end and wrap to the
     // next line like letters, so they can start a line.
     const spacesWrap = ws === 'break-spaces';
+    const splits = transforms(c);
     const range = document.createRange();
     const lines = [];
     let cur = null;
@@ -199,7 +213,7 @@
       const isWS = WS.has(p.cp) && !(spacesWrap && (p.cp === 0x20 || p.cp === 0x09));
       if (!isWS) anyInk = true;
       setRange(range, nodes, cps, k, k + 1);
-      const cy = rectCentre(range);
+      const cy = rectCentre(range, splits);
       let startNew = false;
       if (cur === null || forced) {
         startNew = true;
@@ -226,22 +240,47 @@
   }
 
   // A span's margin-box fragments on probe line k: its border-box rects
-  // (getClientRects) on that line, the first fragment widened by the
-  // start margin and the last by the end margin (box-decoration-break:
-  // slice). [{left, right, run}]
+  // (getClientRects) on that line, widened by its start margin on the
+  // fragment that holds its first character and by its end margin on the one
+  // that holds its last (box-decoration-break: slice; start is the right side
+  // in a right-to-left span). Bidi can split one span into fragments on one
+  // line: "@start" in a right-to-left paragraph draws "start" on the left
+  // (its end padding and margin on that fragment's left) and "@" on the right
+  // (its start ones on the right), so rects are matched by characters, not
+  // by their order. [{left, right, run}]
   function boxFragments(div, k, top) {
     const out = [];
+    const range = document.createRange();
+    // The rect (on some line) of the first or last code point of a text node.
+    function endRect(t, last) {
+      const text = t.data;
+      if (!text.length) return null;
+      let a = 0, b = text.codePointAt(0) > 0xffff ? 2 : 1;
+      if (last) {
+        b = text.length;
+        a = b - ((b >= 2 && text.charCodeAt(b - 1) >= 0xdc00 && text.charCodeAt(b - 1) <= 0xdfff) ? 2 : 1);
+      }
+      range.setStart(t, a);
+      range.setEnd(t, b);
+      return placeRect(range, false);
+    }
+    function holds(q, c) {
+      if (!c || probeLine(c, top) !== probeLine(q, top)) return false;
+      const mid = (c.left + c.right) / 2;
+      return mid >= q.left - 0.01 && mid <= q.right + 0.01;
+    }
     for (const b of div.boxSpans || []) {
       const cs = getComputedStyle(b.el);
       const rtl = cs.direction === 'rtl';
       const ml = parseFloat(cs.marginLeft) || 0, mr = parseFloat(cs.marginRight) || 0;
+      const t = b.el.firstChild;
+      const firstRect = t ? endRect(t, false) : null, lastRect = t ? endRect(t, true) : null;
       const rects = Array.from(b.el.getClientRects()).filter(function (q) { return q.height > 0; });
-      rects.forEach(function (q, i) {
+      rects.forEach(function (q) {
         if (probeLine(q, top) !== k) return;
         let l = q.left, r = q.right;
-        const first = i === 0, last = i === rects.length - 1;
-        if (rtl ? last : first) l -= ml;
-        if (rtl ? first : last) r += mr;
+        if (holds(q, firstRect)) { if (rtl) r += mr; else l -= ml; }
+        if (holds(q, lastRect)) { if (rtl) l -= ml; else r += mr; }
         out.push({ left: l, right: r, run: b.run });
       });
     }
@@ -274,6 +313,35 @@
     let first = li === 0;
     if (!first && eachLine && lines[li - 1]) first = cps[lines[li - 1].end - 1].cp === 0x0a;
     return first !== hanging ? px : 0;
+  }
+
+  // Takes a box made by makeDiv (and its wrapper) off the page.
+  function drop(host, div) {
+    host.removeChild(div.wrapper || div);
+  }
+
+  // The chips on probe line li as the start edges of their first code
+  // points (relative to the box's left edge): {k: {left} (ltr) or {right}
+  // (rtl)}, the start side of the chip's margin box. Chromium's line
+  // truncator counts a chip's start padding, border and margin as the room
+  // its text needs, but not its end ones: a line whose last chip's end
+  // padding would overflow with the ellipsis keeps the chip's text and draws
+  // the ellipsis right after it (checked on screenshots: "#6…" in a 230 px
+  // box, "@ccc…", and "Ctrl+…" where the next chip's start padding left no
+  // room for its first letter).
+  function chipEdges(div, li, pbox, cps) {
+    const out = {};
+    const frags = boxFragments(div, li, pbox.top);
+    for (const b of div.boxSpans || []) {
+      const mine = frags.filter(function (f) { return f.run === b.run; });
+      if (!mine.length) continue;
+      const l = Math.min.apply(null, mine.map(function (f) { return f.left; })) - pbox.left;
+      const r = Math.max.apply(null, mine.map(function (f) { return f.right; })) - pbox.left;
+      const rtl = getComputedStyle(b.el).direction === 'rtl';
+      const first = cpIndex(cps, b.run.a);
+      out[first] = Object.assign(out[first] || {}, rtl ? { right: r } : { left: l });
+    }
+    return out;
   }
 
   // The index of the code point that starts at UTF-16 offset u of the text.
@@ -320,7 +388,14 @@
     }
     div.textNodes = nodes;
     div.boxSpans = boxes;
-    host.appendChild(div);
+    // Each box in a static wrapper of its own: an absolutely positioned block
+    // right after another one takes that sibling's last character as the
+    // character before its text, so text-transform: capitalize leaves its
+    // first letter alone when the sibling's text ends with a letter.
+    const wrap = document.createElement('div');
+    wrap.appendChild(div);
+    host.appendChild(wrap);
+    div.wrapper = wrap;
     return div;
   }
 
@@ -360,12 +435,14 @@
       while (eNoNL > ln.start && cps[eNoNL - 1].cp === 0x0a) eNoNL--;
       while (e > ln.start && WS.has(cps[e - 1].cp)) e--;
       let width = 0, x = null, widthWs = 0;
+      // With text-transform the previous line's last code point may end on this line (ß -> S|S).
+      const from = k > 0 && transforms(c) ? ln.start - 1 : ln.start;
       if (e > ln.start) {
-        const u = boxExtent(unionX(textRects(range, pnodes, cps, ln.start, e), onLine), probe, k, pbox.top, null);
+        const u = boxExtent(unionX(textRects(range, pnodes, cps, from, e), onLine), probe, k, pbox.top, null);
         if (u) { width = u.right - u.left; x = u.left - pbox.left; }
       }
       if (eNoNL > ln.start) {
-        const u = unionX(textRects(range, pnodes, cps, ln.start, eNoNL), onLine);
+        const u = unionX(textRects(range, pnodes, cps, from, eNoNL), onLine);
         if (u) widthWs = u.right - u.left;
       }
       return {
@@ -381,7 +458,7 @@
     //  every glyph rect of a code point lies on its assigned probe line;
     //  the real layout, grouped by rect centres, gives the same partition.
     const checkProbeHeight = Math.abs(pbox.height - outLines.length * PROBE_LH) < 0.01;
-    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top);
+    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top, transforms(c));
     const checkReal = realLines.length === lines.length &&
       realLines.every(function (l, i) { return l.start === lines[i].start; });
 
@@ -401,10 +478,10 @@
 
     const trunc = c.extended ? truncate(c, host, cps, outLines, probe, pbox) : null;
 
-    host.removeChild(div);
-    host.removeChild(probe);
-    host.removeChild(nat);
-    host.removeChild(minc);
+    drop(host, div);
+    drop(host, probe);
+    drop(host, nat);
+    drop(host, minc);
 
     const res = {
       id: c.id,
@@ -419,6 +496,8 @@
       check_rects_in_lines: checkRects,
       check_real_layout_same_lines: checkReal,
     };
+    // For the recorder's failure message: where the real layout's lines start.
+    if (!checkReal) res.real_starts = realLines.map(function (l) { return l.start; });
     // With a fixed line-height every line box is exactly that tall, in
     // LayoutUnits (1/64 device px) per line box: px values are rounded (26.4 px ->
     // 26.40625), multiples of the font size floored (12 px x 1.2 -> 14.390625);
@@ -468,13 +547,14 @@
                                                runs: [], text_indent: null }),
                         host, 'max-content');
     const ew = ell.getBoundingClientRect().width;
-    host.removeChild(ell);
+    drop(host, ell);
     const got = TypesetTruncation.cut({
       c: c, cps: cps, lines: kept, li: li, probe: probe, pbox: pbox,
       ref: ref, rbox: ref.getBoundingClientRect(), ellipsisWidth: ew, probeLH: PROBE_LH,
       indent: lineIndent(c, li, outLines, cps),
+      chipEdges: chipEdges(probe, li, pbox, cps),
     });
-    host.removeChild(ref);
+    drop(host, ref);
     // The cut line's extent also covers, on its start side, the chips whose
     // text stays visible (its end is the ellipsis' edge).
     if (probe.boxSpans && probe.boxSpans.length && got.line.x !== null) {

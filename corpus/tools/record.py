@@ -471,7 +471,8 @@ def check_result(c, r):
     if not r.get('check_rects_in_lines'):
         fails.append('a code point has a glyph rect outside its line')
     if not r.get('check_real_layout_same_lines'):
-        fails.append('real layout grouped into different lines than the probe')
+        fails.append('real layout grouped into different lines than the probe (starts %s vs %s)'
+                     % (r.get('real_starts'), [l['start'] for l in r['lines']]))
     fixed = c['line_height'] is not None or c.get('line_height_multiple')
     # text-box-trim takes the first line's top and the last line's bottom
     # off the box: its height is no longer lines x line_height.

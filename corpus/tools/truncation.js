@@ -51,7 +51,8 @@ const TypesetTruncation = (function () {
   // env: {c, host, cps, lines (probe lines with start, end, x, width),
   //       li (index of the cut line), probe, pbox, ref (an untruncated copy of
   //       the probe), rbox, ellipsisWidth, probeLH, indent (the cut line's
-  //       text-indent, px)}
+  //       text-indent, px), chipEdges (measure.js: the margin-box edges of
+  //       chips, by their first and last code points)}
   function cut(env) {
     const c = env.c, cps = env.cps, li = env.li, probeLH = env.probeLH;
     const last = env.lines[li];
@@ -79,6 +80,10 @@ const TypesetTruncation = (function () {
       }
       if (l === Infinity) continue;
       l -= env.pbox.left; r -= env.pbox.left;
+      // A chip's first and last code points carry its padding, border and margin.
+      const chip = (env.chipEdges || {})[k];
+      if (chip && chip.left !== undefined) l = Math.min(l, chip.left);
+      if (chip && chip.right !== undefined) r = Math.max(r, chip.right);
       per.push([k, l, r, extra]);
       if (l < lineL) lineL = l;
       if (r > lineR) lineR = r;

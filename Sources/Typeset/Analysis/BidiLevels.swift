@@ -19,7 +19,7 @@ enum BidiLevels {
         let requested: UInt8 = direction == .ltr ? 0 : direction == .rtl ? 1 : 0xFE
         levels.refill(0, count: n)
         if direction != .rtl {
-            // (The page table read in place: a global's lazy initialization check per unit was a call.)
+            // (The page table read once, not through a global's initialization check per unit.)
             let anyRTL = units.withUnsafeBufferPointer { u in
                 rtlPages.withUnsafeBufferPointer { pages in
                     u.contains { $0 >= 0x0590 && pages[Int($0 >> 8)] && mayBeRTL($0) }

@@ -45,7 +45,7 @@ struct PlainTextScan {
         breaks.mandatory.reserveCapacity(n / 4 + 2)
         // OR of every unit's face index: 0 when the first face covers them all.
         var faces: UInt8 = asciiFaces == nil ? 1 : 0
-        // (The tables read in place: a global's lazy initialization check per character was a call.)
+        // (The tables read once, not through a global's initialization check per character.)
         let table = asciiFaces ?? Self.noTable, breakAfter = ASCIIBreakTable.mayBreakAfter
         let covered: Bool? = units.withUnsafeBufferPointer { u -> Bool? in
             breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table -> Bool? in

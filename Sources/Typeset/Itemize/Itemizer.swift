@@ -49,17 +49,28 @@ struct Itemizer {
     /// `ItemizationTests` compares against).
     var shortcuts = true
 
+    /// The analysed text the itemizer reads, per processed unit.
+    struct Text {
+        var units: [UInt16]
+        /// Grapheme cluster starts, per processed offset 0...n.
+        var graphemeStarts: [Bool]
+        var levels: [UInt8]
+        var scripts: [Int32]
+        /// Per processed unit, an index into `stacks`.
+        var styleOfUnit: [Int32]
+        /// Resolved faces per style, with the style's weight and italic.
+        var stacks: [ResolvedStack]
+    }
+
     /// The items, and the faces they refer to by index, written into
     /// `items` and `faces` (their contents replaced, so that a caller keeping
     /// them between texts allocates only while they grow), with `scalars`
     /// for a cluster's scalars when it is looked up.
-    /// - Parameters:
-    ///   - styleOfUnit: per processed unit, an index into `stacks`.
-    ///   - stacks: resolved faces per style, with the style's weight and italic.
-    ///   - clusterFaces: the faces clusters took in earlier texts (kept by the caller between them).
-    func itemize(units: [UInt16], graphemeStarts: [Bool], levels: [UInt8], scripts: [Int32],
-                 styleOfUnit: [Int32], stacks: [ResolvedStack], into items: inout [Item], faces: inout [FontFace],
+    /// - Parameter clusterFaces: the faces clusters took in earlier texts (kept by the caller between them).
+    func itemize(_ text: Text, into items: inout [Item], faces: inout [FontFace],
                  scalars: inout [UInt32], clusterFaces: inout ClusterFaces) {
+        let units = text.units, graphemeStarts = text.graphemeStarts, levels = text.levels, scripts = text.scripts
+        let styleOfUnit = text.styleOfUnit, stacks = text.stacks
         let n = units.count
         items.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
@@ -89,7 +100,7 @@ struct Itemizer {
         var asciiFaces = stack.asciiFace, faceIDs = stack.faceIDs
         var bmpFaces: [UInt8] = []  // the stack's BMP table, fetched on the first non-ASCII character
         var g = 0
-        // (The per-unit arrays read in place: bounds checks and retains per unit showed in the profile.)
+        // (The per-unit arrays read through buffers: see the Architecture article's hot paths.)
         units.withUnsafeBufferPointer { units in graphemeStarts.withUnsafeBufferPointer { graphemeStarts in
         levels.withUnsafeBufferPointer { levels in scripts.withUnsafeBufferPointer { scripts in
         styleOfUnit.withUnsafeBufferPointer { styleOfUnit in

@@ -25,7 +25,8 @@ extension LineBreaker {
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
         }
-        height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent)
+        height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent, lineCount: cursor.lineCount,
+                                    truncated: cursor.truncated)
         return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
                                isTruncated: cursor.truncated)
     }
@@ -183,7 +184,7 @@ extension LineBreaker {
         // width: `PreparedCore.maxContentWidth`).
         let natural = softWrapped || cursor.truncated ? core.maxContentWidth
             : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
-        core.trim(&lines, height: &top)
+        core.trim(&lines, height: &top, truncated: cursor.truncated)
         return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
                           naturalWidth: natural, isTruncated: cursor.truncated,
                           truncation: truncation, boxWidth: nil, core: core)

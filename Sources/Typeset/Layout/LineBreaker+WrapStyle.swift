@@ -145,6 +145,9 @@ extension LineBreaker {
     /// `paragraphStart`: the segment the lines' paragraph starts at.
     func scoredBreaks(_ lines: ArraySlice<GreedyLine>, from paragraphStart: Int, box: Int64, balanced: Bool) -> [Int]? {
         let first = lines.first!.firstSegment, end = lines.last!.endSegment
+        // Chromium does not score a text with an inline box whose side is
+        // negative (a negative margin): positions must only grow.
+        if core.boxEdges.contains(where: { $0.width < 0 }) { return nil }
         let zoom = Float(core.facts.scale)
         let available = Float(box) / 64
         let widthTimesFontSize = available * Float(core.styles[0].size) / zoom
@@ -169,8 +172,12 @@ extension LineBreaker {
             let kern = s < end - 1 && hasReshapedEnds && segments[s].contentEnd == segments[s].end
                 ? core.reshapedEndKern(at: segments[s].end) : 0
             x = content + segmentTrailingWidth(s)
+            // The end side of an inline box that closes where the line
+            // would end is not counted in where it ends: Chromium's
+            // candidates take a closing box's side like trailing spaces.
+            let closing = core.boxEdges.isEmpty ? 0 : InlineBoxRuns.endSide(before: Int(core.contentEnd(s)), in: core.boxEdges)
             candidates.append(ScoreCandidate(segmentEnd: s + 1, noBreak: Self.layoutUnits(x) - origin,
-                                             ifBreak: Self.layoutUnits(content + hyphen + kern) - origin,
+                                             ifBreak: Self.layoutUnits(content + hyphen + kern - closing) - origin,
                                              penalty: hyphen > 0 ? hyphenPenalty : 0, hyphenated: hyphen > 0))
         }
         guard candidates.count >= 5 else { return nil }

@@ -4,7 +4,7 @@
 
 /// An attachment as a prepared text holds it: the processed unit of its
 /// U+FFFC, its advance and its box about the baseline.
-struct PreparedAttachment: Sendable, Hashable {
+struct PlacedAttachment: Sendable, Hashable {
     /// Processed offset of the U+FFFC.
     var unit: Int32
     /// The advance, 1/65536 px.
@@ -26,10 +26,10 @@ enum InlineAttachments {
     ///   - attachments: the text's (`AttributedText.attachments`), by source UTF-16 offset.
     ///   - sourceUnits: the text's UTF-16 units.
     static func prepare(_ attachments: [Int: TextAttachment], scale: Double, sourceUnits: [UInt16],
-                        processed: WhiteSpaceProcessor,
-                        styleOfUnit: [Int32], styles: [TextStyle], stacks: [ResolvedStack]) throws -> [PreparedAttachment] {
+                        processed: WhiteSpaceProcessor, styled: StyledText) throws -> [PlacedAttachment] {
         guard !attachments.isEmpty else { return [] }
-        var out: [PreparedAttachment] = []
+        let styleOfUnit = styled.styleOfUnit, styles = styled.styles, stacks = styled.stacks
+        var out: [PlacedAttachment] = []
         var placed = 0
         for (p, u) in processed.units.enumerated() where u == 0xFFFC {
             let source = processed.sourceOffset(p)
@@ -48,7 +48,7 @@ enum InlineAttachments {
             let style = styles[Int(styleOfUnit[p])]
             let primary = stacks[Int(styleOfUnit[p])].faces[0]
             let (ascent, descent) = box(a, style: style, primary: primary)
-            out.append(PreparedAttachment(unit: Int32(p), advance: Int64((a.width * 65536).rounded()),
+            out.append(PlacedAttachment(unit: Int32(p), advance: Int64((a.width * 65536).rounded()),
                                           ascent: ascent, descent: descent))
             placed += 1
         }
@@ -74,7 +74,7 @@ enum InlineAttachments {
     }
 
     /// Sets each attachment's unit advance to its width.
-    static func apply(_ attachments: [PreparedAttachment], to advances: inout [Int32]) {
+    static func apply(_ attachments: [PlacedAttachment], to advances: inout [Int32]) {
         for a in attachments { advances[Int(a.unit)] = Int32(clamping: a.advance) }
     }
 }

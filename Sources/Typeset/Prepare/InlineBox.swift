@@ -26,8 +26,7 @@ struct InlineBox: Sendable, Hashable {
 
     /// The box of text in `style` drawn with `used` (nil: no text, the strut),
     /// whose style's primary face is `primary`.
-    /// (The style is borrowed: an initializer owns its arguments, so the
-    /// caller copied the style, its references retained, for each box.)
+    /// (The style is borrowed, not copied per box.)
     init(style: borrowing TextStyle, primary: FontFace, used: FontFace?) {
         // The line height in layout units, as Chromium rounds it per line box.
         guard let lineHeight = style.lineHeight.lineBoxHeight(fontSize: style.size) else {

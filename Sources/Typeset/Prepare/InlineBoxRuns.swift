@@ -4,7 +4,7 @@
 
 /// One side of a run's inline box as a prepared text counts it: the room
 /// its margin, border and padding take, carried by a unit's advance.
-struct PreparedBoxEdge: Sendable, Hashable {
+struct PlacedBoxEdge: Sendable, Hashable {
     /// The processed unit whose advance carries the side: the run's first
     /// unit for its start side, its last for its end side.
     var unit: Int32
@@ -35,7 +35,7 @@ enum InlineBoxRuns {
     ///     start side is the left one, or the right one in a right-to-left paragraph.
     ///   - scale: the device pixel ratio (the sides are rounded in device px).
     static func edges(runs: UnsafeBufferPointer<AttributedText.Run>, blockStyle: TextStyle,
-                      processed: WhiteSpaceProcessor, rightToLeft: Bool, scale: Double) -> [PreparedBoxEdge] {
+                      processed: WhiteSpaceProcessor, rightToLeft: Bool, scale: Double) -> [PlacedBoxEdge] {
         guard runs.contains(where: { !$0.style.inlineBox.isEmpty && $0.style != blockStyle }) else { return [] }
         // Each run's first and last processed unit (a run can lose all of its units: collapsed spaces).
         var first = [Int](repeating: -1, count: runs.count), last = first
@@ -47,7 +47,7 @@ enum InlineBoxRuns {
             if first[r] < 0 { first[r] = i }
             last[r] = i
         }
-        var out: [PreparedBoxEdge] = []
+        var out: [PlacedBoxEdge] = []
         for (k, run) in runs.enumerated() where first[k] >= 0 && !run.style.inlineBox.isEmpty && run.style != blockStyle {
             let box = run.style.inlineBox
             let left = box.leftWidth(scale: scale), right = box.rightWidth(scale: scale)
@@ -56,10 +56,10 @@ enum InlineBoxRuns {
             let (startMargin, endMargin) = rightToLeft ? (rightMargin, leftMargin) : (leftMargin, rightMargin)
             func units(_ v: Double) -> Int64 { Int64((v * 65536).rounded()) }
             if start != 0 {
-                out.append(PreparedBoxEdge(unit: Int32(first[k]), width: units(start), opensBox: true, margin: units(startMargin)))
+                out.append(PlacedBoxEdge(unit: Int32(first[k]), width: units(start), opensBox: true, margin: units(startMargin)))
             }
             if end != 0 {
-                out.append(PreparedBoxEdge(unit: Int32(last[k]), width: units(end), opensBox: false, margin: units(endMargin)))
+                out.append(PlacedBoxEdge(unit: Int32(last[k]), width: units(end), opensBox: false, margin: units(endMargin)))
             }
         }
         return out
@@ -70,7 +70,7 @@ enum InlineBoxRuns {
     /// edge, so each piece of a line between them is rounded up to 1/64 px on
     /// its own, as between runs of different styles (two chips side by side
     /// in one style are two pieces).
-    static func boundaries(_ runBoundaries: [Int32], edges: [PreparedBoxEdge], count: Int) -> [Int32] {
+    static func boundaries(_ runBoundaries: [Int32], edges: [PlacedBoxEdge], count: Int) -> [Int32] {
         guard !edges.isEmpty else { return runBoundaries }
         var out = Set(runBoundaries)
         for e in edges {
@@ -81,12 +81,12 @@ enum InlineBoxRuns {
     }
 
     /// Adds each side to its unit's advance.
-    static func apply(_ edges: [PreparedBoxEdge], to advances: inout [Int32]) {
+    static func apply(_ edges: [PlacedBoxEdge], to advances: inout [Int32]) {
         for e in edges { advances[Int(e.unit)] = Int32(clamping: Int64(advances[Int(e.unit)]) + e.width) }
     }
 
     /// The end side a box closes with after unit `unit - 1`, 1/65536 px (0 if none).
-    static func endSide(before unit: Int, in edges: [PreparedBoxEdge]) -> Int64 {
+    static func endSide(before unit: Int, in edges: [PlacedBoxEdge]) -> Int64 {
         guard !edges.isEmpty else { return 0 }
         var lo = 0, hi = edges.count
         while lo < hi { let m = (lo + hi) / 2; if Int(edges[m].unit) < unit - 1 { lo = m + 1 } else { hi = m } }
@@ -100,13 +100,26 @@ enum InlineBoxRuns {
 
     /// The start side a box opens with before unit `unit` inside its
     /// border box (its border and padding), 1/65536 px (0 if none).
-    static func startBorderAndPadding(at unit: Int, in edges: [PreparedBoxEdge]) -> Int64 {
+    static func startBorderAndPadding(at unit: Int, in edges: [PlacedBoxEdge]) -> Int64 {
         guard !edges.isEmpty else { return 0 }
         var lo = 0, hi = edges.count
         while lo < hi { let m = (lo + hi) / 2; if Int(edges[m].unit) < unit { lo = m + 1 } else { hi = m } }
         var side: Int64 = 0
         while lo < edges.count && Int(edges[lo].unit) == unit {
             if edges[lo].opensBox { side += edges[lo].width - edges[lo].margin }
+            lo += 1
+        }
+        return side
+    }
+
+    /// The whole start side a box opens with before unit `unit` (margin included), 1/65536 px (0 if none).
+    static func startSide(at unit: Int, in edges: [PlacedBoxEdge]) -> Int64 {
+        guard !edges.isEmpty else { return 0 }
+        var lo = 0, hi = edges.count
+        while lo < hi { let m = (lo + hi) / 2; if Int(edges[m].unit) < unit { lo = m + 1 } else { hi = m } }
+        var side: Int64 = 0
+        while lo < edges.count && Int(edges[lo].unit) == unit {
+            if edges[lo].opensBox { side += edges[lo].width }
             lo += 1
         }
         return side

@@ -39,6 +39,14 @@ struct LigatureSplits: @unchecked Sendable {
         stored = UnsafeBufferPointer(start: nil, count: 0)
     }
 
+    /// This scratch table emptied for the next text and handed on (see `Array.emptiedForReuse()`).
+    mutating func emptiedForReuse() -> LigatureSplits {
+        var taken = LigatureSplits()
+        swap(&taken, &self)
+        taken.recycle(limit: scratchKeptLimit)
+        return taken
+    }
+
     /// The same splits copied to `to` (room for `count` splits placed by
     /// `TailLayout`), as a table reading them there.
     func kept(at to: UnsafeMutableRawPointer) -> LigatureSplits {

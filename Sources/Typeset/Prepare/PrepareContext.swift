@@ -1,21 +1,27 @@
 // Pipeline stage: Prepare.
-// What one task prepares texts in: the HarfBuzz shaper and the arrays the stages fill, kept between texts.
+// What one task prepares texts in: the HarfBuzz shaper and each stage's working arrays, kept between texts.
 
 /// Everything a prepare works in that the text it makes does not keep: the
-/// HarfBuzz shaper (its buffer and glyph arrays), `WordShaper`'s arrays and
-/// `PrepareSession`'s, emptied between texts with their capacity kept, so
+/// HarfBuzz shaper (its buffer and glyph arrays) and each stage's working
+/// arrays (see `StageScratch`), kept between texts with their capacity, so
 /// that a warm prepare allocates only what the prepared text keeps.
 ///
 /// One task uses a context at a time: the typesetter pools them (`Pool`).
-/// The arrays are stored properties passed `inout` to the stages that fill
-/// them, never copied out and back.
+/// Each stage is handed its own scratch `inout` and resets it before use.
 final class PrepareContext {
     /// The HarfBuzz shaper (its buffer is reset, not reallocated, between words).
     let shaper = Shaper()
     /// The words this context looked up last, in front of the shared word cache.
     let recentWords = WordFrontCache()
-    /// `WordShaper`'s per-text arrays.
+    /// The last text's block style, validated, scaled and resolved (kept between texts).
+    var blockStyle = BlockStyleMemo()
+    /// The source text's UTF-16 units.
+    var source: [UInt16] = []
+    var styles = StyleScratch()
+    var analysis = AnalysisScratch()
+    var itemization = ItemizationScratch()
+    var shaping = ShapingScratch()
+    /// `WordShaper`'s arrays (it empties them itself).
     var words = WordScratch()
-    /// `PrepareSession`'s per-text arrays.
-    var scratch = PrepareScratch()
+    var segmentation = SegmentationScratch()
 }

@@ -53,9 +53,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     // in `make`, before the object is shared, and never again.)
 
     /// The fields a layout reads (at most 112 bytes, `HotPathLayoutTests`: with the object's own 16, within
-    /// the first two cache lines), just before the segments. The word-sized
-    /// fields come first and the bytes after them: in declaration order, a
-    /// Bool between two words took a word of its own.
+    /// the first two cache lines), just before the segments. Word-sized
+    /// fields first, bytes after them, so that no Bool is padded to a word.
     struct Header {
         let segmentCount: Int
         /// The number of distinct (ascent, descent) pairs the segments refer
@@ -107,43 +106,24 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     }
 
     /// A prepared text's storage, from what `PrepareSession` computed.
-    static func make(_ parts: PreparedParts) -> PreparedCore {
-        // (Every array and the paragraph are read in place from `parts`: a
-        // local copy of one retained it, and released it on leaving.)
-        let strut = parts.strut
-        let plain = parts.adjustments.trimmableClose.isEmpty && parts.segmented.segments.allSatisfy { s in
-            !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
-        }
-        let strutOnly = parts.segmented.metrics.allSatisfy { $0.ascent <= strut.ascent && $0.descent <= strut.descent }
-        let segmentCount = parts.segmented.segments.count
-        let segmentMetricsCount = strutOnly ? 0 : parts.segmented.metrics.count
-        let header = Header(
-            segmentCount: segmentCount, segmentMetricsCount: segmentMetricsCount,
-            strutAscent: strut.ascent, strutDescent: strut.descent, naturalWidth: parts.segmented.naturalWidth,
-            hyphenWidth: parts.marks.hyphenWidth, scale: parts.scale,
-            sourceCount: parts.analysed.source.count, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
-            hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
-            maxLines: parts.analysed.paragraph.maxLines, whiteSpace: parts.analysed.paragraph.whiteSpace,
-            ellipsisOverflow: parts.analysed.paragraph.textOverflow == .ellipsis,
-            breakWords: parts.analysed.paragraph.breakWords, breaksAnywhere: parts.analysed.paragraph.lineBreak == .anywhere,
-            textWrap: parts.analysed.paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
-            hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
-            needsPlacement: parts.analysed.paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
-            sourceIsIdentity: parts.analysed.processed.isIdentity)
+    static func make(_ parts: PreparedCore.Parts) -> PreparedCore {
+        let header = Header(parts)
+        let segmentCount = header.segmentCount, segmentMetricsCount = header.segmentMetricsCount
+        let strutOnly = header.strutMetricsOnly
         var tail = TailLayout()
         let segmentMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: segmentMetricsCount)
-        let detailsAt = tail.place(PreparedDetails.self, count: 1)
+        let detailsAt = tail.place(PreparedCore.Details.self, count: 1)
         assert(segmentMetricsAt == 0 && detailsAt == MemoryLayout<ItemLineMetrics.Pair>.stride * segmentMetricsCount,
                "the segment metrics start the tail, the details follow them (see `details`)")
-        let lazyAt = tail.place(PreparedLazyValues.self, count: 1)
-        assert(lazyAt == detailsAt + MemoryLayout<PreparedDetails>.stride, "the lazy values follow the details (see `lazyValues`)")
+        let lazyAt = tail.place(PreparedCore.LazyValues.self, count: 1)
+        assert(lazyAt == detailsAt + MemoryLayout<PreparedCore.Details>.stride, "the lazy values follow the details (see `lazyValues`)")
         let facesAt = tail.place(FontFace.self, count: parts.itemized.faces.count)
         let itemsAt = tail.place(Item.self, count: parts.itemized.items.count)
         let itemMetricsCount = strutOnly || parts.itemized.itemMetrics.isEmpty ? 0 : ItemLineMetrics.tableCount(parts.itemized.itemMetrics)
         let itemMetricsAt = tail.place(ItemLineMetrics.Pair.self, count: itemMetricsCount)
         let sourceLayout = CompactUTF16.layout(of: parts.analysed.source)
         // (Latin-1 text has no surrogates.)
-        let pairCount = sourceLayout.latin1 ? 0 : PreparedDetails.surrogatePairCount(parts.analysed.source)
+        let pairCount = sourceLayout.latin1 ? 0 : PreparedCore.Details.surrogatePairCount(parts.analysed.source)
         let pairsAt = tail.place(Int32.self, count: pairCount)
         let ligaturesAt = tail.place(LigatureSplits.Split.self, count: parts.adjustments.ligatures.count)
         let levelsAt = tail.place(UInt8.self, count: parts.analysed.levels.count)
@@ -170,7 +150,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                 table: UnsafeMutableBufferPointer(start: (base + itemMetricsAt).bindMemory(to: ItemLineMetrics.Pair.self, capacity: itemMetricsCount),
                                                   count: itemMetricsCount))
             let pairs = UnsafeMutableBufferPointer(start: (base + pairsAt).bindMemory(to: Int32.self, capacity: pairCount), count: pairCount)
-            if pairCount > 0 { PreparedDetails.findSurrogatePairs(parts.analysed.source, into: pairs) }
+            if pairCount > 0 { PreparedCore.Details.findSurrogatePairs(parts.analysed.source, into: pairs) }
             let sourceUTF16 = parts.analysed.source.withUnsafeBufferPointer {
                 CompactUTF16(copying: $0, latin1: sourceLayout.latin1, to: base + sourceAt)
             }
@@ -179,14 +159,14 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                     ProcessedText(units: CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt),
                                   sourceOffsets: parts.analysed.processed.sourceOffsets.compacted())
                 }
-            let details = PreparedDetails(
+            let details = PreparedCore.Details(
                 parts, sourceUTF16: sourceUTF16, text: text,
                 levels: UnsafeBufferPointer(tail.copy(parts.analysed.levels, to: base + levelsAt)),
                 items: UnsafeBufferPointer(keptItems), itemMetrics: itemLineMetrics, faces: UnsafeBufferPointer(faces),
                 surrogatePairs: UnsafeBufferPointer(pairs), ligatures: parts.adjustments.ligatures.kept(at: base + ligaturesAt))
-            // (Moved in, not copied: a copy retained each of its references, and the original was then released.)
-            (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: consume details)
-            (base + lazyAt).bindMemory(to: PreparedLazyValues.self, capacity: 1).initialize(to: PreparedLazyValues())
+            // (Moved in: see the Architecture article's hot paths.)
+            (base + detailsAt).bindMemory(to: PreparedCore.Details.self, capacity: 1).initialize(to: consume details)
+            (base + lazyAt).bindMemory(to: PreparedCore.LazyValues.self, capacity: 1).initialize(to: PreparedCore.LazyValues())
         }
         #if DEBUG
         core.checkInvariants()
@@ -202,10 +182,10 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 
     /// Where the details are: after the segments' metrics, which start the tail.
     @inline(__always)
-    private func detailsStart(_ elements: UnsafeMutablePointer<Segment>) -> UnsafeMutablePointer<PreparedDetails> {
+    private func detailsStart(_ elements: UnsafeMutablePointer<Segment>) -> UnsafeMutablePointer<PreparedCore.Details> {
         (Self.tailStart(elements, segmentCount: fields.pointee.segmentCount)
             + MemoryLayout<ItemLineMetrics.Pair>.stride * fields.pointee.segmentMetricsCount)
-            .assumingMemoryBound(to: PreparedDetails.self)
+            .assumingMemoryBound(to: PreparedCore.Details.self)
     }
 
     deinit {
@@ -214,7 +194,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             let details = detailsStart(elements)
             let faces = details.pointee.faces
             UnsafeMutablePointer(mutating: faces.baseAddress)?.deinitialize(count: faces.count)
-            UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedLazyValues.self).deinitialize(count: 1)
+            UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedCore.LazyValues.self).deinitialize(count: 1)
             details.deinitialize(count: 1)
         }
     }
@@ -257,19 +237,19 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     @inline(__always) var hyphenWidth: Int64 { fields.pointee.hyphenWidth }
 
     /// The details, in the object's own memory after the segments (see
-    /// `PreparedDetails`): valid while the object lives.
+    /// `PreparedCore.Details`): valid while the object lives.
     @inline(__always)
-    private var details: UnsafeMutablePointer<PreparedDetails> {
+    private var details: UnsafeMutablePointer<PreparedCore.Details> {
         withUnsafeMutablePointerToElements { detailsStart($0) }
     }
 
-    /// The values computed on first use, after the details (see `PreparedLazyValues`).
+    /// The values computed on first use, after the details (see `PreparedCore.LazyValues`).
     @inline(__always)
-    private var lazyValues: UnsafeMutablePointer<PreparedLazyValues> {
-        UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedLazyValues.self)
+    private var lazyValues: UnsafeMutablePointer<PreparedCore.LazyValues> {
+        UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedCore.LazyValues.self)
     }
 
-    // The details' fields (see `PreparedDetails`).
+    // The details' fields (see `PreparedCore.Details`).
     var itemMetrics: ItemLineMetrics { details.pointee.itemMetrics }
     var sourceUTF16: CompactUTF16 { details.pointee.sourceUTF16 }
     var text: ProcessedText { details.pointee.text }
@@ -290,8 +270,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var textBox: (ascent: Double, descent: Double) { details.pointee.textBox }
     var trimEdges: TextBoxTrimEdges? { details.pointee.trimEdges }
     var runBoundaries: [Int32] { details.pointee.runBoundaries }
-    var attachments: [PreparedAttachment] { details.pointee.attachments }
-    var boxEdges: [PreparedBoxEdge] { details.pointee.boxEdges }
+    var attachments: [PlacedAttachment] { details.pointee.attachments }
+    var boxEdges: [PlacedBoxEdge] { details.pointee.boxEdges }
     var surrogatePairs: UnsafeBufferPointer<Int32> { details.pointee.surrogatePairs }
     var wordBreaks: [Int32] { details.pointee.wordBreaks }
     var reshapedEnds: [ReshapedEnd] { details.pointee.reshapedEnds }
@@ -396,114 +376,139 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     }
 }
 
-/// What a prepared text holds beyond what the plain line loop reads (see
-/// `PreparedCore`): the text, its runs, and everything lines that need more
-/// than the plain loop consult. It lives in its core's memory, after the
-/// segments, as do the buffers it points at (units, items, faces, levels,
-/// surrogate pairs, ligature splits): one allocation for the whole text. What is computed on
-/// first use is beside it, in `PreparedLazyValues`.
-struct PreparedDetails {
-    /// The source text.
-    let sourceUTF16: CompactUTF16
-    /// The processed text (sharing the source's storage when they are the same).
-    let text: ProcessedText
-    let paragraph: ParagraphStyle
-    let paragraphLevel: UInt8
-    /// The truncation marker drawn is "...", not `paragraph.ellipsis` (see
-    /// `ParagraphStyle.ellipsisText(primaryCovers:)`): a flag, not a string,
-    /// fits beside `paragraphLevel` (a string took 16 bytes of the object).
-    let ellipsisIsThreeDots: Bool
-    /// Levels per processed unit; empty when every level is 0.
-    let levels: UnsafeBufferPointer<UInt8>
-    let items: UnsafeBufferPointer<Item>
-    /// The tallest rounded ascent and descent per item (empty when the
-    /// segments' fonts are no taller than the strut): a line holding a piece
-    /// of a segment counts the items in the piece only.
-    let itemMetrics: ItemLineMetrics
-    /// The faces items refer to (retained here; the core releases them).
-    let faces: UnsafeBufferPointer<FontFace>
-    let styles: [TextStyle]
-    /// Tab stop interval, 1/65536 px.
-    let tabInterval: Int64
-    /// A tab narrower than this (half a space) advances to the following stop.
-    let minimumTabWidth: Int64
-    /// The truncation marker's width, 1/65536 px.
-    let ellipsisWidth: Int64
-    /// Fullwidth closing brackets set half-width at the end of a line that
-    /// would not fit otherwise.
-    let trimmableClose: [Int32]
-    /// Grapheme boundaries inside ligatures, with the width before them.
-    let ligatures: LigatureSplits
-    /// The primary font's rounded ascent and descent.
-    let textBox: (ascent: Double, descent: Double)
-    /// The edges `text-box-trim` trims to, nil when it trims nothing.
-    let trimEdges: TextBoxTrimEdges?
-    /// Processed offsets where a run of another style starts (each style
-    /// run's piece of a line is rounded up to 1/64 px on its own).
-    let runBoundaries: [Int32]
-    /// Inline attachments in processed order (see ``TextAttachment``).
-    let attachments: [PreparedAttachment]
-    /// The sides of runs' inline boxes in processed order (see `InlineBoxRuns`).
-    let boxEdges: [PreparedBoxEdge]
-    /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
-    let surrogatePairs: UnsafeBufferPointer<Int32>
-    /// The break opportunities words were shaped between, when they are not
-    /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
-    /// letters are shaped by the word); empty otherwise.
-    let wordBreaks: [Int32]
-    /// Break opportunities inside a shaped word where a line ending (or, in
-    /// right-to-left text, starting) there, reshaped as Chromium reshapes
-    /// it, loses a kern; ascending. One array of triples, not three arrays:
-    /// most texts that have any have one or two.
-    let reshapedEnds: [ReshapedEnd]
-    /// The word cache to shape from again when `unitMetrics` is first needed.
-    let shapeCache: ShapeCache?
-
-    /// The number of surrogate pairs in `source` (Latin-1 text has none).
-    /// (A trail surrogate never leads a pair, so every lead followed by a
-    /// trail is counted without skipping the trail; four units at a time
-    /// are passed over when none of them is a surrogate.)
-    static func surrogatePairCount(_ source: [UInt16]) -> Int {
-        source.withUnsafeBufferPointer { u in
-            guard u.count > 1, let p = u.baseAddress else { return 0 }
-            let n = u.count
-            var count = 0, i = 0
-            @inline(__always) func pairStarts(_ j: Int) -> Int {
-                (p[j] & 0xFC00 == 0xD800 && p[j &+ 1] & 0xFC00 == 0xDC00) ? 1 : 0
-            }
-            while i &+ 4 <= n {
-                // A lane is a surrogate when its top five bits are 11011: that lane of x is zero.
-                let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                let x = (w & 0xF800_F800_F800_F800) ^ 0xD800_D800_D800_D800
-                if (x &- 0x0001_0001_0001_0001) & ~x & 0x8000_8000_8000_8000 != 0 {
-                    // The pairs that start in the block (the last may end past it).
-                    for j in i..<min(i &+ 4, n &- 1) { count &+= pairStarts(j) }
-                }
-                i &+= 4
-            }
-            while i &+ 1 < n {
-                count &+= pairStarts(i)
-                i &+= 1
-            }
-            return count
+extension PreparedCore.Header {
+    /// The header of the text `parts` describes.
+    init(_ parts: PreparedCore.Parts) {
+        let strut = parts.strut, paragraph = parts.analysed.paragraph
+        let plain = parts.adjustments.trimmableClose.isEmpty && parts.segmented.segments.allSatisfy { s in
+            !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max
         }
+        let strutOnly = parts.segmented.metrics.allSatisfy { $0.ascent <= strut.ascent && $0.descent <= strut.descent }
+        self.init(
+            segmentCount: parts.segmented.segments.count, segmentMetricsCount: strutOnly ? 0 : parts.segmented.metrics.count,
+            strutAscent: strut.ascent, strutDescent: strut.descent, naturalWidth: parts.segmented.naturalWidth,
+            hyphenWidth: parts.marks.hyphenWidth, scale: parts.scale,
+            sourceCount: parts.analysed.source.count, fixedLineHeight: strutOnly ? strut.fixedLineHeight : nil,
+            hasOnlyPlainSegments: plain, strutMetricsOnly: strutOnly,
+            maxLines: paragraph.maxLines, whiteSpace: paragraph.whiteSpace,
+            ellipsisOverflow: paragraph.textOverflow == .ellipsis,
+            breakWords: paragraph.breakWords, breaksAnywhere: paragraph.lineBreak == .anywhere,
+            textWrap: paragraph.textWrap, hasTrimmableClose: !parts.adjustments.trimmableClose.isEmpty,
+            hasReshapedEnds: !parts.adjustments.reshapedEnds.isEmpty, hasRunBoundaries: !parts.adjustments.runBoundaries.isEmpty,
+            needsPlacement: paragraph.needsLinePlacement(rightToLeft: parts.analysed.paragraphLevel & 1 == 1),
+            sourceIsIdentity: parts.analysed.processed.isIdentity)
     }
+}
 
-    /// Writes where `source`'s surrogate pairs start to `out` (room for `surrogatePairCount(source)`).
-    static func findSurrogatePairs(_ source: [UInt16], into out: UnsafeMutableBufferPointer<Int32>) {
-        var k = 0, i = 0
-        while i + 1 < source.count && k < out.count {
-            if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { out[k] = Int32(i); k += 1; i += 2 } else { i += 1 }
+extension PreparedCore {
+    /// What a prepared text holds beyond what the plain line loop reads (see
+    /// `PreparedCore`): the text, its runs, and everything lines that need more
+    /// than the plain loop consult. It lives in its core's memory, after the
+    /// segments, as do the buffers it points at (units, items, faces, levels,
+    /// surrogate pairs, ligature splits): one allocation for the whole text. What is computed on
+    /// first use is beside it, in `PreparedCore.LazyValues`.
+    struct Details {
+        /// The source text.
+        let sourceUTF16: CompactUTF16
+        /// The processed text (sharing the source's storage when they are the same).
+        let text: ProcessedText
+        let paragraph: ParagraphStyle
+        let paragraphLevel: UInt8
+        /// The truncation marker drawn is "...", not `paragraph.ellipsis` (see
+        /// `ParagraphStyle.ellipsisText(primaryCovers:)`); a flag fits beside
+        /// `paragraphLevel`, where a string would take 16 bytes.
+        let ellipsisIsThreeDots: Bool
+        /// Levels per processed unit; empty when every level is 0.
+        let levels: UnsafeBufferPointer<UInt8>
+        let items: UnsafeBufferPointer<Item>
+        /// The tallest rounded ascent and descent per item (empty when the
+        /// segments' fonts are no taller than the strut): a line holding a piece
+        /// of a segment counts the items in the piece only.
+        let itemMetrics: ItemLineMetrics
+        /// The faces items refer to (retained here; the core releases them).
+        let faces: UnsafeBufferPointer<FontFace>
+        let styles: [TextStyle]
+        /// Tab stop interval, 1/65536 px.
+        let tabInterval: Int64
+        /// A tab narrower than this (half a space) advances to the following stop.
+        let minimumTabWidth: Int64
+        /// The truncation marker's width, 1/65536 px.
+        let ellipsisWidth: Int64
+        /// Fullwidth closing brackets set half-width at the end of a line that
+        /// would not fit otherwise.
+        let trimmableClose: [Int32]
+        /// Grapheme boundaries inside ligatures, with the width before them.
+        let ligatures: LigatureSplits
+        /// The primary font's rounded ascent and descent.
+        let textBox: (ascent: Double, descent: Double)
+        /// The edges `text-box-trim` trims to, nil when it trims nothing.
+        let trimEdges: TextBoxTrimEdges?
+        /// Processed offsets where a run of another style starts (each style
+        /// run's piece of a line is rounded up to 1/64 px on its own).
+        let runBoundaries: [Int32]
+        /// Inline attachments in processed order (see ``TextAttachment``).
+        let attachments: [PlacedAttachment]
+        /// The sides of runs' inline boxes in processed order (see `InlineBoxRuns`).
+        let boxEdges: [PlacedBoxEdge]
+        /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
+        let surrogatePairs: UnsafeBufferPointer<Int32>
+        /// The break opportunities words were shaped between, when they are not
+        /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
+        /// letters are shaped by the word); empty otherwise.
+        let wordBreaks: [Int32]
+        /// Break opportunities inside a shaped word where a line ending (or, in
+        /// right-to-left text, starting) there, reshaped as Chromium reshapes
+        /// it, loses a kern; ascending. One array of triples, not three arrays:
+        /// most texts that have any have one or two.
+        let reshapedEnds: [ReshapedEnd]
+        /// The word cache to shape from again when `unitMetrics` is first needed.
+        let shapeCache: ShapeCache?
+
+        /// The number of surrogate pairs in `source` (Latin-1 text has none).
+        /// (A trail surrogate never leads a pair, so every lead followed by a
+        /// trail is counted without skipping the trail; four units at a time
+        /// are passed over when none of them is a surrogate.)
+        static func surrogatePairCount(_ source: [UInt16]) -> Int {
+            source.withUnsafeBufferPointer { u in
+                guard u.count > 1, let p = u.baseAddress else { return 0 }
+                let n = u.count
+                var count = 0, i = 0
+                @inline(__always) func pairStarts(_ j: Int) -> Int {
+                    (p[j] & 0xFC00 == 0xD800 && p[j &+ 1] & 0xFC00 == 0xDC00) ? 1 : 0
+                }
+                while i &+ 4 <= n {
+                    // A lane is a surrogate when its top five bits are 11011: that lane of x is zero.
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                    let x = (w & 0xF800_F800_F800_F800) ^ 0xD800_D800_D800_D800
+                    if (x &- 0x0001_0001_0001_0001) & ~x & 0x8000_8000_8000_8000 != 0 {
+                        // The pairs that start in the block (the last may end past it).
+                        for j in i..<min(i &+ 4, n &- 1) { count &+= pairStarts(j) }
+                    }
+                    i &+= 4
+                }
+                while i &+ 1 < n {
+                    count &+= pairStarts(i)
+                    i &+= 1
+                }
+                return count
+            }
+        }
+
+        /// Writes where `source`'s surrogate pairs start to `out` (room for `surrogatePairCount(source)`).
+        static func findSurrogatePairs(_ source: [UInt16], into out: UnsafeMutableBufferPointer<Int32>) {
+            var k = 0, i = 0
+            while i + 1 < source.count && k < out.count {
+                if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { out[k] = Int32(i); k += 1; i += 2 } else { i += 1 }
+            }
         }
     }
 }
 
-extension PreparedDetails {
-    /// The details of `parts`, with what the core copied into its own memory.
-    /// (Made by the memberwise initializer, in one expression: an
-    /// initializer assigning the fields one by one built the value aside and
-    /// then copied it, retaining and releasing each of its references.)
-    init(_ parts: borrowing PreparedParts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
+extension PreparedCore.Details {
+    /// The details of `parts`, with what the core copied into its own memory
+    /// (made by the memberwise initializer in one expression, so that the
+    /// value is built in place: see the Architecture article's hot paths).
+    init(_ parts: borrowing PreparedCore.Parts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
          items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
          surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
         // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
@@ -524,17 +529,19 @@ extension PreparedDetails {
     }
 }
 
-/// What a prepared text computes the first time it is needed and then
-/// keeps, set in place from any thread, in its core's memory right after
-/// its `PreparedDetails`.
-struct PreparedLazyValues: ~Copyable {
-    /// Advances and grapheme starts per unit (see `PreparedCore.unitMetrics`).
-    let unitMetrics = LazyReference<UnitMetrics>()
-    /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
-    /// -1 until first computed.
-    let maxContent = Atomic<Int64>(-1)
+extension PreparedCore {
+    /// What a prepared text computes the first time it is needed and then
+    /// keeps, set in place from any thread, in its core's memory right after
+    /// its `PreparedCore.Details`.
+    struct LazyValues: ~Copyable {
+        /// Advances and grapheme starts per unit (see `PreparedCore.unitMetrics`).
+        let unitMetrics = LazyReference<UnitMetrics>()
+        /// CSS max-content in layout units (see `PreparedCore.maxContentWidth`),
+        /// -1 until first computed.
+        let maxContent = Atomic<Int64>(-1)
 
-    init() {}
+        init() {}
+    }
 }
 
 /// A break inside a shaped word that Chromium reshapes (see

@@ -9,7 +9,7 @@ struct ProcessedText: Sendable {
 
     /// Whether the processed text is the source text (offsets are the
     /// identity). Not a stored Bool: it would take 8 bytes of padding in
-    /// `PreparedDetails`, in every prepared text's object.
+    /// `PreparedCore.Details`, in every prepared text's object.
     var isIdentity: Bool { sourceOffsets.isEmpty }
 
     /// The processed text of `processor`; `source` is the source text's

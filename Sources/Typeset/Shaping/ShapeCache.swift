@@ -140,8 +140,8 @@ public final class ShapeCache: @unchecked Sendable {
         private let oldSlots = Atomic<UInt>(0)
         /// Every generation's slot mask (they all hold `limit` words).
         private let mask: Int
-        /// `WordTable.wordOffset` (0 for none), read once here: a global's
-        /// lazy initialization check on every prefetch was a call per word.
+        /// `WordTable.wordOffset` (0 for none), read once here rather than
+        /// through a global's lazy initialization check per word.
         private let wordOffset = WordTable.wordOffset ?? 0
 
         init(limit: Int, byteLimit: Int) {

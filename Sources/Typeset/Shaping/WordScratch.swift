@@ -13,49 +13,61 @@ struct WordPiece {
 
 /// The arrays `WordShaper` fills for one text, kept by its caller between
 /// texts (emptied, capacity kept) and passed to it `inout`.
-struct WordScratch {
+struct WordScratch: StageScratch {
     /// The text's words not copied from the front table as they were found, item after item.
-    var pieces: [WordPiece] = []
+    var pieces: [WordPiece]
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
-    var unshaped: [Int] = []
-    var unshapedKeys = HashSet64()
+    var unshaped: [Int]
+    var unshapedKeys: HashSet64
     /// Words that repeat one of `unshaped`, by index into `pieces`.
-    var repeats: [Int] = []
+    var repeats: [Int]
     /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
-    var alone: [Int] = []
+    var alone: [Int]
     /// `WordShaper.shapeTogether`'s joined words, where each starts in them,
     /// and where the joined text may be broken.
-    var joined: [UInt16] = []
-    var starts: [Int] = []
-    var boundaries: [Bool] = []
+    var joined: [UInt16]
+    var starts: [Int]
+    var boundaries: [Bool]
     /// Per unit of the joined words: which word it is in, and whether its
     /// cluster's advance was adjusted; where each word's glyphs and unsafe
     /// clusters start in `wordGlyphs` and `wordUnsafe`, which hold them word
     /// after word (`glyphNext`: the sort's cursors).
-    var wordOfUnit: [Int32] = []
-    var adjusted: [Bool] = []
-    var glyphStarts: [Int] = []
-    var unsafeStarts: [Int] = []
-    var glyphNext: [Int] = []
-    var wordGlyphs: [ShapedGlyph] = []
-    var wordUnsafe: [Int32] = []
+    var wordOfUnit: [Int32]
+    var adjusted: [Bool]
+    var glyphStarts: [Int]
+    var unsafeStarts: [Int]
+    var glyphNext: [Int]
+    var wordGlyphs: [ShapedGlyph]
+    var wordUnsafe: [Int32]
 
-    /// Empties every array, keeping its capacity.
-    mutating func clear() {
-        pieces.removeAll(keepingCapacity: true)
-        unshaped.removeAll(keepingCapacity: true)
+    /// Empties every array for the next text, keeping its capacity: rebuilt
+    /// with the memberwise initializer, so that a field added is a field
+    /// this handles (see `StageScratch`).
+    mutating func reset() {
         unshapedKeys.removeAll()
-        repeats.removeAll(keepingCapacity: true)
-        alone.removeAll(keepingCapacity: true)
-        joined.removeAll(keepingCapacity: true)
-        starts.removeAll(keepingCapacity: true)
-        boundaries.removeAll(keepingCapacity: true)
-        wordOfUnit.removeAll(keepingCapacity: true)
-        adjusted.removeAll(keepingCapacity: true)
-        glyphStarts.removeAll(keepingCapacity: true)
-        unsafeStarts.removeAll(keepingCapacity: true)
-        glyphNext.removeAll(keepingCapacity: true)
-        wordGlyphs.removeAll(keepingCapacity: true)
-        wordUnsafe.removeAll(keepingCapacity: true)
+        self = WordScratch(
+            pieces: pieces.emptiedForReuse(),
+            unshaped: unshaped.emptiedForReuse(),
+            unshapedKeys: unshapedKeys,
+            repeats: repeats.emptiedForReuse(),
+            alone: alone.emptiedForReuse(),
+            joined: joined.emptiedForReuse(),
+            starts: starts.emptiedForReuse(),
+            boundaries: boundaries.emptiedForReuse(),
+            wordOfUnit: wordOfUnit.emptiedForReuse(),
+            adjusted: adjusted.emptiedForReuse(),
+            glyphStarts: glyphStarts.emptiedForReuse(),
+            unsafeStarts: unsafeStarts.emptiedForReuse(),
+            glyphNext: glyphNext.emptiedForReuse(),
+            wordGlyphs: wordGlyphs.emptiedForReuse(),
+            wordUnsafe: wordUnsafe.emptiedForReuse())
+    }
+}
+
+extension WordScratch {
+    init() {
+        self.init(pieces: [], unshaped: [], unshapedKeys: HashSet64(), repeats: [], alone: [], joined: [], starts: [],
+                  boundaries: [], wordOfUnit: [], adjusted: [], glyphStarts: [], unsafeStarts: [], glyphNext: [],
+                  wordGlyphs: [], wordUnsafe: [])
     }
 }

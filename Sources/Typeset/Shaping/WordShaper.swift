@@ -60,7 +60,7 @@ struct WordShaper {
         unsafeBefore.refill(false, count: n)
         if let cache { front?.begin(with: cache) }
         defer {
-            scratch.clear()
+            scratch.reset()
             if let cache { front?.end(with: cache) }
         }
         units.withUnsafeBufferPointer { buf in
@@ -71,9 +71,7 @@ struct WordShaper {
             // together, not in turn (items are often a word long: an
             // Arabic word in its font between spaces in the primary font, a
             // run of kana).
-            // (The styles are read in place: copying one per item retained
-            // its font stack, features and language.)
-            // (Faces and styles read in place, not retained per item.)
+            // (Faces and styles read in place, not copied per item.)
             faces.withUnsafeBufferPointer { faces in styles.withUnsafeBufferPointer { styles in
                 UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
                     var b = 0
@@ -309,9 +307,8 @@ struct WordShaper {
     /// Copies the cached word `key` names (its advances, cluster starts and
     /// kerned-before units) to `offset` of the arrays: from the context's
     /// front table when it has it, else from the shared cache (and kept in
-    /// the front table); false if neither has it. (The cache and the table
-    /// are passed unretained: a retain and a release per word were atomic
-    /// operations on memory every thread shares.)
+    /// the front table); false if neither has it. (Both passed unretained:
+    /// see the Architecture article's hot paths.)
     @inline(__always)
     private static func copyCached(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, from cache: Unmanaged<ShapeCache>,
                                    front: Unmanaged<WordFrontCache>?, into out: UnitArrays, at offset: Int) -> Bool {

@@ -143,9 +143,9 @@ final class ItemizationTests: XCTestCase {
                     var clusterFaces = Itemizer.ClusterFaces()
                     var itemizer = Itemizer(fonts: fonts)
                     itemizer.shortcuts = shortcuts
-                    itemizer.itemize(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
-                                     styleOfUnit: styles, stacks: [resolved], into: &items, faces: &faces,
-                                     scalars: &scalars, clusterFaces: &clusterFaces)
+                    itemizer.itemize(Itemizer.Text(units: units, graphemeStarts: graphemes, levels: levels, scripts: scripts,
+                                                   styleOfUnit: styles, stacks: [resolved]),
+                                     into: &items, faces: &faces, scalars: &scalars, clusterFaces: &clusterFaces)
                     return ("\(items)", faces.map(ObjectIdentifier.init))
                 }
                 let fromTable = itemize(true), lookedUp = itemize(false)

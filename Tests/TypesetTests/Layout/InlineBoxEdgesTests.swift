@@ -139,6 +139,52 @@ final class InlineBoxEdgesTests: XCTestCase {
         }
     }
 
+    /// Glyphs are drawn inside the box: "bbb" after its 6 px of padding, at
+    /// 35.15625 (Chromium's text rectangle of "bbb" starts at 35.1563), and
+    /// " ccc" after the end padding at 68.84375; right to left, the box's
+    /// left (end) side lies before its last glyph.
+    func testGlyphsAreDrawnInsideTheBox() throws {
+        let l = try typesetter.prepare(text("aaa bbb ccc", [(4..<7, chip(6, 6))])).layout(width: nil)
+        let glyphs = l.visualRuns(of: l.lines[0]).flatMap { l.glyphs(of: $0, on: l.lines[0]) }
+        let b = try XCTUnwrap(glyphs.first { $0.utf16Offset == 4 })
+        XCTAssertEqual(b.x, 35.15625, accuracy: 1.0 / 64)
+        let space = try XCTUnwrap(glyphs.first { $0.utf16Offset == 7 })
+        XCTAssertEqual(space.x, 68.84375, accuracy: 1.0 / 64)
+        // Hebrew in a right-to-left paragraph, box 2 | 6: its start side (6) is
+        // on the right, its end side (2) on the left, before its leftmost glyph.
+        let rtl = try typesetter.prepare(text("א בבב ג", [(2..<5, chip(2, 6))]), paragraph: ParagraphStyle(direction: .rtl))
+            .layout(width: nil)
+        let rtlGlyphs = rtl.visualRuns(of: rtl.lines[0]).flatMap { rtl.glyphs(of: $0, on: rtl.lines[0]) }
+        let space2 = try XCTUnwrap(rtlGlyphs.first { $0.utf16Offset == 5 })
+        let last = try XCTUnwrap(rtlGlyphs.first { $0.utf16Offset == 4 })
+        XCTAssertEqual(last.x - (space2.x + space2.advance), 2, accuracy: 1.0 / 64)
+    }
+
+    /// `text-wrap: balance` and `pretty` score a line that ends where a box
+    /// closes without the box's end side (Chromium's break candidates take
+    /// it like trailing spaces), though the side takes room when the line is
+    /// laid out. Chromium's lines for chips of padding 0 6px, border 1 and
+    /// margin 0 2px at 14 px (ASCII text: scalar offsets are UTF-16 offsets).
+    func testBalanceAndPrettyScoreWithoutClosingSides() throws {
+        let font: FontStack = ["Noto Sans", "Noto Sans Arabic", "Noto Sans Hebrew", "Noto Sans Devanagari",
+                               "Noto Sans Thai", "Noto Sans CJK JP", "Noto Color Emoji"]
+        let chip = InlineBoxEdges(padding: BoxSides(vertical: 0, horizontal: 6), border: BoxSides(1),
+                                  margin: BoxSides(vertical: 0, horizontal: 2))
+        func ends(_ string: String, _ ranges: [Range<Int>], width: Double, wrap: ParagraphStyle.TextWrap) throws -> [Int] {
+            let body = TextStyle(font: font, size: 14)
+            var t = AttributedText(string, baseStyle: body)
+            var s = body
+            s.inlineBox = chip
+            for r in ranges { t.setStyle(s, utf16Range: r) }
+            let l = try typesetter.prepare(t, paragraph: ParagraphStyle(textWrap: wrap)).layout(width: width)
+            return l.lines.map(\.utf16Range.upperBound)
+        }
+        XCTAssertEqual(try ends("hey @alexandra did you see #swiftlang today? the new async let is great",
+                                [4..<14, 27..<37, 53..<62], width: 140, wrap: .balance), [15, 27, 45, 59, 71])
+        XCTAssertEqual(try ends("cc @sam @jo @maria.gonzalez \u{2014} meeting moved to 3pm #team",
+                                [3..<7, 8..<11, 12..<27, 51..<56], width: 200, wrap: .pretty), [12, 30, 47, 56])
+    }
+
     /// Bad sides are typed errors naming the value.
     func testBadSidesAreErrors() throws {
         XCTAssertThrowsError(try typesetter.prepare(text("aaa bbb", [(0..<3, chip(-1, 0))])))

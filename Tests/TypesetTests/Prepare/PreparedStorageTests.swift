@@ -208,10 +208,10 @@ final class SurrogatePairTests: XCTestCase {
                 if scalar.value > 0xFFFF { starts.append(Int32(i)) }
                 i += scalar == "\u{FFFD}" ? 1 : scalar.utf16.count  // (a lone surrogate decodes as U+FFFD, one unit)
             }
-            let count = PreparedDetails.surrogatePairCount(units)
+            let count = PreparedCore.Details.surrogatePairCount(units)
             XCTAssertEqual(count, starts.count, "\(units)")
             let found = [Int32](unsafeUninitializedCapacity: count) { buffer, n in
-                PreparedDetails.findSurrogatePairs(units, into: buffer)
+                PreparedCore.Details.findSurrogatePairs(units, into: buffer)
                 n = count
             }
             XCTAssertEqual(found, starts, "\(units)")

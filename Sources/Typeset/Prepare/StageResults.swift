@@ -1,5 +1,5 @@
 // Pipeline stage: Prepare. What the stages hand on to the prepared text:
-// one named value per stage, gathered in `PreparedParts`, from which
+// one named value per stage, gathered in `PreparedCore.Parts`, from which
 // `PreparedCore.make` builds the storage a layout reads.
 
 /// The analysed text: white space processed, bidi resolved.
@@ -59,7 +59,14 @@ struct MeasuredMarks {
     var ellipsisWidth: Int64 = 0
 }
 
-/// Where lines measure more than their segments' sum (see `PreparedDetails`).
+/// What takes room on a line beside the glyphs: attachments and the sides
+/// (padding, border, margin) of runs' inline boxes, each in processed order.
+struct InlineRunBoxes {
+    var attachments: [PlacedAttachment]
+    var edges: [PlacedBoxEdge]
+}
+
+/// Where lines measure more than their segments' sum (see `PreparedCore.Details`).
 struct BreakAdjustments {
     /// Fullwidth closing brackets that may be set half-width at a line end.
     var trimmableClose: [Int32] = []
@@ -68,25 +75,27 @@ struct BreakAdjustments {
     /// Processed offsets where Chromium starts a new inline text item.
     var runBoundaries: [Int32] = []
     /// Inline attachments in processed order.
-    var attachments: [PreparedAttachment] = []
+    var attachments: [PlacedAttachment] = []
     /// The sides of runs' inline boxes, in processed order (see `InlineBoxRuns`).
-    var boxEdges: [PreparedBoxEdge] = []
+    var boxEdges: [PlacedBoxEdge] = []
     /// The break opportunities words were shaped between, when not the segments' ends.
     var wordBreaks: [Int32] = []
     /// Breaks inside a shaped word that a line loses a kern at.
     var reshapedEnds: [ReshapedEnd] = []
 }
 
-/// Everything `PrepareSession` computed for one text, stage by stage.
-struct PreparedParts {
-    var analysed: AnalysedText
-    var itemized: ItemizedText
-    var segmented: SegmentedText
-    var strut: StrutMetrics
-    var marks: MeasuredMarks
-    var adjustments: BreakAdjustments
-    /// The device pixel ratio every length above is multiplied by.
-    var scale: Double
-    /// The word cache to shape from again when per-unit advances are first needed.
-    var shapeCache: ShapeCache?
+extension PreparedCore {
+    /// Everything `PrepareSession` computed for one text, stage by stage.
+    struct Parts {
+        var analysed: AnalysedText
+        var itemized: ItemizedText
+        var segmented: SegmentedText
+        var strut: StrutMetrics
+        var marks: MeasuredMarks
+        var adjustments: BreakAdjustments
+        /// The device pixel ratio every length above is multiplied by.
+        var scale: Double
+        /// The word cache to shape from again when per-unit advances are first needed.
+        var shapeCache: ShapeCache?
+    }
 }
