@@ -8,10 +8,10 @@
 
 Offsets are ``str`` indices (code points). Lengths are CSS px.
 """
-from ._types import Attachment, Entity, Layout, Line, Measurement, Paragraph, Run, Style, WIDTH_MODES
+from ._types import Attachment, Entity, Layout, Line, Measurement, Paragraph, Run, SameLinesWidths, Style, WIDTH_MODES
 from ._typesetter import PreparedText, Typesetter, entities, version
 from .errors import ArgumentError, FontError, InternalError, RequestError, TypesetError
 
-__all__ = ["Attachment", "Entity", "Layout", "Line", "Measurement", "Paragraph", "Run", "Style", "WIDTH_MODES",
+__all__ = ["Attachment", "Entity", "Layout", "Line", "Measurement", "Paragraph", "Run", "SameLinesWidths", "Style", "WIDTH_MODES",
            "PreparedText", "Typesetter", "entities", "version",
            "ArgumentError", "FontError", "InternalError", "RequestError", "TypesetError"]

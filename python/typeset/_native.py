@@ -67,6 +67,10 @@ class Measurement(ctypes.Structure):
                 ("line_count", c_size_t), ("truncated", c_int32)]
 
 
+class SameLinesWidths(ctypes.Structure):
+    _fields_ = [("min", c_double), ("max", c_double), ("width_follows_box", c_int32)]
+
+
 class Entity(ctypes.Structure):
     _fields_ = [("kind", c_int32), ("start", c_size_t), ("end", c_size_t)]
 
@@ -145,6 +149,8 @@ _signatures = {
     "ts_layout_get_lines": (c_int32, [c_void_p, c_size_t, c_size_t, ctypes.POINTER(Line)]),
     "ts_layout_free": (None, [c_void_p]),
     "ts_measure": (c_int32, [c_void_p, c_int32, c_double, ctypes.POINTER(Measurement)]),
+    "ts_measure_with_same_lines": (c_int32, [c_void_p, c_int32, c_double, ctypes.POINTER(Measurement),
+                                             ctypes.POINTER(SameLinesWidths)]),
     "ts_entities": (c_int32, [c_char_p, c_size_t, ctypes.POINTER(Entity), c_size_t, ctypes.POINTER(c_size_t)]),
     "ts_batch_answer": (c_int32, [c_void_p, c_char_p, c_size_t, ctypes.POINTER(ctypes.POINTER(ctypes.c_char)),
                                   ctypes.POINTER(c_size_t)]),

@@ -142,8 +142,27 @@ class Line:
 
 
 @dataclass(frozen=True)
+class SameLinesWidths:
+    """The box widths ``min <= w < max`` that break a text into the same lines as the width measured (``max``
+    ``None``: every wider box): the same line starts, widths and heights, so the same height, line count and
+    widest line. ``width_follows_box``: the text is justified, and a stretched line is as wide as the box, so an
+    ``"at-most"`` width follows the box inside the interval."""
+
+    min: float
+    max: Optional[float]
+    width_follows_box: bool = False
+
+    def __contains__(self, width: float) -> bool:
+        return width >= self.min and (self.max is None or width < self.max)
+
+
+@dataclass(frozen=True)
 class Measurement:
-    """A size without lines: ``width``/``height`` ceil'd to the text's pixel grid, the exact ones unrounded."""
+    """A size without lines: ``width``/``height`` ceil'd to the text's pixel grid, the exact ones unrounded.
+
+    ``same_lines_widths``: the box widths with the same lines (:class:`SameLinesWidths`) when asked
+    (``measure(..., same_lines=True)``), else ``None``.
+    """
 
     width: float
     height: float
@@ -151,6 +170,7 @@ class Measurement:
     exact_height: float
     line_count: int
     truncated: bool
+    same_lines_widths: Optional[SameLinesWidths] = None
 
 
 @dataclass(frozen=True)

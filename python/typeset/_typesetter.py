@@ -11,7 +11,7 @@ from . import _native as n
 from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, OVERFLOW_WRAP, TEXT_ALIGN_LAST,
                      TEXT_BOX_OVER, TEXT_BOX_TRIM, TEXT_BOX_UNDER, TEXT_OVERFLOW, TEXT_TRANSFORM, TEXT_WRAP,
                      VERTICAL_ALIGN, WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement,
-                     Paragraph, Run, Style)
+                     Paragraph, Run, SameLinesWidths, Style)
 from .errors import RequestError, error_for
 
 _lib = n.lib
@@ -282,17 +282,26 @@ class PreparedText:
         _check(_lib.ts_prepared_intrinsic_widths(self._handle, None, ctypes.byref(high)))
         return high.value
 
-    def measure(self, width: Optional[float] = None, mode: Optional[str] = None) -> Measurement:
+    def measure(self, width: Optional[float] = None, mode: Optional[str] = None,
+                same_lines: bool = False) -> Measurement:
         """The size under a width constraint, without lines (a layout engine's measure function).
 
         ``mode``: ``"at-most"`` (the default with a width: lines break at it, the box is the widest line),
         ``"exactly"`` (the box is ``width``), ``"max-content"`` (the default without a width),
-        ``"min-content"``, ``"longest-line"``.
+        ``"min-content"``, ``"longest-line"``. ``same_lines``: also find the box widths that break the text
+        into the same lines (``Measurement.same_lines_widths``; a few lines' breaking more): a layout engine
+        answers any width inside them without measuring again (see ``typeset.engines.MeasureCache``).
         """
         code, w = _width_mode(width, mode)
         m = n.Measurement()
-        _check(_lib.ts_measure(self._handle, code, w, ctypes.byref(m)))
-        return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
+        if not same_lines:
+            _check(_lib.ts_measure(self._handle, code, w, ctypes.byref(m)))
+            return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated))
+        widths = n.SameLinesWidths()
+        _check(_lib.ts_measure_with_same_lines(self._handle, code, w, ctypes.byref(m), ctypes.byref(widths)))
+        return Measurement(m.width, m.height, m.exact_width, m.exact_height, m.line_count, bool(m.truncated),
+                           SameLinesWidths(widths.min, None if math.isinf(widths.max) else widths.max,
+                                           bool(widths.width_follows_box)))
 
     def layout(self, width: Optional[float] = None, mode: Optional[str] = None) -> Layout:
         """The lines at a width (modes as for :meth:`measure`), offsets in ``str`` indices.

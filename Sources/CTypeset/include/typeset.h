@@ -520,6 +520,33 @@ typedef struct ts_measurement {
  * engine's measure function (see examples/c/measure.c). */
 ts_status ts_measure(const ts_prepared *text, int32_t mode, double width, ts_measurement *out);
 
+/* The box widths that break a text into the same lines as one width: every
+ * width w with min <= w < max gives the same lines (starts, ends, widths,
+ * heights, hyphens, the cut and its ellipsis), so the same height, line
+ * count and widest line; only each line's x (alignment) and a justified
+ * line's stretch follow the box. max is INFINITY when no wider box changes
+ * the lines. Exact (the nearest widths outside break differently) but for
+ * text_wrap balance and pretty paragraphs that wrap or are cut, and cut
+ * justified paragraphs, where it is conservative (at least the width's own
+ * 1/64 px). */
+typedef struct ts_same_lines_widths {
+    double min;
+    double max;
+    int32_t width_follows_box; /* nonzero for justified text: a stretched line is as wide as the box,
+                                  so AT_MOST's width follows the box inside [min, max) */
+} ts_same_lines_widths;
+
+/* ts_measure, and the widths around the width the lines were broken at that
+ * give the same lines: a layout engine keeps the answer with them and
+ * answers any width inside without calling Typeset again (the answer's
+ * width is the widest line for AT_MOST, `width` itself for EXACTLY).
+ * The lines are broken at `width` (EXACTLY, AT_MOST, and LONGEST_LINE's
+ * first breaking), at the min-content width (MIN_CONTENT) or unbounded
+ * (UNDEFINED: the widths at which the lines are one per paragraph).
+ * Costs a few lines' breaking more than ts_measure. Added in ABI 1.4. */
+ts_status ts_measure_with_same_lines(const ts_prepared *text, int32_t mode, double width, ts_measurement *out,
+                                     ts_same_lines_widths *same_lines);
+
 /* ---------------------------------------------------------------- entities */
 
 /* What an entity is (twitter-text's rules). */

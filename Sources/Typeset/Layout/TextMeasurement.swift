@@ -14,6 +14,11 @@ public struct TextMeasurement: Sendable, Hashable {
     /// The device pixel ratio the text was prepared at.
     public internal(set) var scale: Double = 1
 
+    /// The box widths with the same lines as this measurement's (see
+    /// ``SameLinesWidths``); nil unless asked for
+    /// (``PreparedText/measure(width:reportingSameLinesWidths:)``).
+    public internal(set) var sameLinesWidths: SameLinesWidths? = nil
+
     /// The size rounded up to the pixel grid of a display scale: by default
     /// the scale the text was prepared at.
     public func size(scale: Double? = nil) -> (width: Double, height: Double) {

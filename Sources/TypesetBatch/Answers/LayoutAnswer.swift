@@ -24,6 +24,8 @@ package struct LayoutAnswer: JSONWritable {
     var lines: [Line]
     /// Whether `lines` is written.
     var withLines: Bool
+    /// The box widths with the same lines, when the request asks (`same_lines_widths`).
+    var sameLinesWidths: SameLinesWidths? = nil
 
     /// The answer to a request laid out as `layout`, sized at `scale`, with
     /// its lines when `withLines`, offsets in UTF-16 units when
@@ -64,6 +66,12 @@ package struct LayoutAnswer: JSONWritable {
             o.number("natural_width", naturalWidth)
             o.number("min_content_width", minContentWidth)
             o.bool("truncated", truncated)
+            if let same = sameLinesWidths {
+                o.object("same_lines_widths") { w in
+                    w.number("min", same.min)
+                    if let max = same.max { w.number("max", max) } else { w.value("max", .null) }
+                }
+            }
             if let e = ellipsis {
                 // What the cut line shows: where its visible text ends, the marker and where it goes.
                 o.object("ellipsis") { w in

@@ -72,6 +72,8 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
         var request = decoded
         request.utf16Offsets = utf16Offsets
         let layout = try request.measure(with: typesetter, files: files)
-        return LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: includesLines, utf16Offsets: utf16Offsets)
+        var answer = LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: includesLines, utf16Offsets: utf16Offsets)
+        if request.reportsSameLinesWidths { answer.sameLinesWidths = layout.sameLinesWidths }
+        return answer
     }
 }

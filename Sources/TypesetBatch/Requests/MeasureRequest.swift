@@ -31,6 +31,8 @@ package struct MeasureRequest: Decodable {
     package var runs: [RunRequest] = []
     /// Inline boxes at U+FFFC characters (`attachments`).
     package var attachments: [AttachmentRequest] = []
+    /// `same_lines_widths`: the answer reports the box widths with the same lines.
+    package var reportsSameLinesWidths = false
     /// Whether run offsets count UTF-16 units (`--offsets utf16`) rather than
     /// scalars: the batch sets it after decoding.
     package var utf16Offsets = false
@@ -83,6 +85,11 @@ package struct MeasureRequest: Decodable {
             paragraph.maxLines = Int(v)
         }
         if let v = try o.number("scale") { scale = v }
+        do {
+            reportsSameLinesWidths = try o.decodeIfPresent(Bool.self, forKey: FieldKey("same_lines_widths")) ?? false
+        } catch {
+            throw RequestError("field \"same_lines_widths\" must be true or false")
+        }
         runs = try o.objects("runs") { try RunRequest(from: $0, index: $1) }
         attachments = try o.objects("attachments") { try AttachmentRequest(from: $0, index: $1) }
     }

@@ -9,7 +9,8 @@ enum RequestFields {
     static let request: Set<String> = Set(["id", "text", "font_file", "width", "white_space", "text_overflow",
                                            "word_break", "overflow_wrap", "align", "direction", "line_break", "text_wrap", "lang", "max_lines",
                                            "text_indent", "text_align_last",
-                                           "scale", "runs", "attachments", "text_box_trim", "text_box_edge"] + styleFields)
+                                           "scale", "runs", "attachments", "text_box_trim", "text_box_edge",
+                                           "same_lines_widths"] + styleFields)
     /// A run's fields.
     static let run: Set<String> = Set(["start", "end", "font_file"] + styleFields + InlineBoxFields.names)
     /// An attachment's fields.
