@@ -98,21 +98,7 @@ private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoint
             if let runBoxes { style.inlineBox = try InlineBoxEdges(runBoxes[i], "run_boxes[\(i)]") }
             attributed.setStyle(style, utf16Range: start..<end)
         }
-        // One attachment per offset, as the batch protocol has it: the index of the one at each.
-        var attachmentAt: [Int: Int] = [:]
-        for (i, a) in try Array(attachments, count: attachmentCount, "attachments").enumerated() {
-            let offset = try source.utf16Offset(ofByte: a.offset, "attachments[\(i)].offset")
-            if let other = attachmentAt.updateValue(i, forKey: offset) {
-                throw ArgumentError("attachments[\(i)].offset (\(a.offset)): attachments[\(other)] is at that offset already")
-            }
-            let alignment = try Enums.value(a.vertical_align, "attachments[\(i)].vertical_align",
-                                            as: TextAttachment.VerticalAlignment.self)
-            for (field, v) in [("width", a.width), ("height", a.height)] where !(v.isFinite && v >= 0) {
-                throw ArgumentError("attachments[\(i)].\(field) must be a finite number >= 0 (got \(v))")
-            }
-            attributed.setAttachment(TextAttachment(width: a.width, height: a.height, verticalAlignment: alignment),
-                                     atUTF16Offset: offset)
-        }
+        try attributed.setAttachments(attachments, count: attachmentCount, in: source)
         var paragraph = try ParagraphStyle(paragraph)
         if let textBox { try paragraph.apply(textBox.pointee) }
         try Scale.check(scale)
@@ -152,6 +138,27 @@ public func tsPreparedIntrinsicWidths(_ text: OpaquePointer?, _ minContent: Unsa
 @_cdecl("ts_prepared_free")
 public func tsPreparedFree(_ text: OpaquePointer?) {
     Handle.free(text, as: PreparedHandle.self)
+}
+
+extension AttributedText {
+    /// Sets the C attachments (`pointer`, `count`), their offsets in bytes
+    /// of `source`: one attachment per offset, as the batch protocol has it.
+    mutating func setAttachments(_ pointer: UnsafePointer<ts_attachment>?, count: Int, in source: SourceText) throws {
+        var attachmentAt: [Int: Int] = [:]  // the index of the attachment at each offset
+        for (i, a) in try Array(pointer, count: count, "attachments").enumerated() {
+            let offset = try source.utf16Offset(ofByte: a.offset, "attachments[\(i)].offset")
+            if let other = attachmentAt.updateValue(i, forKey: offset) {
+                throw ArgumentError("attachments[\(i)].offset (\(a.offset)): attachments[\(other)] is at that offset already")
+            }
+            let alignment = try Enums.value(a.vertical_align, "attachments[\(i)].vertical_align",
+                                            as: TextAttachment.VerticalAlignment.self)
+            for (field, v) in [("width", a.width), ("height", a.height)] where !(v.isFinite && v >= 0) {
+                throw ArgumentError("attachments[\(i)].\(field) must be a finite number >= 0 (got \(v))")
+            }
+            setAttachment(TextAttachment(width: a.width, height: a.height, verticalAlignment: alignment),
+                          atUTF16Offset: offset)
+        }
+    }
 }
 
 extension Array {

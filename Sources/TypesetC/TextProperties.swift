@@ -77,20 +77,7 @@ public func tsPrepareTextProperties(_ typesetter: OpaquePointer?, _ text: Unsafe
             if let runBoxes { style.inlineBox = try InlineBoxEdges(runBoxes[i], "run_boxes[\(i)]") }
             attributed.setStyle(style, utf16Range: start..<end)
         }
-        var attachmentAt: [Int: Int] = [:]
-        for (i, a) in try Array(attachments, count: attachmentCount, "attachments").enumerated() {
-            let offset = try source.utf16Offset(ofByte: a.offset, "attachments[\(i)].offset")
-            if let other = attachmentAt.updateValue(i, forKey: offset) {
-                throw ArgumentError("attachments[\(i)].offset (\(a.offset)): attachments[\(other)] is at that offset already")
-            }
-            let alignment = try Enums.value(a.vertical_align, "attachments[\(i)].vertical_align",
-                                            as: TextAttachment.VerticalAlignment.self)
-            for (field, v) in [("width", a.width), ("height", a.height)] where !(v.isFinite && v >= 0) {
-                throw ArgumentError("attachments[\(i)].\(field) must be a finite number >= 0 (got \(v))")
-            }
-            attributed.setAttachment(TextAttachment(width: a.width, height: a.height, verticalAlignment: alignment),
-                                     atUTF16Offset: offset)
-        }
+        try attributed.setAttachments(attachments, count: attachmentCount, in: source)
         var paragraphStyle = try ParagraphStyle(paragraph)
         if let paragraphText { try paragraphStyle.apply(paragraphText.pointee, "paragraph_text") }
         if let textBox { try paragraphStyle.apply(textBox.pointee) }
