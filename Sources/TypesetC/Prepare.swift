@@ -87,17 +87,7 @@ private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoint
         var base = try handle.styles.style(baseStyle.pointee, "base_style")
         if let baseVariation { try base.apply(baseVariation.pointee, "base_variation") }
         var attributed = AttributedText(source.string, baseStyle: base)
-        let runList = try Array(runs, count: runCount, "runs")
-        let variations = runVariations.map { Array(UnsafeBufferPointer(start: $0, count: runList.count)) }
-        for (i, run) in runList.enumerated() {
-            let start = try source.utf16Offset(ofByte: run.start, "runs[\(i)].start")
-            let end = try source.utf16Offset(ofByte: run.end, "runs[\(i)].end")
-            guard start <= end else { throw ArgumentError("runs[\(i)] ends (\(run.end)) before it starts (\(run.start))") }
-            var style = try TextStyle(run.style, "runs[\(i)].style")
-            if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
-            if let runBoxes { style.inlineBox = try InlineBoxEdges(runBoxes[i], "run_boxes[\(i)]") }
-            attributed.setStyle(style, utf16Range: start..<end)
-        }
+        try attributed.setRuns(runs, count: runCount, variations: runVariations, texts: nil, boxes: runBoxes, in: source)
         try attributed.setAttachments(attachments, count: attachmentCount, in: source)
         var paragraph = try ParagraphStyle(paragraph)
         if let textBox { try paragraph.apply(textBox.pointee) }
@@ -141,6 +131,24 @@ public func tsPreparedFree(_ text: OpaquePointer?) {
 }
 
 extension AttributedText {
+    /// Styles the C runs (`runs`, `count`), their offsets in bytes of
+    /// `source`, each with its entry of the arrays given beside them
+    /// (variations, text properties, inline boxes; NULL when absent).
+    mutating func setRuns(_ runs: UnsafePointer<ts_run>?, count: Int, variations: UnsafePointer<ts_font_variation>?,
+                          texts: UnsafePointer<ts_text_properties>?, boxes: UnsafePointer<ts_inline_box>?,
+                          in source: SourceText) throws {
+        for (i, run) in try Array(runs, count: count, "runs").enumerated() {
+            let start = try source.utf16Offset(ofByte: run.start, "runs[\(i)].start")
+            let end = try source.utf16Offset(ofByte: run.end, "runs[\(i)].end")
+            guard start <= end else { throw ArgumentError("runs[\(i)] ends (\(run.end)) before it starts (\(run.start))") }
+            var style = try TextStyle(run.style, "runs[\(i)].style")
+            if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
+            if let texts { try style.apply(texts[i], "run_texts[\(i)]") }
+            if let boxes { style.inlineBox = try InlineBoxEdges(boxes[i], "run_boxes[\(i)]") }
+            setStyle(style, utf16Range: start..<end)
+        }
+    }
+
     /// Sets the C attachments (`pointer`, `count`), their offsets in bytes
     /// of `source`: one attachment per offset, as the batch protocol has it.
     mutating func setAttachments(_ pointer: UnsafePointer<ts_attachment>?, count: Int, in source: SourceText) throws {

@@ -64,19 +64,8 @@ public func tsPrepareTextProperties(_ typesetter: OpaquePointer?, _ text: Unsafe
         if let baseVariation { try base.apply(baseVariation.pointee, "base_variation") }
         if let baseText { try base.apply(baseText.pointee, "base_text") }
         var attributed = AttributedText(source.string, baseStyle: base)
-        let runList = try Array(runs, count: runCount, "runs")
-        let variations = runVariations.map { Array(UnsafeBufferPointer(start: $0, count: runList.count)) }
-        let texts = runTexts.map { Array(UnsafeBufferPointer(start: $0, count: runList.count)) }
-        for (i, run) in runList.enumerated() {
-            let start = try source.utf16Offset(ofByte: run.start, "runs[\(i)].start")
-            let end = try source.utf16Offset(ofByte: run.end, "runs[\(i)].end")
-            guard start <= end else { throw ArgumentError("runs[\(i)] ends (\(run.end)) before it starts (\(run.start))") }
-            var style = try TextStyle(run.style, "runs[\(i)].style")
-            if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
-            if let texts { try style.apply(texts[i], "run_texts[\(i)]") }
-            if let runBoxes { style.inlineBox = try InlineBoxEdges(runBoxes[i], "run_boxes[\(i)]") }
-            attributed.setStyle(style, utf16Range: start..<end)
-        }
+        try attributed.setRuns(runs, count: runCount, variations: runVariations, texts: runTexts, boxes: runBoxes,
+                               in: source)
         try attributed.setAttachments(attachments, count: attachmentCount, in: source)
         var paragraphStyle = try ParagraphStyle(paragraph)
         if let paragraphText { try paragraphStyle.apply(paragraphText.pointee, "paragraph_text") }
