@@ -3,12 +3,13 @@
 /// max-content width of unwrapped lines).
 extension LineBreaker {
     /// Lines, heights and widths at a width: only numbers, nothing allocated.
-    func measure(width: Double?) -> TextMeasurement {
+    func measure(width: Double?) -> DeviceMeasurement {
         // A justified line fills its box, and which lines are justified is
         // the placement's business: the layout's numbers (justified text only).
         if core.fields.pointee.needsPlacement, width != nil, core.paragraph.alignment == .justify {
-            let l = layout(width: width)
-            return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
+            let l = layout(width: width, constraintWidth: nil)
+            return DeviceMeasurement(lineCount: l.deviceLines.count, width: l.deviceContentWidth, height: l.deviceHeight,
+                                     isTruncated: l.isTruncated)
         }
         let boxLimit = breakingLimit(for: width)
         prefetchSegments()
@@ -22,8 +23,8 @@ extension LineBreaker {
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
         }
-        return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
-                               isTruncated: cursor.truncated)
+        return DeviceMeasurement(lineCount: cursor.lineCount, width: LayoutUnit(ceiling: widest), height: height,
+                                 isTruncated: cursor.truncated)
     }
 
     /// Plain lines (see `nextPlainLine`) can be taken as they are: no
@@ -86,31 +87,65 @@ extension LineBreaker {
         return (max(line.content, cut.drawnRight - cut.drawnLeft), (cut, box))
     }
 
-    func layout(width: Double?) -> TextLayout {
+    /// The lines at `width` (device pixels; nil: unbounded), placed, as a
+    /// layout that reports `constraintWidth` (CSS px) as its constraint.
+    func layout(width: Double?, constraintWidth: Double?) -> TextLayout {
+        let wrap = wrapLimits(limit: breakingLimit(for: width), width: width)
+        var broken = breakLines(width: width, wrap: wrap)
+        var contentWidth = LayoutUnit(ceiling: broken.widest)
+        var truncation: Truncation? = nil
+        if core.fields.pointee.needsPlacement {
+            (contentWidth, truncation) = place(&broken, width: width, contentWidth: contentWidth,
+                                               keepsCutLine: wrap?.keepsCutLine == true)
+        }
+        // Unwrapped lines are the max-content width, each style or direction
+        // piece rounded up to 1/64 px as Chromium sums them; a layout that
+        // wrapped or was cut reports the text's own figure (the same at every
+        // width: `PreparedCore.maxContentWidth`).
+        let natural = broken.softWrapped || broken.truncated ? core.maxContentWidth
+            : broken.preserves ? max(contentWidth, LayoutUnit(ceiling: broken.widestWithTrailing)) : contentWidth
+        return TextLayout(deviceLines: broken.lines, scale: core.fields.pointee.scale, constraintWidth: constraintWidth,
+                          deviceContentWidth: contentWidth, deviceHeight: broken.height, deviceNaturalWidth: natural,
+                          isTruncated: broken.truncated, truncation: truncation, boxWidth: nil, core: core)
+    }
+
+    /// What breaking a text's lines found, before placement.
+    struct BrokenLines {
+        var lines: [DeviceLine] = []
+        /// The breaker's lines, kept only when placement needs them.
+        var raws: [RawLine] = []
+        /// The sum of line heights.
+        var height = 0.0
+        /// The widest line's content (a cut line's drawn width), 1/65536 px.
+        var widest: Int64 = 0
+        /// The cut of the truncated line (its index, the cut, the box width it was made for).
+        var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
+        /// Whether some line ended where the text does not force a break.
+        var softWrapped = false
+        /// Whether `maxLines` or an ellipsis cut the text.
+        var truncated = false
+        /// Whether preserved (pre-wrap) spaces and tabs before a line's end
+        /// count in max-content, though they hang in the line.
+        var preserves = false
+        /// The widest line with those spaces, 1/65536 px.
+        var widestWithTrailing: Int64 = 0
+    }
+
+    /// Breaks every line at `width` (the line breaker's loop, unplaced).
+    private func breakLines(width: Double?, wrap: WrapLimits?) -> BrokenLines {
         let boxLimit = breakingLimit(for: width)
         prefetchSegments()
-        let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
-        var lines: [TextLayout.Line] = []
-        // (Placement reads the text's details: only when some line needs it.)
-        let placement = core.fields.pointee.needsPlacement ? LinePlacement(core: core, boxWidth: width ?? 0) : nil
+        var out = BrokenLines()
+        let keepsRaws = core.fields.pointee.needsPlacement
         // Room for the lines the natural width suggests (growing the array one
         // line at a time reallocated it three times for a five-line post),
         // and a fifth more: lines end short of the width, so the natural
         // width's count alone still let a long text's array grow once.
-        let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w * 1.2 + 2 : 2 } ?? 2
-        lines.reserveCapacity(Int(min(expected, Double(segments.count) + 1)))
+        let expected = width.map { w in w > 0 ? Fixed16.pixels(Int64(core.naturalWidth)) / w * 1.2 + 2 : 2 } ?? 2
+        out.lines.reserveCapacity(Int(min(expected, Double(segments.count) + 1)))
         var top = 0.0
-        var widest: Int64 = 0
-        var raws: [RawLine] = []
-        // The cut of the truncated line (its index, the cut, the box width it was made for).
-        var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
-        // Whether some line ended where the text does not force a break.
-        var softWrapped = false
-        // Preserved (pre-wrap) spaces and tabs before a line's end count in
-        // max-content, though they hang in the line.
-        let preserves = core.fields.pointee.whiteSpace == .preWrap
-        var widestWithTrailing: Int64 = 0
+        out.preserves = core.fields.pointee.whiteSpace == .preWrap
         let fast = plainLinesNeedNoMark
         while true {
             // (`nextMarkedLine` by hand: called, it returned its long optional
@@ -127,60 +162,62 @@ extension LineBreaker {
                 break
             }
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
-                softWrapped = true
+                out.softWrapped = true
             }
             if raw.hasEllipsis {
                 let truncated = truncatedLine(raw, width: width, keepsContent: wrap?.keepsCutLine == true)
-                widest = max(widest, truncated.content)
-                if let cut = truncated.cut { knownCut = (lines.count, cut.0, cut.available) }
+                out.widest = max(out.widest, truncated.content)
+                if let cut = truncated.cut { out.knownCut = (out.lines.count, cut.0, cut.available) }
             } else {
-                widest = max(widest, raw.content)
+                out.widest = max(out.widest, raw.content)
             }
-            if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing) }
+            if out.preserves { out.widestWithTrailing = max(out.widestWithTrailing, raw.content + raw.trailing) }
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
-            let baseline = top + raw.ascent
-            lines.append(TextLayout.Line(
+            out.lines.append(DeviceLine(
                 utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
-                width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
-                ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
-                contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
-                showsHyphen: raw.showsHyphen))
+                contentStart: raw.start, contentEnd: raw.contentEnd, x: LayoutUnit(raw: 0),
+                width: LayoutUnit(ceiling: raw.content), top: top, height: raw.height, ascent: raw.ascent,
+                descent: raw.descent, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
+                hasEllipsis: raw.hasEllipsis, showsHyphen: raw.showsHyphen))
             top += raw.height
-            if placement != nil { raws.append(raw) }
+            if keepsRaws { out.raws.append(raw) }
         }
-        // The first line owns collapsed leading spaces; the last line owns the
-        // source text after it (collapsed trailing spaces).
+        out.height = top
+        out.truncated = cursor.truncated
+        extendEnds(&out.lines, truncated: cursor.truncated)
+        return out
+    }
+
+    /// The first line owns collapsed leading spaces; the last line owns the
+    /// source text after it (collapsed trailing spaces).
+    private func extendEnds(_ lines: inout [DeviceLine], truncated: Bool) {
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
             lines[0].utf16Range = 0..<first.utf16Range.upperBound
         }
-        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.fields.pointee.sourceCount {
+        if !truncated, let last = lines.last, last.utf16Range.upperBound < core.fields.pointee.sourceCount {
             lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.fields.pointee.sourceCount
         }
-        var contentWidth = Self.layoutUnitsCeil(widest)
+    }
+
+    /// Places the broken lines in the box (alignment, justification, the cut
+    /// line's cut): the layout's content width and its truncation.
+    private func place(_ broken: inout BrokenLines, width: Double?, contentWidth: LayoutUnit,
+                       keepsCutLine: Bool) -> (LayoutUnit, Truncation?) {
+        let placement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth.pixels)
+            : LinePlacement(core: core, boxWidth: width!)
         var truncation: Truncation? = nil
-        if let placement {
-            let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
-            var justifiedWidth = 0.0
-            for k in raws.indices {
-                let cut = knownCut.flatMap { $0.line == k && ($0.available == boxPlacement.available || wrap?.keepsCutLine == true)
-                    ? $0.cut : nil }
-                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
-                truncation = truncation ?? t
-                if lines[k].justification > 0 { justifiedWidth = max(justifiedWidth, lines[k].width) }
-            }
-            // A justified line fills the box: the layout's width contains it
-            // (a label sized by the widest unjustified line clipped it).
-            contentWidth = max(contentWidth, justifiedWidth)
+        var justifiedWidth = LayoutUnit(raw: 0)
+        let raws = broken.raws
+        for k in raws.indices {
+            let cut = broken.knownCut.flatMap { $0.line == k && ($0.available == placement.available || keepsCutLine)
+                ? $0.cut : nil }
+            let t = placement.place(&broken.lines[k], raws[k], index: k, isLast: k == raws.count - 1, knownCut: cut)
+            truncation = truncation ?? t
+            if broken.lines[k].justification > 0 { justifiedWidth = max(justifiedWidth, broken.lines[k].width) }
         }
-        // Unwrapped lines are the max-content width, each style or direction
-        // piece rounded up to 1/64 px as Chromium sums them; a layout that
-        // wrapped or was cut reports the text's own figure (the same at every
-        // width: `PreparedCore.maxContentWidth`).
-        let natural = softWrapped || cursor.truncated ? core.maxContentWidth
-            : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
-        return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
-                          naturalWidth: natural, isTruncated: cursor.truncated,
-                          truncation: truncation, boxWidth: nil, core: core)
+        // A justified line fills the box: the layout's width contains it
+        // (a label sized by the widest unjustified line clipped it).
+        return (max(contentWidth, justifiedWidth), truncation)
     }
 }

@@ -30,7 +30,7 @@ struct LinePlacement {
     /// and returns the truncation when `raw` is the cut line.
     /// - Parameter knownCut: the cut line's cut for this box width when the
     ///   line breaker made it already (measuring the line's drawn width).
-    func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
+    func place(_ line: inout DeviceLine, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
                knownCut: LineCut? = nil) -> Truncation? {
         let a = Int(raw.start), b = Int(raw.contentEnd)
         let width = PreparedCore.ceilToLayoutUnit(raw.content)
@@ -49,22 +49,22 @@ struct LinePlacement {
         let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw)
             && core.expansionOpportunities(a, b, lineEnd: b) > 0
         if justified && !raw.hasEllipsis {
-            line.x = 0
-            line.width = Double(available) / 65536
+            line.x = LayoutUnit(raw: 0)
+            line.width = LayoutUnit(exactly: available)
             line.justification = max(0, available - width)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
-        line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
+        line.x = LayoutUnit(exactly: offset + (rightToLeft ? trailing : 0))
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
                 ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
                                 spaceExpansion: spaces > 0 ? (available - width) / Int64(spaces) : 0)
         else { return nil }
-        line.x = Double(offset + cut.drawnLeft) / 65536
-        line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
+        line.x = LayoutUnit(exactly: offset + cut.drawnLeft)
+        line.width = LayoutUnit(exactly: cut.drawnRight - cut.drawnLeft)
         if let first = cut.visible.first, let last = cut.visible.last {
             line.contentStart = Int32(first.lowerBound)
             line.contentEnd = Int32(last.upperBound)
@@ -86,8 +86,8 @@ struct LinePlacement {
         while prefixEnd > a && core.text.units[prefixEnd - 1] == 0x20 { prefixEnd -= 1 }
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, core.sourceOffset(prefixEnd))
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
-                          ellipsisX: Double(offset + cut.ellipsisX) / 65536,
-                          ellipsisWidth: Double(PreparedCore.ceilToLayoutUnit(core.ellipsisWidth)) / 65536,
+                          deviceEllipsisX: LayoutUnit(exactly: offset + cut.ellipsisX),
+                          deviceEllipsisWidth: LayoutUnit(ceiling: core.ellipsisWidth), scale: core.fields.pointee.scale,
                           visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
     }
 

@@ -9,7 +9,7 @@ extension PreparedText {
     /// `word-break: break-all` do), in px. A flexbox item's automatic minimum
     /// width. Arithmetic on the prepared text, like a layout.
     public var minContentWidth: Double {
-        LineBreaker.with(core, minContent: true) { $0.layout(width: 0) }.contentWidth / scale
+        LineBreaker.with(core, minContent: true) { $0.layout(width: 0, constraintWidth: 0) }.contentWidth
     }
 
     /// CSS max-content: the same as ``naturalWidth``.
@@ -23,7 +23,7 @@ extension PreparedText {
     /// counts the spaces and tabs before each line's end: those take an
     /// unbounded layout the first time (arithmetic on the prepared text, a
     /// fraction of a microsecond a line), kept with the text.
-    public var naturalWidth: Double { core.maxContentWidth / scale }
+    public var naturalWidth: Double { core.maxContentWidth.pixels / scale }
 
     /// Breaks the text into lines no wider than `width` px (nil: unbounded).
     /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
@@ -31,11 +31,19 @@ extension PreparedText {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
+        // Broken in device pixels (the width × the scale), answered in CSS px.
         let s = scale
-        guard s != 1 else { return LineBreaker.with(core) { $0.layout(width: width) } }
-        // In device pixels, answered in CSS px (see `TextLayout+DevicePixels.swift`).
-        let device = LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }) }
-        return TextLayout(device: device, scale: s, constraintWidth: width)
+        return LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }, constraintWidth: width) }
+    }
+
+    /// The layout at a width given in device pixels (a CSS width × ``scale``),
+    /// answering in CSS px like ``layout(width:)``: for a layer above that
+    /// computes its widths in device pixels (the cell engine), so that no
+    /// width makes a round trip through CSS px.
+    package func layout(deviceWidth: Double) throws -> TextLayout {
+        guard deviceWidth.isFinite, deviceWidth >= 0 else { throw TypesetError.invalidWidth(deviceWidth) }
+        let s = scale
+        return LineBreaker.with(core) { $0.layout(width: deviceWidth, constraintWidth: deviceWidth / s) }
     }
 
     /// The line count, height and widest line at a width, without building
@@ -89,14 +97,15 @@ extension PreparedCore {
     /// has it in its header; the others take an unbounded layout once (each
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
-    var maxContentWidth: Double {
+    var maxContentWidth: LayoutUnit {
         guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
-            return LineBreaker.layoutUnitsCeil(naturalWidth)
+            return LayoutUnit(ceiling: Int64(naturalWidth))
         }
         let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)
-        if stored >= 0 { return Double(stored) / 64 }
-        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
-        lazyValues.pointee.maxContent.store(Int64((width * 64).rounded()), ordering: .relaxed)
+        if stored >= 0 { return LayoutUnit(raw: stored) }
+        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil, constraintWidth: nil) }
+            .deviceNaturalWidth
+        lazyValues.pointee.maxContent.store(width.raw, ordering: .relaxed)
         return width
     }
 }
