@@ -50,13 +50,6 @@ package struct LayoutUnit: Hashable, Comparable, Sendable {
     @inline(__always)
     init(ceiling fixed: Int64) { raw = (fixed + Self.fixedPerUnit - 1) >> 10 }
 
-    /// A 16.16 length that is whole layout units already (a sum of rounded widths).
-    @inline(__always)
-    init(exactly fixed: Int64) {
-        assert(fixed & (Self.fixedPerUnit - 1) == 0, "\(fixed) (16.16) is not whole layout units")
-        raw = fixed >> 10
-    }
-
     /// A 16.16 length rounded down to whole layout units.
     @inline(__always)
     init(flooring fixed: Int64) { raw = fixed >> 10 }

@@ -23,7 +23,7 @@ extension LineBreaker {
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
         }
-        return DeviceMeasurement(lineCount: cursor.lineCount, width: LayoutUnit(ceiling: widest), height: height,
+        return DeviceMeasurement(lineCount: cursor.lineCount, width: Fixed16(raw: LayoutUnit.ceilingFixed(widest)), height: height,
                                  isTruncated: cursor.truncated)
     }
 
@@ -92,7 +92,7 @@ extension LineBreaker {
     func layout(width: Double?, constraintWidth: Double?) -> TextLayout {
         let wrap = wrapLimits(limit: breakingLimit(for: width), width: width)
         var broken = breakLines(width: width, wrap: wrap)
-        var contentWidth = LayoutUnit(ceiling: broken.widest)
+        var contentWidth = Fixed16(raw: LayoutUnit.ceilingFixed(broken.widest))
         var truncation: Truncation? = nil
         if core.fields.pointee.needsPlacement {
             (contentWidth, truncation) = place(&broken, width: width, contentWidth: contentWidth,
@@ -102,8 +102,8 @@ extension LineBreaker {
         // piece rounded up to 1/64 px as Chromium sums them; a layout that
         // wrapped or was cut reports the text's own figure (the same at every
         // width: `PreparedCore.maxContentWidth`).
-        let natural = broken.softWrapped || broken.truncated ? core.maxContentWidth
-            : broken.preserves ? max(contentWidth, LayoutUnit(ceiling: broken.widestWithTrailing)) : contentWidth
+        let natural = broken.softWrapped || broken.truncated ? Fixed16(raw: core.maxContentWidth.fixed)
+            : broken.preserves ? max(contentWidth, Fixed16(raw: LayoutUnit.ceilingFixed(broken.widestWithTrailing))) : contentWidth
         return TextLayout(deviceLines: broken.lines, scale: core.fields.pointee.scale, constraintWidth: constraintWidth,
                           deviceContentWidth: contentWidth, deviceHeight: broken.height, deviceNaturalWidth: natural,
                           isTruncated: broken.truncated, truncation: truncation, boxWidth: nil, core: core)
@@ -176,8 +176,8 @@ extension LineBreaker {
             // half-leading of fixed line heights included, see `InlineBox`).
             out.lines.append(DeviceLine(
                 utf16Range: core.sourceOffset(Int(raw.start))..<core.sourceOffset(Int(raw.end)),
-                contentStart: raw.start, contentEnd: raw.contentEnd, x: LayoutUnit(raw: 0),
-                width: LayoutUnit(ceiling: raw.content), top: top, height: raw.height, ascent: raw.ascent,
+                contentStart: raw.start, contentEnd: raw.contentEnd, x: Fixed16(raw: 0),
+                width: Fixed16(raw: LayoutUnit.ceilingFixed(raw.content)), top: top, height: raw.height, baseline: top + raw.ascent, ascent: raw.ascent,
                 descent: raw.descent, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
                 hasEllipsis: raw.hasEllipsis, showsHyphen: raw.showsHyphen))
             top += raw.height
@@ -202,12 +202,12 @@ extension LineBreaker {
 
     /// Places the broken lines in the box (alignment, justification, the cut
     /// line's cut): the layout's content width and its truncation.
-    private func place(_ broken: inout BrokenLines, width: Double?, contentWidth: LayoutUnit,
-                       keepsCutLine: Bool) -> (LayoutUnit, Truncation?) {
+    private func place(_ broken: inout BrokenLines, width: Double?, contentWidth: Fixed16,
+                       keepsCutLine: Bool) -> (Fixed16, Truncation?) {
         let placement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth.pixels)
             : LinePlacement(core: core, boxWidth: width!)
         var truncation: Truncation? = nil
-        var justifiedWidth = LayoutUnit(raw: 0)
+        var justifiedWidth = Fixed16(raw: 0)
         let raws = broken.raws
         for k in raws.indices {
             let cut = broken.knownCut.flatMap { $0.line == k && ($0.available == placement.available || keepsCutLine)

@@ -49,22 +49,22 @@ struct LinePlacement {
         let justified = justify && !endsParagraph && space > 0 && !endsWithForcedBreak(raw)
             && core.expansionOpportunities(a, b, lineEnd: b) > 0
         if justified && !raw.hasEllipsis {
-            line.x = LayoutUnit(raw: 0)
-            line.width = LayoutUnit(exactly: available)
+            line.x = Fixed16(raw: 0)
+            line.width = Fixed16(raw: available)
             line.justification = max(0, available - width)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let offset = spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)
-        line.x = LayoutUnit(exactly: offset + (rightToLeft ? trailing : 0))
+        line.x = Fixed16(raw: offset + (rightToLeft ? trailing : 0))
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
                 ?? core.cutLine(a, b, available: available, rightToLeft: rightToLeft,
                                 spaceExpansion: spaces > 0 ? (available - width) / Int64(spaces) : 0)
         else { return nil }
-        line.x = LayoutUnit(exactly: offset + cut.drawnLeft)
-        line.width = LayoutUnit(exactly: cut.drawnRight - cut.drawnLeft)
+        line.x = Fixed16(raw: offset + cut.drawnLeft)
+        line.width = Fixed16(raw: cut.drawnRight - cut.drawnLeft)
         if let first = cut.visible.first, let last = cut.visible.last {
             line.contentStart = Int32(first.lowerBound)
             line.contentEnd = Int32(last.upperBound)
@@ -86,7 +86,7 @@ struct LinePlacement {
         while prefixEnd > a && core.text.units[prefixEnd - 1] == 0x20 { prefixEnd -= 1 }
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, core.sourceOffset(prefixEnd))
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
-                          deviceEllipsisX: LayoutUnit(exactly: offset + cut.ellipsisX),
+                          deviceEllipsisX: Fixed16(raw: offset + cut.ellipsisX),
                           deviceEllipsisWidth: LayoutUnit(ceiling: core.ellipsisWidth), scale: core.fields.pointee.scale,
                           visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
     }

@@ -7,7 +7,7 @@ public struct Truncation: Sendable, Hashable {
     /// The marker drawn: "…", or "..." when the primary font has no U+2026.
     public let ellipsis: String
     /// The marker's left edge and width, device pixels.
-    let deviceEllipsisX: LayoutUnit
+    let deviceEllipsisX: Fixed16
     let deviceEllipsisWidth: LayoutUnit
     /// Device pixels per CSS px.
     let scale: Double

@@ -103,8 +103,9 @@ extension PreparedCore {
         }
         let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)
         if stored >= 0 { return LayoutUnit(raw: stored) }
-        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil, constraintWidth: nil) }
+        let natural = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil, constraintWidth: nil) }
             .deviceNaturalWidth
+        let width = LayoutUnit(exactlyPixels: natural.pixels)
         lazyValues.pointee.maxContent.store(width.raw, ordering: .relaxed)
         return width
     }

@@ -10,14 +10,19 @@ struct DeviceLine: Sendable, Hashable {
     /// Processed-text range of the line's visible content.
     var contentStart: Int32
     var contentEnd: Int32
-    /// The line's left edge from the layout's left edge (alignment).
-    var x: LayoutUnit
-    /// The line's width without trailing spaces (each placed run rounded up).
-    var width: LayoutUnit
+    /// The line's left edge from the layout's left edge (alignment): whole
+    /// layout units but beyond a box too wide for them (then as placed).
+    var x: Fixed16
+    /// The line's width without trailing spaces (each placed run rounded up;
+    /// a justified line's, the box's).
+    var width: Fixed16
     /// Distance from the layout's top to the line box's top, px.
     var top: Double
     /// The line box's height, px.
     var height: Double
+    /// Distance from the layout's top to the line's baseline, px (the top
+    /// plus the ascent, kept as it was summed).
+    var baseline: Double
     /// The line box's extent above and below its baseline, px.
     var ascent: Double
     var descent: Double
@@ -37,9 +42,6 @@ struct DeviceLine: Sendable, Hashable {
     /// Whether the line ends at a soft hyphen and shows a hyphen there.
     var showsHyphen = false
 
-    /// Distance from the layout's top to the line's baseline, px.
-    @inline(__always)
-    var baseline: Double { top + ascent }
 }
 
 extension TextLayout {

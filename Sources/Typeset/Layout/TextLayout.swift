@@ -17,11 +17,11 @@ public struct TextLayout: Sendable {
     /// The width lines were broken at, nil when unbounded.
     public let constraintWidth: Double?
     /// The widest line, device pixels.
-    let deviceContentWidth: LayoutUnit
+    let deviceContentWidth: Fixed16
     /// The sum of line heights, device pixels.
     let deviceHeight: Double
     /// The text's max-content width, device pixels.
-    let deviceNaturalWidth: LayoutUnit
+    let deviceNaturalWidth: Fixed16
     /// Whether `maxLines` (or a `nowrap` line with `textOverflow: .ellipsis`)
     /// cut the text (the last line shows the ellipsis).
     public let isTruncated: Bool

@@ -35,7 +35,7 @@ extension TextMeasurement {
 struct DeviceMeasurement {
     var lineCount: Int
     /// The widest line.
-    var width: LayoutUnit
+    var width: Fixed16
     /// The sum of line heights, px.
     var height: Double
     var isTruncated: Bool
