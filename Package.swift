@@ -49,9 +49,11 @@ let package = Package(
         .target(
             name: "CUnicode",
             linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        // CPU cache hints for the hot paths (prefetches, one that reads a racing slot).
+        .target(name: "CPrefetch"),
         .target(
             name: "Typeset",
-            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicode"]),
+            dependencies: ["CHarfBuzz", "CFreeType", "CFontconfig", "CUnicode", "CPrefetch"]),
         .target(
             name: "TypesetEntities",
             dependencies: ["Typeset"]),
@@ -109,7 +111,7 @@ let package = Package(
             dependencies: ["Typeset", "TypesetEntities", "TypesetCells", "TypesetTestSupport"]),
         .testTarget(
             name: "CorpusTests",
-            dependencies: ["Typeset", "TypesetCells", "TypesetTestSupport"]),
+            dependencies: ["Typeset", "TypesetCells", "TypesetBatch", "TypesetTestSupport"]),
         .testTarget(
             name: "TypesetFontsTests",
             dependencies: ["Typeset", "TypesetFonts", "TypesetTestSupport"]),

@@ -70,14 +70,16 @@ public func tsPrepareAttributedVaried(_ typesetter: OpaquePointer?, _ text: Unsa
     }
 }
 
-/// What `ts_prepare_attributed` and `ts_prepare_attributed_varied` do.
+/// What `ts_prepare_attributed`, `ts_prepare_attributed_varied` and `ts_prepare_boxed` do.
 private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
                                _ baseStyle: UnsafePointer<ts_style>?, _ baseVariation: UnsafePointer<ts_font_variation>?,
                                _ runs: UnsafePointer<ts_run>?, _ runVariations: UnsafePointer<ts_font_variation>?,
                                _ runCount: Int,
                                _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
                                _ paragraph: UnsafePointer<ts_paragraph>?, _ scale: Double,
-                               _ out: UnsafeMutablePointer<OpaquePointer?>?) throws {
+                               _ out: UnsafeMutablePointer<OpaquePointer?>?,
+                               runBoxes: UnsafePointer<ts_inline_box>? = nil,
+                               textBox: UnsafePointer<ts_text_box>? = nil) throws {
     do {
         let handle = try Handle.argument(typesetter, "typesetter", as: TypesetterHandle.self)
         let source = try SourceText(text, length: length, name: "text")
@@ -93,6 +95,7 @@ private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoint
             guard start <= end else { throw ArgumentError("runs[\(i)] ends (\(run.end)) before it starts (\(run.start))") }
             var style = try TextStyle(run.style, "runs[\(i)].style")
             if let variations { try style.apply(variations[i], "run_variations[\(i)]") }
+            if let runBoxes { style.inlineBox = try InlineBoxEdges(runBoxes[i], "run_boxes[\(i)]") }
             attributed.setStyle(style, utf16Range: start..<end)
         }
         // One attachment per offset, as the batch protocol has it: the index of the one at each.
@@ -110,11 +113,27 @@ private func prepareAttributed(_ typesetter: OpaquePointer?, _ text: UnsafePoint
             attributed.setAttachment(TextAttachment(width: a.width, height: a.height, verticalAlignment: alignment),
                                      atUTF16Offset: offset)
         }
-        let paragraph = try ParagraphStyle(paragraph)
+        var paragraph = try ParagraphStyle(paragraph)
+        if let textBox { try paragraph.apply(textBox.pointee) }
         try Scale.check(scale)
         let out = try Status.required(out, "out")
         let prepared = try handle.typesetter.prepare(attributed, paragraph: paragraph, scale: scale)
         out.pointee = Handle.make(PreparedHandle(prepared, text: source))
+    }
+}
+
+/// `ts_prepare_boxed` (include/typeset.h): `ts_prepare_attributed_varied` with the runs' inline boxes and the paragraph's text box trimming.
+@_cdecl("ts_prepare_boxed")
+public func tsPrepareBoxed(_ typesetter: OpaquePointer?, _ text: UnsafePointer<CChar>?, _ length: Int,
+                           _ baseStyle: UnsafePointer<ts_style>?, _ baseVariation: UnsafePointer<ts_font_variation>?,
+                           _ runs: UnsafePointer<ts_run>?, _ runVariations: UnsafePointer<ts_font_variation>?,
+                           _ runBoxes: UnsafePointer<ts_inline_box>?, _ runCount: Int,
+                           _ attachments: UnsafePointer<ts_attachment>?, _ attachmentCount: Int,
+                           _ paragraph: UnsafePointer<ts_paragraph>?, _ textBox: UnsafePointer<ts_text_box>?,
+                           _ scale: Double, _ out: UnsafeMutablePointer<OpaquePointer?>?) -> ts_status {
+    Status.run("ts_prepare_boxed") {
+        try prepareAttributed(typesetter, text, length, baseStyle, baseVariation, runs, runVariations, runCount,
+                              attachments, attachmentCount, paragraph, scale, out, runBoxes: runBoxes, textBox: textBox)
     }
 }
 

@@ -50,7 +50,8 @@ enum Status {
              .emptyFontStack, .invalidFontFaceRule, .fontFaceRulesUnreadable:
             return TS_ERROR_FONT
         case .invalidWidth, .invalidScale, .invalidFontSize, .invalidStyleValue, .invalidAttributeRuns,
-             .invalidStyleRange, .invalidUTF8, .invalidAttachment, .invalidFontVariationSettings:
+             .invalidStyleRange, .invalidUTF8, .invalidAttachment, .invalidFontVariationSettings,
+             .invalidStyleText:
             return TS_ERROR_ARGUMENT
         case .unicodeAnalysisFailed, .fontconfigUnavailable:
             return TS_ERROR_INTERNAL

@@ -41,6 +41,10 @@ struct LayoutOptions: ParsableArguments {
     @Option(name: .customLong("line-break"), help: "CSS line-break.") var lineBreak: ParagraphStyle.LineBreak = .auto
     @Option(name: .customLong("text-wrap"), help: "CSS text-wrap: balance (titles), pretty (no short last line), or nowrap.")
     var textWrap: TextWrapField = .wrap
+    @Option(name: .customLong("text-box-trim"), help: "CSS text-box-trim: trims the first line's top and the last line's bottom to --text-box-edge.")
+    var textBoxTrim: TextBoxTrim = .none
+    @Option(name: .customLong("text-box-edge"), help: ArgumentHelp("CSS text-box-edge: auto, text, or an over edge (text, cap, ex) and an under edge (text, alphabetic), e.g. \"cap alphabetic\".", valueName: "CSS"))
+    var textBoxEdge: String = "auto"
     @Option(help: ArgumentHelp("The text's language (BCP 47), for line breaking and shaping.", valueName: "TAG"))
     var lang: String?
     @Option(name: .customLong("letter-spacing"), parsing: .unconditional, help: ArgumentHelp("Extra px after every character (may be negative).", valueName: "PX"))
@@ -125,6 +129,7 @@ struct LayoutOptions: ParsableArguments {
             ("white_space", .string(whiteSpace.rawValue)), ("text_overflow", .string(textOverflow.rawValue)),
             ("word_break", .string(wordBreak.rawValue)), ("line_break", .string(lineBreak.rawValue)),
             ("text_wrap", .string(textWrap.rawValue)),
+            ("text_box_trim", .string(textBoxTrim.rawValue)), ("text_box_edge", .string(textBoxEdge)),
             ("letter_spacing", .number(letterSpacing)), ("align", .string(align.rawValue)),
             ("direction", .string(direction.rawValue)), ("scale", .number(scale)),
             ("font_family", .string(font)),  // a CSS font-family list, read as the batch reads the string

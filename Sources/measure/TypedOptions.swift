@@ -13,6 +13,7 @@ extension ParagraphStyle.LineBreak: ExpressibleByArgument {}
 extension ParagraphStyle.Alignment: ExpressibleByArgument {}
 extension ParagraphStyle.Direction: ExpressibleByArgument {}
 extension TextWrapField: ExpressibleByArgument {}
+extension TextBoxTrim: ExpressibleByArgument {}
 
 /// What output offsets count (`--offsets`).
 enum OffsetUnit: String, CaseIterable, ExpressibleByArgument {

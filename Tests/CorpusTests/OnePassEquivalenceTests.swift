@@ -144,17 +144,17 @@ final class OnePassEquivalenceTests: XCTestCase {
     static func fingerprint(_ prepared: PreparedText) -> String {
         let core = prepared.core
         var out = ""
-        describe(core.fields.pointee, into: &out)
+        describe(core.facts, into: &out)
         describe(Array(core.segments), into: &out)
         let fields: [Any] = [
             core.sourceUTF16.utf16Array, core.text.units.utf16Array, core.text.sourceOffsets, core.paragraph,
-            core.paragraphLevel, core.details.pointee.ellipsisIsThreeDots, Array(core.levels), Array(core.items),
+            core.paragraphLevel, core.ellipsisIsThreeDots, Array(core.levels), Array(core.items),
             core.itemMetrics, Array(core.faces), core.styles, core.tabInterval, core.minimumTabWidth, core.ellipsisWidth,
             core.trimmableClose, core.ligatures, core.runBoundaries, core.attachments, Array(core.surrogatePairs),
             core.wordBreaks, core.reshapedEnds,
         ]
         for f in fields { describe(f, into: &out); out += "|" }
-        if let m = core.lazyValues.pointee.unitMetrics.value {
+        if let m = core.storedUnitMetrics {
             describe([m.advances, m.graphemeBits] as [Any], into: &out)
             describe(m.ligatures, into: &out)
         }

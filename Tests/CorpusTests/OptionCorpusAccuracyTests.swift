@@ -113,39 +113,44 @@ final class OptionCorpusAccuracyTests: XCTestCase {
     /// (Chromium reports CSS px as float32 there), and the ceil'd height is
     /// compared on that scale's grid.
     static func disagreements(_ c: OptionCorpusCase, _ want: OptionCorpusCase.Expected, _ layout: TextLayout) -> [String] {
-        let scale = layout.scale
+        disagreements(text: c.text, want, CorpusAnswer(layout))
+    }
+
+    /// How an answer (a layout's or a batch answer line's) differs from
+    /// Chromium's, by the rule above; `text` is the case's text. With
+    /// `lineX` false the lines' x are not compared.
+    static func disagreements(text: String, _ want: OptionCorpusCase.Expected, _ answer: CorpusAnswer,
+                              lineX: Bool = true) -> [String] {
+        let scale = answer.scale
         let tolerance = scale == 1 ? Self.tolerance : 1 / (64 * scale) + 1e-4
         let heightTolerance = scale == 1 ? Self.tolerance : 1.0 / 1000
         var why: [String] = []
-        let starts = layout.lines.map { layout.scalarOffset(utf16: $0.utf16Range.lowerBound) }
+        let starts = answer.lines.map(\.start)
         let wantStarts = want.lines.map(\.start)
         if starts.count != wantStarts.count { why.append("lines \(starts.count) vs \(wantStarts.count)") }
         else if let k = starts.indices.first(where: { starts[$0] != wantStarts[$0] }) {
             why.append("line \(k) starts at \(starts[k]) vs \(wantStarts[k])")
         }
         let wantCeiled = Self.ceiled(want.height, scale: scale)
-        if abs(layout.exactHeight - want.height) > heightTolerance || abs(layout.size().height - wantCeiled) > 1e-9 {
-            why.append("height \(layout.exactHeight) vs \(want.height)")
+        if abs(answer.exactHeight - want.height) > heightTolerance || abs(answer.height - wantCeiled) > 1e-9 {
+            why.append("height \(answer.exactHeight) vs \(want.height)")
         }
-        if layout.isTruncated != want.truncated { why.append("truncated \(layout.isTruncated) vs \(want.truncated)") }
-        if let e = want.ellipsis, layout.isTruncated {
-            if let t = layout.truncation {
+        if answer.truncated != want.truncated { why.append("truncated \(answer.truncated) vs \(want.truncated)") }
+        if let e = want.ellipsis, answer.truncated {
+            if let t = answer.cut {
                 if t.ellipsis != e.text { why.append("ellipsis \(t.ellipsis.debugDescription) vs \(e.text.debugDescription)") }
-                if abs(t.ellipsisX - e.x) > tolerance { why.append("ellipsis x \(t.ellipsisX) vs \(e.x)") }
-                let visible = Self.visibleInk(t.visibleUTF16Ranges.map { layout.scalarOffset(utf16: $0.lowerBound)..<layout.scalarOffset(utf16: $0.upperBound) }, c.text)
-                let wantVisible = Self.visibleInk(e.visible.map { $0[0]..<$0[1] }, c.text)
+                if abs(t.x - e.x) > tolerance { why.append("ellipsis x \(t.x) vs \(e.x)") }
+                let visible = Self.visibleInk(t.visible, text)
+                let wantVisible = Self.visibleInk(e.visible.map { $0[0]..<$0[1] }, text)
                 if visible != wantVisible {
                     let differ = visible.symmetricDifference(wantVisible).sorted()
                     why.append("visible code points differ at \(differ.prefix(3))")
                 }
+                if e.visible_is_prefix, t.end != e.visible_end { why.append("cut at \(t.end) vs \(e.visible_end)") }
             } else { why.append("no ellipsis") }
-            if let last = layout.lines.last, e.visible_is_prefix {
-                let end = layout.scalarOffset(utf16: last.utf16Range.upperBound)
-                if end != e.visible_end { why.append("cut at \(end) vs \(e.visible_end)") }
-            }
         }
-        if starts.count == wantStarts.count {
-            for (k, (line, w)) in zip(layout.lines, want.lines).enumerated() {
+        if lineX, starts.count == wantStarts.count {
+            for (k, (line, w)) in zip(answer.lines, want.lines).enumerated() {
                 guard let x = w.x, abs(line.x - x) > tolerance else { continue }
                 why.append("line \(k) x \(line.x) vs \(x)")
                 break

@@ -43,6 +43,8 @@ struct OptionCorpusCase: Decodable {
         var line_count: Int
         var lines: [Line]
         var natural_width: Double?
+        /// CSS min-content (rows recorded since the recorder reports it).
+        var min_content_width: Double?
         var truncated: Bool
         var ellipsis: Ellipsis?
     }

@@ -132,7 +132,7 @@ final class FontFileCacheTests: XCTestCase {
     func testAFailureIsRememberedBriefly() throws {
         let loads = Counter()
         let files = FontFileCache(access: .within(root)) { bytes, path in
-            bytes.deallocate()
+            bytes.release()
             loads.add(path)
             throw TypesetError.notAFont(path: path)
         }

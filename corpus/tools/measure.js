@@ -141,18 +141,29 @@
   // line (positive width, on the previous line), and a code point at a break
   // can report a zero-width rect on the other line. So: the lowest rect of
   // positive width; for zero-width characters, the first rect.
-  function placeRect(range) {
-    let best = null, first = null;
+  // With text-transform a code point can become several (ß -> SS) and a
+  // line break can fall between them (FUS|SGÄNGER, an overflow-wrap break):
+  // such a code point belongs to the line where it starts, so with
+  // firstWins the first rect of positive width is used.
+  function placeRect(range, firstWins) {
+    let best = null, first = null, firstInk = null;
     for (const q of range.getClientRects()) {
       if (q.height <= 0) continue;
       if (first === null) first = q;
+      if (q.width > 0 && firstInk === null) firstInk = q;
       if (q.width > 0 && (best === null || q.top > best.top)) best = q;
     }
-    return best || first;
+    return (firstWins ? firstInk : best) || first;
   }
 
-  function rectCentre(range) {
-    const q = placeRect(range);
+  // Whether the case transforms text (the box or a run): see placeRect.
+  function transforms(c) {
+    return (c.text_transform && c.text_transform !== 'none') ||
+      (c.runs || []).some(function (r) { return r.text_transform && r.text_transform !== 'none'; });
+  }
+
+  function rectCentre(range, firstWins) {
+    const q = placeRect(range, firstWins);
     return q ? (q.top + q.bottom) / 2 : null;
   }
 
@@ -160,7 +171,7 @@
   // non-whitespace code point lies on the line box of the line the code point
   // was assigned to; the one exception is the generated hyphen that the first
   // code point of a line reports when the previous line ends with U+00AD.
-  function rectsInLines(nodes, cps, lines, top) {
+  function rectsInLines(nodes, cps, lines, top, splits) {
     const range = document.createRange();
     for (let k = 0; k < lines.length; k++) {
       const afterShy = k > 0 && cps[lines[k - 1].end - 1].cp === 0xad;
@@ -172,6 +183,8 @@
           const j = probeLine(q, top);
           if (j === k) continue;
           if (j === k - 1 && afterShy && i === lines[k].start) continue;
+          // The rest of a transformed code point split by a break (see placeRect).
+          if (splits && j === k + 1 && i === lines[k].end - 1) continue;
           return false;
         }
       }
@@ -183,7 +196,13 @@
   // code point whose rect centre is cy is on the line whose reference centre
   // is ref (probe: same 1000px box; real layout: not more than 0.5em lower).
   function assignLines(nodes, cps, c, sameLine) {
-    const preWrap = (c.white_space === 'pre-wrap');
+    const ws = c.white_space || 'normal';
+    // White-space values that keep newlines: each '\n' ends its line.
+    const keepsNewlines = ws === 'pre-wrap' || ws === 'pre-line' || ws === 'pre' || ws === 'break-spaces';
+    // break-spaces: spaces and tabs take room at a line's end and wrap to the
+    // next line like letters, so they can start a line.
+    const spacesWrap = ws === 'break-spaces';
+    const splits = transforms(c);
     const range = document.createRange();
     const lines = [];
     let cur = null;
@@ -191,10 +210,10 @@
     let anyInk = false;
     for (let k = 0; k < cps.length; k++) {
       const p = cps[k];
-      const isWS = WS.has(p.cp);
+      const isWS = WS.has(p.cp) && !(spacesWrap && (p.cp === 0x20 || p.cp === 0x09));
       if (!isWS) anyInk = true;
       setRange(range, nodes, cps, k, k + 1);
-      const cy = rectCentre(range);
+      const cy = rectCentre(range, splits);
       let startNew = false;
       if (cur === null || forced) {
         startNew = true;
@@ -210,27 +229,126 @@
         if (cur.cy === null) { cur.cy = cy; cur.cyFromWS = isWS; }
         else if (cur.cyFromWS && !isWS) { cur.cy = cy; cur.cyFromWS = false; }
       }
-      if (preWrap && p.cp === 0x0a) forced = true;
+      if (keepsNewlines && p.cp === 0x0a) forced = true;
     }
-    // white-space:normal collapses a whitespace-only text to nothing.
-    if (!preWrap && !anyInk) return [];
+    // white-space:normal (and nowrap) collapse a whitespace-only text to nothing.
+    if (!keepsNewlines && !anyInk) return [];
     for (let i = 0; i < lines.length; i++) {
       lines[i].end = (i + 1 < lines.length) ? lines[i + 1].start : cps.length;
     }
     return lines;
   }
 
-  function styleSpan(el, r, spanLineHeight) {
-    const s = el.style;
-    if (r.css_family) s.fontFamily = r.css_family;
-    if (r.font_size !== undefined && r.font_size !== null) s.fontSize = r.font_size + 'px';
-    if (r.font_weight !== undefined && r.font_weight !== null) s.fontWeight = String(r.font_weight);
-    if (r.font_style) s.fontStyle = r.font_style;
-    if (r.letter_spacing !== undefined && r.letter_spacing !== null) s.letterSpacing = r.letter_spacing + 'px';
-    if (spanLineHeight !== undefined) s.lineHeight = spanLineHeight;
-    else if (r.line_height !== undefined) {
-      s.lineHeight = r.line_height === null ? 'normal' : (r.line_height + 'px');
+  // A span's margin-box fragments on probe line k: its border-box rects
+  // (getClientRects) on that line, widened by its start margin on the
+  // fragment that holds its first character and by its end margin on the one
+  // that holds its last (box-decoration-break: slice; start is the right side
+  // in a right-to-left span). Bidi can split one span into fragments on one
+  // line: "@start" in a right-to-left paragraph draws "start" on the left
+  // (its end padding and margin on that fragment's left) and "@" on the right
+  // (its start ones on the right), so rects are matched by characters, not
+  // by their order. [{left, right, run}]
+  function boxFragments(div, k, top) {
+    const out = [];
+    const range = document.createRange();
+    // The rect (on some line) of the first or last code point of a text node.
+    function endRect(t, last) {
+      const text = t.data;
+      if (!text.length) return null;
+      let a = 0, b = text.codePointAt(0) > 0xffff ? 2 : 1;
+      if (last) {
+        b = text.length;
+        a = b - ((b >= 2 && text.charCodeAt(b - 1) >= 0xdc00 && text.charCodeAt(b - 1) <= 0xdfff) ? 2 : 1);
+      }
+      range.setStart(t, a);
+      range.setEnd(t, b);
+      return placeRect(range, false);
     }
+    function holds(q, c) {
+      if (!c || probeLine(c, top) !== probeLine(q, top)) return false;
+      const mid = (c.left + c.right) / 2;
+      return mid >= q.left - 0.01 && mid <= q.right + 0.01;
+    }
+    for (const b of div.boxSpans || []) {
+      const cs = getComputedStyle(b.el);
+      const rtl = cs.direction === 'rtl';
+      const ml = parseFloat(cs.marginLeft) || 0, mr = parseFloat(cs.marginRight) || 0;
+      const t = b.el.firstChild;
+      const firstRect = t ? endRect(t, false) : null, lastRect = t ? endRect(t, true) : null;
+      const rects = Array.from(b.el.getClientRects()).filter(function (q) { return q.height > 0; });
+      rects.forEach(function (q) {
+        if (probeLine(q, top) !== k) return;
+        let l = q.left, r = q.right;
+        if (holds(q, firstRect)) { if (rtl) r += mr; else l -= ml; }
+        if (holds(q, lastRect)) { if (rtl) l -= ml; else r += mr; }
+        out.push({ left: l, right: r, run: b.run });
+      });
+    }
+    return out;
+  }
+
+  // A line's horizontal extent: its text's (u: {left, right} or null) and
+  // that of the inline boxes (chips) on it, margins included; keep(run)
+  // picks the boxes that count (null: all).
+  function boxExtent(u, div, k, top, keep) {
+    const frags = boxFragments(div, k, top).filter(function (f) { return !keep || keep(f.run); });
+    if (!frags.length) return u;
+    let l = u ? u.left : Infinity, r = u ? u.right : -Infinity;
+    for (const f of frags) { l = Math.min(l, f.left); r = Math.max(r, f.right); }
+    return { left: l, right: r };
+  }
+
+  // The text-indent (px) of line li (lines: its probe lines), from the
+  // case's CSS text ("2em hanging each-line", a number is px): the first
+  // line, and with each-line every line after a kept newline, are indented;
+  // hanging swaps indented and not.
+  function lineIndent(c, li, lines, cps) {
+    if (!c.text_indent) return 0;
+    const parts = String(c.text_indent).trim().split(/\s+/);
+    const m = /^(-?[0-9.]+)(px|%|em)?$/.exec(parts[0]);
+    if (!m) return 0;
+    const v = parseFloat(m[1]);
+    const px = m[2] === '%' ? v * c.width / 100 : m[2] === 'em' ? v * c.font_size : v;
+    const eachLine = parts.indexOf('each-line') >= 0, hanging = parts.indexOf('hanging') >= 0;
+    let first = li === 0;
+    if (!first && eachLine && lines[li - 1]) first = cps[lines[li - 1].end - 1].cp === 0x0a;
+    return first !== hanging ? px : 0;
+  }
+
+  // Takes a box made by makeDiv (and its wrapper) off the page.
+  function drop(host, div) {
+    host.removeChild(div.wrapper || div);
+  }
+
+  // The chips on probe line li as the start edges of their first code
+  // points (relative to the box's left edge): {k: {left} (ltr) or {right}
+  // (rtl)}, the start side of the chip's margin box. Chromium's line
+  // truncator counts a chip's start padding, border and margin as the room
+  // its text needs, but not its end ones: a line whose last chip's end
+  // padding would overflow with the ellipsis keeps the chip's text and draws
+  // the ellipsis right after it (checked on screenshots: "#6…" in a 230 px
+  // box, "@ccc…", and "Ctrl+…" where the next chip's start padding left no
+  // room for its first letter).
+  function chipEdges(div, li, pbox, cps) {
+    const out = {};
+    const frags = boxFragments(div, li, pbox.top);
+    for (const b of div.boxSpans || []) {
+      const mine = frags.filter(function (f) { return f.run === b.run; });
+      if (!mine.length) continue;
+      const l = Math.min.apply(null, mine.map(function (f) { return f.left; })) - pbox.left;
+      const r = Math.max.apply(null, mine.map(function (f) { return f.right; })) - pbox.left;
+      const rtl = getComputedStyle(b.el).direction === 'rtl';
+      const first = cpIndex(cps, b.run.a);
+      out[first] = Object.assign(out[first] || {}, rtl ? { right: r } : { left: l });
+    }
+    return out;
+  }
+
+  // The index of the code point that starts at UTF-16 offset u of the text.
+  function cpIndex(cps, u) {
+    let k = 0;
+    while (k < cps.length && cps[k].ga < u) k++;
+    return k;
   }
 
   // The box: one text node, or with runs a text node per gap and a <span>
@@ -241,8 +359,15 @@
     const div = document.createElement('div');
     TypesetCaseStyle.styleBox(div, c, clamp);
     div.style.width = width;
-    if (lineHeight !== undefined) div.style.lineHeight = lineHeight;
+    if (lineHeight !== undefined) {
+      div.style.lineHeight = lineHeight;
+      // The probe's lines are exactly 1000 px apart: text-box-trim (which
+      // only takes the first line's top and the last line's bottom off the
+      // box, never changing a line break) stays off there.
+      div.style.textBoxTrim = 'none';
+    }
     const nodes = [];
+    const boxes = [];   // spans with padding, border or margin: [{el, run}]
     if (!c.runs || c.runs.length === 0) {
       div.textContent = c.text;
       nodes.push(div.firstChild);
@@ -251,9 +376,10 @@
         const t = document.createTextNode(c.text.slice(p.a, p.b));
         if (p.run) {
           const span = document.createElement('span');
-          styleSpan(span, p.run, lineHeight === undefined ? undefined : '0px');
+          TypesetCaseStyle.styleSpan(span, p.run, lineHeight === undefined ? undefined : '0px');
           span.appendChild(t);
           div.appendChild(span);
+          if (p.run.padding || p.run.border_width || p.run.margin) boxes.push({ el: span, run: p.run });
         } else {
           div.appendChild(t);
         }
@@ -261,7 +387,15 @@
       }
     }
     div.textNodes = nodes;
-    host.appendChild(div);
+    div.boxSpans = boxes;
+    // Each box in a static wrapper of its own: an absolutely positioned block
+    // right after another one takes that sibling's last character as the
+    // character before its text, so text-transform: capitalize leaves its
+    // first letter alone when the sibling's text ends with a letter.
+    const wrap = document.createElement('div');
+    wrap.appendChild(div);
+    host.appendChild(wrap);
+    div.wrapper = wrap;
     return div;
   }
 
@@ -301,12 +435,14 @@
       while (eNoNL > ln.start && cps[eNoNL - 1].cp === 0x0a) eNoNL--;
       while (e > ln.start && WS.has(cps[e - 1].cp)) e--;
       let width = 0, x = null, widthWs = 0;
+      // With text-transform the previous line's last code point may end on this line (ß -> S|S).
+      const from = k > 0 && transforms(c) ? ln.start - 1 : ln.start;
       if (e > ln.start) {
-        const u = unionX(textRects(range, pnodes, cps, ln.start, e), onLine);
+        const u = boxExtent(unionX(textRects(range, pnodes, cps, from, e), onLine), probe, k, pbox.top, null);
         if (u) { width = u.right - u.left; x = u.left - pbox.left; }
       }
       if (eNoNL > ln.start) {
-        const u = unionX(textRects(range, pnodes, cps, ln.start, eNoNL), onLine);
+        const u = unionX(textRects(range, pnodes, cps, from, eNoNL), onLine);
         if (u) widthWs = u.right - u.left;
       }
       return {
@@ -322,7 +458,7 @@
     //  every glyph rect of a code point lies on its assigned probe line;
     //  the real layout, grouped by rect centres, gives the same partition.
     const checkProbeHeight = Math.abs(pbox.height - outLines.length * PROBE_LH) < 0.01;
-    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top);
+    const checkRects = rectsInLines(pnodes, cps, lines, pbox.top, transforms(c));
     const checkReal = realLines.length === lines.length &&
       realLines.every(function (l, i) { return l.start === lines[i].start; });
 
@@ -342,10 +478,10 @@
 
     const trunc = c.extended ? truncate(c, host, cps, outLines, probe, pbox) : null;
 
-    host.removeChild(div);
-    host.removeChild(probe);
-    host.removeChild(nat);
-    host.removeChild(minc);
+    drop(host, div);
+    drop(host, probe);
+    drop(host, nat);
+    drop(host, minc);
 
     const res = {
       id: c.id,
@@ -360,6 +496,8 @@
       check_rects_in_lines: checkRects,
       check_real_layout_same_lines: checkReal,
     };
+    // For the recorder's failure message: where the real layout's lines start.
+    if (!checkReal) res.real_starts = realLines.map(function (l) { return l.start; });
     // With a fixed line-height every line box is exactly that tall, in
     // LayoutUnits (1/64 device px) per line box: px values are rounded (26.4 px ->
     // 26.40625), multiples of the font size floored (12 px x 1.2 -> 14.390625);
@@ -404,15 +542,35 @@
     const ref = makeDiv(c, host, c.width + 'px', PROBE_LH + 'px', false);
     // The ellipsis' own width: its text shaped alone in the line's font, one
     // unbroken line, without letter spacing.
-    const ell = makeDiv(Object.assign({}, c, { text: c.ellipsis_text, letter_spacing: 0, white_space: 'pre' }),
+    // (no runs, no text-indent: the ellipsis alone, in the block's font).
+    const ell = makeDiv(Object.assign({}, c, { text: c.ellipsis_text, letter_spacing: 0, white_space: 'pre',
+                                               runs: [], text_indent: null }),
                         host, 'max-content');
     const ew = ell.getBoundingClientRect().width;
-    host.removeChild(ell);
+    drop(host, ell);
     const got = TypesetTruncation.cut({
       c: c, cps: cps, lines: kept, li: li, probe: probe, pbox: pbox,
       ref: ref, rbox: ref.getBoundingClientRect(), ellipsisWidth: ew, probeLH: PROBE_LH,
+      indent: lineIndent(c, li, outLines, cps),
+      chipEdges: chipEdges(probe, li, pbox, cps),
     });
-    host.removeChild(ref);
+    drop(host, ref);
+    // The cut line's extent also covers, on its start side, the chips whose
+    // text stays visible (its end is the ellipsis' edge).
+    if (probe.boxSpans && probe.boxSpans.length && got.line.x !== null) {
+      const vis = got.ellipsis.visible;
+      const shown = function (run) {
+        const a = cpIndex(cps, run.a), b = cpIndex(cps, run.b);
+        return vis.some(function (v) { return v[0] < b && a < v[1]; });
+      };
+      const left = got.line.x + pbox.left, right = left + got.line.width;
+      const u = boxExtent({ left: left, right: right }, probe, li, pbox.top, shown);
+      const rtl = getComputedStyle(probe).direction === 'rtl';
+      const l = rtl ? left : u.left, r = rtl ? u.right : right;
+      got.line.x = l - pbox.left;
+      got.line.width = r - l;
+      got.line.width_with_trailing_ws = got.line.width;
+    }
     kept[li] = got.line;
     return { lines: kept, ellipsis: got.ellipsis };
   }

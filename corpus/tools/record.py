@@ -42,6 +42,18 @@ and gives every case "runs": spans {"start", "end" in code points, and any of
 "letter_spacing", "line_height"}, laid out as <span>s inside the box (see
 corpus/README.md, Multi-run cases).
 
+The CSS corpus (make_css_cases.py; corpus/css) adds the CSS text
+properties as options fields: white_space pre-line, pre and break-spaces,
+overflow_wrap, text_transform, word_spacing, text_indent (a number is px,
+else CSS text such as "2em hanging each-line"), text_align_last,
+text_box_trim and text_box_edge; its runs may also set text_transform,
+word_spacing, and padding, border_width and margin (a number is px on every
+side, else 1-4 CSS lengths; the border is solid and transparent): a chip.
+A line's x and width then cover the chips on it, margins included (the cut
+line's: the visible chips on its start side); with text_box_trim the fixed
+line height check is skipped (the box loses its first line's top and last
+line's bottom).
+
 --scale S lays the cases out at a device pixel ratio of S (Chromium's
 --force-device-scale-factor=S; the page checks window.devicePixelRatio):
 Chromium then lays text out zoomed by S, in device pixels, and every answer
@@ -207,8 +219,8 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
                 raise RecordError('case %r: no such font file %s' % (c['id'], p))
             stack.append(p)
     ws = c.get('white_space') or 'normal'
-    if ws not in ('normal', 'pre-wrap', 'nowrap'):
-        raise RecordError('case %r: white_space must be normal, pre-wrap or nowrap' % c['id'])
+    if ws not in WHITE_SPACES:
+        raise RecordError('case %r: white_space must be one of %s' % (c['id'], ', '.join(WHITE_SPACES)))
     d = c.get('direction') or c.get('dir') or 'ltr'
     if d not in ('ltr', 'rtl', 'auto'):
         raise RecordError('case %r: direction must be ltr, rtl or auto' % c['id'])
@@ -229,7 +241,11 @@ def normalize_case(c, fonts_dir=FONTS_DIR, index=None):
     return out
 
 
-RUN_STYLE_FIELDS = ('font_size', 'font_weight', 'font_style', 'letter_spacing', 'line_height')
+WHITE_SPACES = ('normal', 'pre-wrap', 'nowrap', 'pre-line', 'pre', 'break-spaces')
+RUN_STYLE_FIELDS = ('font_size', 'font_weight', 'font_style', 'letter_spacing', 'line_height',
+                    'text_transform', 'word_spacing')
+# A run's inline box sides (the CSS corpus's chips), CSS text for measure.js.
+RUN_BOX_FIELDS = ('padding', 'border_width', 'margin')
 
 
 def normalize_runs(c, fonts_dir, index):
@@ -264,6 +280,16 @@ def normalize_runs(c, fonts_dir, index):
         for k in RUN_STYLE_FIELDS:
             if k in r:
                 n[k] = r[k]
+        for k in RUN_BOX_FIELDS:
+            if r.get(k) is not None:
+                def err(msg, i=i):
+                    return RecordError('case %r: run %d: %s' % (c['id'], i, msg))
+                n[k] = case_options.css_length_list(r[k], k, err, negative=(k == 'margin'))
+        if n.get('text_transform', 'none') not in case_options.TEXT_TRANSFORMS:
+            raise RecordError('case %r: run %d: text_transform must be one of %s'
+                              % (c['id'], i, case_options.TEXT_TRANSFORMS))
+        if 'word_spacing' in n and not case_options.is_number(n['word_spacing']):
+            raise RecordError('case %r: run %d: word_spacing must be a number (px)' % (c['id'], i))
         if n.get('font_style', 'normal') not in ('normal', 'italic'):
             raise RecordError('case %r: run %d: font_style must be normal or italic' % (c['id'], i))
         out.append(n)
@@ -281,7 +307,9 @@ JS_FIELDS = ('id', 'text', 'font_size', 'line_height', 'width', 'white_space',
              'letter_spacing', 'dir', 'extended', 'font_weight', 'font_style', 'word_break',
              'align', 'max_lines', 'line_height_multiple', 'nowrap_ellipsis', 'ellipsis_text',
              'lang', 'line_break', 'text_wrap', 'attachments',
-             'font_stretch', 'font_variation_settings', 'font_optical_sizing')
+             'font_stretch', 'font_variation_settings', 'font_optical_sizing',
+             'overflow_wrap', 'text_transform', 'word_spacing', 'text_indent', 'text_align_last',
+             'text_box_trim', 'text_box_edge')
 
 
 def build_page(cases, families, generic, fam_css=None, index=None, script=MEASURE_JS, scale=1):
@@ -443,9 +471,13 @@ def check_result(c, r):
     if not r.get('check_rects_in_lines'):
         fails.append('a code point has a glyph rect outside its line')
     if not r.get('check_real_layout_same_lines'):
-        fails.append('real layout grouped into different lines than the probe')
+        fails.append('real layout grouped into different lines than the probe (starts %s vs %s)'
+                     % (r.get('real_starts'), [l['start'] for l in r['lines']]))
     fixed = c['line_height'] is not None or c.get('line_height_multiple')
-    if fixed and not r.get('check_height_eq_lines_x_lh'):
+    # text-box-trim takes the first line's top and the last line's bottom
+    # off the box: its height is no longer lines x line_height.
+    trimmed = c.get('text_box_trim') not in (None, 'none')
+    if fixed and not trimmed and not r.get('check_height_eq_lines_x_lh'):
         fails.append('height %r %s %d lines x line_height %r (rounded to 1/64 device px)'
                      % (r['height'], '<' if c['runs'] else '!=', r['line_count'],
                         c['line_height'] or c.get('line_height_multiple')))

@@ -25,7 +25,8 @@ const TypesetTruncation = (function () {
   const WS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x0c]);
 
   // Rects (height > 0) of code point k whose centre lies on probe line li.
-  function rectsOnLine(range, tn, cps, k, top, li, probeLH) {
+  function rectsOnLine(range, nodes, cps, k, top, li, probeLH) {
+    const tn = nodes[cps[k].k || 0];
     range.setStart(tn, cps[k].a);
     range.setEnd(tn, cps[k].b);
     const out = [];
@@ -49,20 +50,26 @@ const TypesetTruncation = (function () {
 
   // env: {c, host, cps, lines (probe lines with start, end, x, width),
   //       li (index of the cut line), probe, pbox, ref (an untruncated copy of
-  //       the probe), rbox, ellipsisWidth, probeLH}
+  //       the probe), rbox, ellipsisWidth, probeLH, indent (the cut line's
+  //       text-indent, px), chipEdges (measure.js: the margin-box edges of
+  //       chips, by their first and last code points)}
   function cut(env) {
     const c = env.c, cps = env.cps, li = env.li, probeLH = env.probeLH;
     const last = env.lines[li];
     const range = document.createRange();
-    const tn = env.probe.firstChild;
+    // The box's text nodes (several when runs are spans; cps[k].k says whose).
+    const nodes = env.probe.textNodes || [env.probe.firstChild];
+    const refNodes = env.ref.textNodes || [env.ref.firstChild];
+    // Room for the line's text and the ellipsis: the box less the line's text-indent.
+    const room = c.width - (env.indent || 0);
     const rtlLine = (getComputedStyle(env.probe).direction === 'rtl');
     const ew = env.ellipsisWidth;
     const per = [];   // [k, left, right, extra] for code points with ink on the line
     let lineL = Infinity, lineR = -Infinity;
     let extraCount = 0;
     for (let k = last.start; k < last.end; k++) {
-      const got = rectsOnLine(range, tn, cps, k, env.pbox.top, li, probeLH);
-      const want = rectsOnLine(range, env.ref.firstChild, cps, k, env.rbox.top, li, probeLH);
+      const got = rectsOnLine(range, nodes, cps, k, env.pbox.top, li, probeLH);
+      const want = rectsOnLine(range, refNodes, cps, k, env.rbox.top, li, probeLH);
       const extra = got.length > want.length;
       if (extra) extraCount++;
       let l = Infinity, r = -Infinity;
@@ -73,6 +80,10 @@ const TypesetTruncation = (function () {
       }
       if (l === Infinity) continue;
       l -= env.pbox.left; r -= env.pbox.left;
+      // A chip's first and last code points carry its padding, border and margin.
+      const chip = (env.chipEdges || {})[k];
+      if (chip && chip.left !== undefined) l = Math.min(l, chip.left);
+      if (chip && chip.right !== undefined) r = Math.max(r, chip.right);
       per.push([k, l, r, extra]);
       if (l < lineL) lineL = l;
       if (r > lineR) lineR = r;
@@ -91,14 +102,14 @@ const TypesetTruncation = (function () {
       for (const p of per) {
         if (p[3]) edge = rtlLine ? Math.min(edge, p[1]) : Math.max(edge, p[2]);
       }
-    } else if (per.length === 0 || (!c.nowrap_ellipsis && (lineR - lineL) + ew <= c.width + fitTol)) {
+    } else if (per.length === 0 || (!c.nowrap_ellipsis && (lineR - lineL) + ew <= room + fitTol)) {
       method = 'whole-line';
       edge = per.length === 0 ? (rtlLine ? c.width : 0) : (rtlLine ? lineL : lineR);
     } else {
       method = 'fit-model';
       edge = rtlLine ? Infinity : -Infinity;
       for (const p of per) {
-        if (fromStart(p) + ew <= c.width + fitTol) edge = rtlLine ? Math.min(edge, p[1]) : Math.max(edge, p[2]);
+        if (fromStart(p) + ew <= room + fitTol) edge = rtlLine ? Math.min(edge, p[1]) : Math.max(edge, p[2]);
       }
       if (!isFinite(edge)) edge = startEdge;
     }

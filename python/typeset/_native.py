@@ -30,6 +30,14 @@ class Run(ctypes.Structure):
     _fields_ = [("start", c_size_t), ("end", c_size_t), ("style", Style)]
 
 
+class InlineBox(ctypes.Structure):
+    _fields_ = [("padding", c_double * 4), ("border_width", c_double * 4), ("margin", c_double * 4)]
+
+
+class TextBox(ctypes.Structure):
+    _fields_ = [("trim", c_int32), ("over", c_int32), ("under", c_int32)]
+
+
 class Attachment(ctypes.Structure):
     _fields_ = [("offset", c_size_t), ("width", c_double), ("height", c_double), ("vertical_align", c_int32)]
 
@@ -109,6 +117,10 @@ _signatures = {
                                                ctypes.POINTER(FontVariation), ctypes.POINTER(Run),
                                                ctypes.POINTER(FontVariation), c_size_t, ctypes.POINTER(Attachment),
                                                c_size_t, ctypes.POINTER(Paragraph), c_double, _handle_out]),
+    "ts_prepare_boxed": (c_int32, [c_void_p, c_char_p, c_size_t, ctypes.POINTER(Style), ctypes.POINTER(FontVariation),
+                                   ctypes.POINTER(Run), ctypes.POINTER(FontVariation), ctypes.POINTER(InlineBox),
+                                   c_size_t, ctypes.POINTER(Attachment), c_size_t, ctypes.POINTER(Paragraph),
+                                   ctypes.POINTER(TextBox), c_double, _handle_out]),
     "ts_prepared_intrinsic_widths": (c_int32, [c_void_p, ctypes.POINTER(c_double), ctypes.POINTER(c_double)]),
     "ts_prepared_free": (None, [c_void_p]),
     "ts_layout_new": (c_int32, [c_void_p, c_int32, c_double, _handle_out]),

@@ -10,6 +10,9 @@ LINE_BREAK = ("auto", "loose", "normal", "strict", "anywhere")
 ALIGN = ("start", "end", "left", "right", "center", "justify")
 DIRECTION = ("auto", "ltr", "rtl")
 TEXT_OVERFLOW = ("clip", "ellipsis")
+TEXT_BOX_TRIM = ("none", "trim-start", "trim-end", "trim-both")
+TEXT_BOX_OVER = ("text", "cap", "ex")
+TEXT_BOX_UNDER = ("text", "alphabetic")
 #: CSS text-wrap: ``nowrap`` is ``white_space="nowrap"``, as in CSS and the batch protocol.
 TEXT_WRAP = ("wrap", "balance", "pretty", "nowrap")
 OPTICAL_SIZING = ("auto", "none")
@@ -69,15 +72,28 @@ class Paragraph:
     lang: Optional[str] = None
     tab_size: int = 8
     text_wrap: str = "wrap"
+    #: CSS ``text-box-trim`` (``"none"``, ``"trim-start"``, ``"trim-end"``, ``"trim-both"``) and ``text-box-edge``
+    #: (``"auto"``, ``"text"``, ``"cap alphabetic"``, ``"ex alphabetic"``, ``"cap text"`` …): design tools' vertical
+    #: trim is ``text_box_trim="trim-both", text_box_edge="cap alphabetic"``.
+    text_box_trim: str = "none"
+    text_box_edge: str = "auto"
 
 
 @dataclass(frozen=True)
 class Run:
-    """A range of the text (``str`` indices ``start``..``end``) restyled, as a ``<span>``."""
+    """A range of the text (``str`` indices ``start``..``end``) restyled, as a ``<span>``.
+
+    ``padding``, ``border_width`` and ``margin`` are CSS's on the span (a mention chip, inline code): a number of
+    px for every side, or CSS shorthand text of 1 to 4 lengths (``"2px 6px"``, ``"0 4px 0 8px"``); only the left
+    and right sides take room on a line.
+    """
 
     start: int
     end: int
     style: Style
+    padding: Union[None, float, str] = None
+    border_width: Union[None, float, str] = None
+    margin: Union[None, float, str] = None
 
 
 @dataclass(frozen=True)

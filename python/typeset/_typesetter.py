@@ -5,10 +5,11 @@ import ctypes
 import json
 import math
 from bisect import bisect_left
-from typing import Dict, Iterable, List, Optional, Sequence, Union
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
 from . import _native as n
-from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, TEXT_OVERFLOW, TEXT_WRAP,
+from ._types import (ALIGN, DIRECTION, ENTITY_KINDS, LINE_BREAK, OPTICAL_SIZING, TEXT_BOX_OVER, TEXT_BOX_TRIM,
+                     TEXT_BOX_UNDER, TEXT_OVERFLOW, TEXT_WRAP,
                      VERTICAL_ALIGN, WHITE_SPACE, WIDTH_MODES, WORD_BREAK, Attachment, Entity, Layout, Line, Measurement,
                      Paragraph, Run, Style)
 from .errors import RequestError, error_for
@@ -88,6 +89,56 @@ def _c_variation(style: Style) -> n.FontVariation:
         settings = ", ".join(f"'{tag}' {float(value)!r}" for tag, value in settings.items())
     return n.FontVariation(float(style.stretch), _c_string(settings, "variation_settings"),
                            _option(style.optical_sizing, OPTICAL_SIZING, "optical_sizing"))
+
+
+c_double = ctypes.c_double
+
+
+def _sides(value: Union[None, float, str], name: str) -> Tuple[float, float, float, float]:
+    """CSS padding/border-width/margin: a number for every side or 1 to 4 lengths; top, right, bottom, left."""
+    if value is None:
+        return (0.0, 0.0, 0.0, 0.0)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return (float(value),) * 4
+    if not isinstance(value, str):
+        raise error_for(1, f"{name} must be a number of px or CSS text of 1 to 4 lengths (got {type(value).__name__})")
+    words = value.split()
+    if not 1 <= len(words) <= 4:
+        raise error_for(1, f"{name} \"{value}\" takes 1 to 4 lengths, found {len(words)}")
+    try:
+        v = [float(w[:-2] if w.endswith("px") else w) for w in words]
+    except ValueError:
+        raise error_for(1, f"{name} \"{value}\": each length is a number with px or none (e.g. 6px)") from None
+    top = v[0]
+    right = v[1] if len(v) > 1 else top
+    bottom = v[2] if len(v) > 2 else top
+    left = v[3] if len(v) > 3 else right
+    return (top, right, bottom, left)
+
+
+def _has_box(run: Run) -> bool:
+    return run.padding is not None or run.border_width is not None or run.margin is not None
+
+
+def _c_box(run: Run, i: int) -> n.InlineBox:
+    return n.InlineBox((c_double * 4)(*_sides(run.padding, f"runs[{i}].padding")),
+                       (c_double * 4)(*_sides(run.border_width, f"runs[{i}].border_width")),
+                       (c_double * 4)(*_sides(run.margin, f"runs[{i}].margin")))
+
+
+def _c_text_box(p: Optional[Paragraph]) -> Optional[n.TextBox]:
+    if p is None or (p.text_box_trim == "none" and p.text_box_edge == "auto"):
+        return None
+    words = p.text_box_edge.split()
+    if words in (["auto"], ["text"], ["cap"], ["ex"]):  # a lone cap or ex is auto, as Chromium drops it
+        over, under = "text", "text"
+    elif len(words) == 2:
+        over, under = words
+    else:
+        raise error_for(1, f"text_box_edge must be auto, text, or an over edge (text, cap, ex) and an under edge "
+                           f"(text, alphabetic) (got \"{p.text_box_edge}\")")
+    return n.TextBox(_option(p.text_box_trim, TEXT_BOX_TRIM, "text_box_trim"),
+                     _option(over, TEXT_BOX_OVER, "text_box_edge"), _option(under, TEXT_BOX_UNDER, "text_box_edge"))
 
 
 def _c_paragraph(p: Paragraph) -> n.Paragraph:
@@ -293,7 +344,22 @@ class Typesetter:
         offsets = _Offsets(text, encoded)
         handle = ctypes.c_void_p()
         varied = _is_varied(style) or any(_is_varied(r.style) for r in runs)
-        if not runs and not attachments and not varied:
+        text_box = _c_text_box(paragraph)
+        if text_box is not None or any(_has_box(r) for r in runs):
+            c_runs = (n.Run * max(len(runs), 1))(*[
+                n.Run(offsets.byte(r.start, f"runs[{i}].start"), offsets.byte(r.end, f"runs[{i}].end"), self._style(r.style))
+                for i, r in enumerate(runs)])
+            c_boxes = (n.InlineBox * max(len(runs), 1))(*[_c_box(r, i) for i, r in enumerate(runs)])
+            c_variations = (n.FontVariation * max(len(runs), 1))(*[_c_variation(r.style) for r in runs])
+            c_attachments = (n.Attachment * max(len(attachments), 1))(*[
+                n.Attachment(offsets.byte(a.offset, f"attachments[{i}].offset"), float(a.width), float(a.height),
+                             _option(a.vertical_align, VERTICAL_ALIGN, f"attachments[{i}].vertical_align"))
+                for i, a in enumerate(attachments)])
+            _check(_lib.ts_prepare_boxed(
+                self._handle, encoded, len(encoded), ctypes.byref(self._style(style)), ctypes.byref(_c_variation(style)),
+                c_runs, c_variations, c_boxes, len(runs), c_attachments, len(attachments), self._paragraph(paragraph),
+                ctypes.byref(text_box) if text_box is not None else None, float(scale), ctypes.byref(handle)))
+        elif not runs and not attachments and not varied:
             _check(_lib.ts_prepare(self._handle, encoded, len(encoded), ctypes.byref(self._style(style)),
                                    self._paragraph(paragraph), float(scale), ctypes.byref(handle)))
         elif not runs and not attachments:

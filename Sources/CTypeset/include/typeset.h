@@ -62,7 +62,7 @@ extern "C" {
 
 /* The interface's version: the major part changes when a declaration here changes incompatibly. */
 #define TS_ABI_VERSION_MAJOR 1
-#define TS_ABI_VERSION_MINOR 1
+#define TS_ABI_VERSION_MINOR 3
 
 /* ------------------------------------------------------------------ status */
 
@@ -302,6 +302,60 @@ ts_status ts_prepare_attributed_varied(const ts_typesetter *typesetter, const ch
                                        const ts_run *runs, const ts_font_variation *run_variations, size_t run_count,
                                        const ts_attachment *attachments, size_t attachment_count,
                                        const ts_paragraph *paragraph, double scale, ts_prepared **out);
+
+/* ------------------------------------ inline boxes and text box trimming */
+
+/* The padding, border and margin of a run's inline box: CSS padding,
+ * border-width (a solid border) and margin on its <span>, as a mention chip
+ * or inline code has them. Each is four lengths in px: top, right, bottom,
+ * left. Only the left and right sides take room on a line: the start side
+ * before the run's first character, the end side after its last (sliced
+ * over lines); the top and bottom are drawn around the text but do not move
+ * the line. Padding and border finite and >= 0, margin finite. Fill with
+ * ts_inline_box_init (all zero). Added in ABI 1.3. */
+typedef struct ts_inline_box {
+    double padding[4];
+    double border_width[4];
+    double margin[4];
+} ts_inline_box;
+
+void ts_inline_box_init(ts_inline_box *box);
+
+/* CSS text-box-trim: which outer edges of a paragraph are trimmed. */
+typedef enum ts_text_box_trim {
+    TS_TEXT_BOX_TRIM_NONE = 0, TS_TEXT_BOX_TRIM_START = 1, TS_TEXT_BOX_TRIM_END = 2, TS_TEXT_BOX_TRIM_BOTH = 3
+} ts_text_box_trim;
+/* CSS text-box-edge, its over edge (above the first line's baseline)... */
+typedef enum ts_text_box_over { TS_TEXT_BOX_OVER_TEXT = 0, TS_TEXT_BOX_OVER_CAP = 1, TS_TEXT_BOX_OVER_EX = 2 } ts_text_box_over;
+/* ...and its under edge (below the last line's baseline). */
+typedef enum ts_text_box_under { TS_TEXT_BOX_UNDER_TEXT = 0, TS_TEXT_BOX_UNDER_ALPHABETIC = 1 } ts_text_box_under;
+
+/* CSS text-box-trim and text-box-edge: the first line's top trimmed to the
+ * block font's ascent (TEXT), cap height or x-height over its baseline, the
+ * last line's bottom to its descent (TEXT) or its baseline (ALPHABETIC);
+ * the layout's height shrinks and its lines move up by what the top loses.
+ * Design tools' vertical trim is BOTH with CAP and ALPHABETIC. Fill with
+ * ts_text_box_init (NONE, TEXT, TEXT). Added in ABI 1.3. */
+typedef struct ts_text_box {
+    int32_t trim;   /* ts_text_box_trim */
+    int32_t over;   /* ts_text_box_over */
+    int32_t under;  /* ts_text_box_under */
+} ts_text_box;
+
+void ts_text_box_init(ts_text_box *text_box);
+
+/* ts_prepare_attributed_varied with the runs' inline boxes and the
+ * paragraph's text box trimming: run_boxes NULL or one per run (runs[i]'s
+ * box), text_box NULL for no trimming. base_variation and run_variations
+ * may be NULL (the defaults); runs and attachments may be NULL when their
+ * counts are 0. Added in ABI 1.3. */
+ts_status ts_prepare_boxed(const ts_typesetter *typesetter, const char *text, size_t length,
+                           const ts_style *base_style, const ts_font_variation *base_variation,
+                           const ts_run *runs, const ts_font_variation *run_variations,
+                           const ts_inline_box *run_boxes, size_t run_count,
+                           const ts_attachment *attachments, size_t attachment_count,
+                           const ts_paragraph *paragraph, const ts_text_box *text_box, double scale,
+                           ts_prepared **out);
 
 /* CSS min-content width (the widest piece the text cannot break inside)
  * and max-content width (one line per paragraph), exact px. Either out

@@ -135,31 +135,6 @@ size_t tsu_heap_block_size(const void *block);
 /// open in the process right now: each thread's are closed when it exits.
 long tsu_open_thread_objects(void);
 
-/// Asks the CPU to bring the cache line at `address` closer (a hint: any
-/// address may be given, a stale or unmapped one costs nothing).
-static inline void tsu_prefetch(const void *address) {
-    __builtin_prefetch(address);
-}
-
-/// Reads a word-cache slot (a 64-bit key, then an object pointer) without
-/// its lock and, when the key is `key`, prefetches the object's first two
-/// cache lines: a hint for a lookup that follows under the lock. The slot
-/// may be written meanwhile; a torn or stale read only prefetches the wrong
-/// line, which is why the read is not visible to ThreadSanitizer (the
-/// lookup that uses the slot reads it again under the lock).
-#if defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-__attribute__((no_sanitize("thread")))
-#endif
-#endif
-static inline void tsu_prefetch_slot_object(const void *slot, unsigned long long key) {
-    const volatile unsigned long long *k = (const volatile unsigned long long *)slot;
-    if (*k != key) return;
-    const char *object = *(const char *const volatile *)((const char *)slot + 8);
-    __builtin_prefetch(object);
-    __builtin_prefetch(object + 64);
-}
-
 #ifdef __cplusplus
 }
 #endif

@@ -35,6 +35,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
     /// The x-height in em units (OS/2 `sxHeight`, else HarfBuzz's fallback:
     /// the height of "x"): `vertical-align: middle` centres on half of it.
     public let xHeight: Double
+    /// The cap height in em units (OS/2 `sCapHeight`, else HarfBuzz's
+    /// fallback: the height of "H"): `text-box-edge: cap` trims to it.
+    public let capHeight: Double
     /// Whether glyphs are colour bitmaps (CBDT/sbix) with strike-based advances.
     public let isColorBitmap: Bool
     /// The variation axes of a variable face (its `fvar` table), in the
@@ -170,15 +173,21 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
             throw TypesetError.fontFileUnreadable(path: path, reason: "could not be mapped")
         }
-        let mapping = Unmanaged.passRetained(Mapping(base: base, size: size)).toOpaque()
-        return hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(size), HB_MEMORY_MODE_READONLY_MAY_MAKE_WRITABLE,
-                              mapping, { context in
-                                  let mapping = Unmanaged<Mapping>.fromOpaque(context!).takeRetainedValue()
-                                  munmap(mapping.base, mapping.size)
-                              })!
+        return blob(unmappingWhenDestroyed: base, count: size, mode: HB_MEMORY_MODE_READONLY_MAY_MAKE_WRITABLE)
     }
 
-    /// A file's mapping, unmapped when its blob is destroyed.
+    /// A blob of the `count` bytes mapped at `base` (pages for at least one)
+    /// that unmaps them when HarfBuzz destroys it.
+    private static func blob(unmappingWhenDestroyed base: UnsafeMutableRawPointer, count: Int,
+                             mode: hb_memory_mode_t) -> OpaquePointer {
+        let mapping = Unmanaged.passRetained(Mapping(base: base, size: max(1, count))).toOpaque()
+        return hb_blob_create(base.assumingMemoryBound(to: CChar.self), UInt32(count), mode, mapping, { context in
+            let mapping = Unmanaged<Mapping>.fromOpaque(context!).takeRetainedValue()
+            munmap(mapping.base, mapping.size)
+        })!
+    }
+
+    /// Mapped bytes, unmapped when their blob is destroyed.
     private final class Mapping {
         let base: UnsafeMutableRawPointer
         let size: Int
@@ -188,27 +197,22 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         }
     }
 
-    /// Loads face `index` of a font file's bytes, read by the caller (the
-    /// batch protocol's `font_file` reads each file itself: one open, no
-    /// path looked up twice). `path` names the face in messages and in
-    /// ``path``; nothing is read from it.
+    /// Loads face `index` of a font file's bytes, read by the caller. `path`
+    /// names the face in messages and in ``path``; nothing is read from it.
     package convenience init(bytes: [UInt8], path: String, index: Int = 0, rule: FontFaceRule? = nil) throws {
-        let count = bytes.count
-        let copy = UnsafeMutableRawPointer.allocate(byteCount: max(1, count), alignment: 16)
-        bytes.withUnsafeBytes { if let base = $0.baseAddress { copy.copyMemory(from: base, byteCount: count) } }
-        try self.init(adopting: UnsafeMutableRawBufferPointer(start: copy, count: count), path: path, index: index, rule: rule)
+        try self.init(adopting: FontFileBytes(copying: bytes, path: path), path: path, index: index, rule: rule)
     }
 
     /// Loads face `index` of a font file's bytes read by the caller into
-    /// `bytes` (allocated with `UnsafeMutableRawPointer.allocate`), which
-    /// the face owns from here, thrown or not: no copy is made, so a large
-    /// file costs its size once.
-    package convenience init(adopting bytes: UnsafeMutableRawBufferPointer, path: String, index: Int = 0,
+    /// `bytes`, which the face owns from here, thrown or not: no copy is
+    /// made, so a large file costs its size once (the batch protocol's
+    /// `font_file` reads each file itself: one open, no path looked up twice).
+    package convenience init(adopting bytes: FontFileBytes, path: String, index: Int = 0,
                              rule: FontFaceRule? = nil) throws {
-        // The blob owns the bytes from here: HarfBuzz frees them with the
+        // The blob owns the pages from here: HarfBuzz unmaps them with the
         // blob, which the face keeps as long as it lives.
-        let blob = hb_blob_create(bytes.baseAddress!.assumingMemoryBound(to: CChar.self), UInt32(bytes.count),
-                                  HB_MEMORY_MODE_READONLY, bytes.baseAddress, { $0?.deallocate() })!
+        let blob = Self.blob(unmappingWhenDestroyed: bytes.buffer.baseAddress!, count: bytes.buffer.count,
+                             mode: HB_MEMORY_MODE_READONLY)
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, path: path, index: index, rule: rule)
         // The face keeps the bytes, or the sfnt decoded from them (a web font's).
@@ -289,6 +293,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = Double(x) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
+        var cap: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap)
+        capHeight = Double(cap) / Double(max(1, upem)) * (rule?.sizeAdjust ?? 1)
         serial = Self.serials.add(1, ordering: .relaxed).newValue
         unitsPerEm = upem
         glyphCount = glyphs
@@ -375,6 +382,7 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         glyphCount = base.glyphCount
         metrics = base.metrics
         xHeight = base.xHeight
+        capHeight = base.capHeight
         isColorBitmap = base.isColorBitmap
         axes = base.axes
         namedInstances = base.namedInstances
@@ -454,6 +462,9 @@ public final class FontFace: @unchecked Sendable, CustomStringConvertible {
         var x: hb_position_t = 0
         hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_X_HEIGHT, &x)
         xHeight = units(x) / u * base.sizeAdjust
+        var cap: hb_position_t = 0
+        hb_ot_metrics_get_position_with_fallback(font, HB_OT_METRICS_TAG_CAP_HEIGHT, &cap)
+        capHeight = units(cap) / u * base.sizeAdjust
         serial = Self.serials.add(1, ordering: .relaxed).newValue
     }
 

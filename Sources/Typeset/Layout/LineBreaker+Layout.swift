@@ -6,7 +6,7 @@ extension LineBreaker {
     func measure(width: Double?) -> DeviceMeasurement {
         // A justified line fills its box, and which lines are justified is
         // the placement's business: the layout's numbers (justified text only).
-        if core.fields.pointee.needsPlacement, width != nil, core.paragraph.alignment == .justify {
+        if core.facts.needsPlacement, width != nil, core.paragraph.alignment == .justify {
             let l = layout(width: width, constraintWidth: nil)
             return DeviceMeasurement(lineCount: l.deviceLines.count, width: l.deviceContentWidth, height: l.deviceHeight,
                                      isTruncated: l.isTruncated)
@@ -16,20 +16,25 @@ extension LineBreaker {
         let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
         var height = 0.0, widest: Int64 = 0
+        var firstAscent: Double? = nil, lastDescent = 0.0  // (for text-box-trim)
         let fast = plainLinesNeedNoMark
         while let line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
             height += line.height
+            if firstAscent == nil { firstAscent = line.ascent }
+            lastDescent = line.descent
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
         }
+        height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent, lineCount: cursor.lineCount,
+                                    truncated: cursor.truncated)
         return DeviceMeasurement(lineCount: cursor.lineCount, width: Fixed16(raw: LayoutUnit.ceilingFixed(widest)), height: height,
                                  isTruncated: cursor.truncated)
     }
 
     /// Plain lines (see `nextPlainLine`) can be taken as they are: no
     /// `nowrap` line may need the ellipsis (`markOverflow`).
-    var plainLinesNeedNoMark: Bool { plain && !(core.fields.pointee.whiteSpace == .nowrap && core.fields.pointee.ellipsisOverflow) }
+    var plainLinesNeedNoMark: Bool { plain && !(core.facts.whiteSpace == .nowrap && core.facts.ellipsisOverflow) }
 
     /// The next line, marked for overflow: a plain line straight from the
     /// plain loop when `fast` (`plainLinesNeedNoMark`) allows, else from `nextLine`.
@@ -46,13 +51,13 @@ extension LineBreaker {
 
     /// The width lines break at: none for `nowrap`.
     func breakingLimit(for width: Double?) -> Int64 {
-        core.fields.pointee.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
+        core.facts.whiteSpace == .nowrap ? Self.limit(for: nil) : Self.limit(for: width)
     }
 
     /// A `nowrap` line wider than the box is cut with the ellipsis when
     /// `textOverflow` is `.ellipsis` (its width in layout units exceeds the box's).
     func markOverflow(_ line: inout RawLine, _ cursor: inout Cursor, width: Double?) {
-        guard core.fields.pointee.whiteSpace == .nowrap, core.fields.pointee.ellipsisOverflow, let width else { return }
+        guard core.facts.whiteSpace == .nowrap, core.facts.ellipsisOverflow, let width else { return }
         if PreparedCore.ceilToLayoutUnit(line.content) > Self.layoutUnitsFloor(width) {
             line.hasEllipsis = true
             cursor.truncated = true
@@ -94,7 +99,7 @@ extension LineBreaker {
         var broken = breakLines(width: width, wrap: wrap)
         var contentWidth = Fixed16(raw: LayoutUnit.ceilingFixed(broken.widest))
         var truncation: Truncation? = nil
-        if core.fields.pointee.needsPlacement {
+        if core.facts.needsPlacement {
             (contentWidth, truncation) = place(&broken, width: width, contentWidth: contentWidth,
                                                keepsCutLine: wrap?.keepsCutLine == true)
         }
@@ -104,7 +109,8 @@ extension LineBreaker {
         // width: `PreparedCore.maxContentWidth`).
         let natural = broken.softWrapped || broken.truncated ? Fixed16(raw: core.maxContentWidth.fixed)
             : broken.preserves ? max(contentWidth, Fixed16(raw: LayoutUnit.ceilingFixed(broken.widestWithTrailing))) : contentWidth
-        return TextLayout(deviceLines: broken.lines, scale: core.fields.pointee.scale, constraintWidth: constraintWidth,
+        core.trim(&broken.lines, height: &broken.height, truncated: broken.truncated)
+        return TextLayout(deviceLines: broken.lines, scale: core.facts.scale, constraintWidth: constraintWidth,
                           deviceContentWidth: contentWidth, deviceHeight: broken.height, deviceNaturalWidth: natural,
                           isTruncated: broken.truncated, truncation: truncation, boxWidth: nil, core: core)
     }
@@ -141,7 +147,7 @@ extension LineBreaker {
         var cursor = Cursor()
         var lines: [DeviceLine] = []
         var raws: [RawLine] = []
-        let keepsRaws = core.fields.pointee.needsPlacement
+        let keepsRaws = core.facts.needsPlacement
         // Room for the lines the natural width suggests (growing the array one
         // line at a time reallocated it three times for a five-line post),
         // and a fifth more: lines end short of the width, so the natural
@@ -152,7 +158,7 @@ extension LineBreaker {
         var widest: Int64 = 0, widestWithTrailing: Int64 = 0
         var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
         var softWrapped = false
-        let preserves = core.fields.pointee.whiteSpace == .preWrap
+        let preserves = core.facts.whiteSpace == .preWrap
         let fast = plainLinesNeedNoMark
         while true {
             // (`nextMarkedLine` by hand: called, it returned its long optional
@@ -202,8 +208,8 @@ extension LineBreaker {
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
             lines[0].utf16Range = 0..<first.utf16Range.upperBound
         }
-        if !truncated, let last = lines.last, last.utf16Range.upperBound < core.fields.pointee.sourceCount {
-            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.fields.pointee.sourceCount
+        if !truncated, let last = lines.last, last.utf16Range.upperBound < core.facts.sourceCount {
+            lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.facts.sourceCount
         }
     }
 

@@ -87,7 +87,7 @@ struct LinePlacement {
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, core.sourceOffset(prefixEnd))
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
                           deviceEllipsisX: Fixed16(raw: offset + cut.ellipsisX),
-                          deviceEllipsisWidth: LayoutUnit(ceiling: core.ellipsisWidth), scale: core.fields.pointee.scale,
+                          deviceEllipsisWidth: LayoutUnit(ceiling: core.ellipsisWidth), scale: core.facts.scale,
                           visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
     }
 

@@ -40,7 +40,7 @@ extension LineBreaker {
     /// when the greedy lines stand (`wrap`, `nowrap`, intrinsic sizes, or the
     /// style does not apply).
     func wrapLimits(limit: Int64, width: Double?) -> WrapLimits? {
-        guard wrapStyle != .wrap, let width, width > 0, core.fields.pointee.whiteSpace != .nowrap else { return nil }
+        guard wrapStyle != .wrap, let width, width > 0, core.facts.whiteSpace != .nowrap else { return nil }
         let box = Self.layoutUnitsFloor(width) >> 10
         let clamp = maxLines.map { max(1, $0) }
         // The greedy lines once, whatever the clamp (the clamped plan takes
@@ -145,7 +145,10 @@ extension LineBreaker {
     /// `paragraphStart`: the segment the lines' paragraph starts at.
     func scoredBreaks(_ lines: ArraySlice<GreedyLine>, from paragraphStart: Int, box: Int64, balanced: Bool) -> [Int]? {
         let first = lines.first!.firstSegment, end = lines.last!.endSegment
-        let zoom = Float(core.fields.pointee.scale)
+        // Chromium does not score a text with an inline box whose side is
+        // negative (a negative margin): positions must only grow.
+        if core.boxEdges.contains(where: { $0.width < 0 }) { return nil }
+        let zoom = Float(core.facts.scale)
         let available = Float(box) / 64
         let widthTimesFontSize = available * Float(core.styles[0].size) / zoom
         let justified = core.paragraph.alignment == .justify
@@ -169,8 +172,12 @@ extension LineBreaker {
             let kern = s < end - 1 && hasReshapedEnds && segments[s].contentEnd == segments[s].end
                 ? core.reshapedEndKern(at: segments[s].end) : 0
             x = content + segmentTrailingWidth(s)
+            // The end side of an inline box that closes where the line
+            // would end is not counted in where it ends: Chromium's
+            // candidates take a closing box's side like trailing spaces.
+            let closing = core.boxEdges.isEmpty ? 0 : InlineBoxRuns.endSide(before: Int(core.contentEnd(s)), in: core.boxEdges)
             candidates.append(ScoreCandidate(segmentEnd: s + 1, noBreak: Self.layoutUnits(x) - origin,
-                                             ifBreak: Self.layoutUnits(content + hyphen + kern) - origin,
+                                             ifBreak: Self.layoutUnits(content + hyphen + kern - closing) - origin,
                                              penalty: hyphen > 0 ? hyphenPenalty : 0, hyphenated: hyphen > 0))
         }
         guard candidates.count >= 5 else { return nil }
@@ -248,7 +255,7 @@ extension LineBreaker {
             return found.last.map { $0.endSegment >= stop } ?? true
         }
         let average = lines.reduce(Int64(0)) { $0 + LayoutUnit(ceiling: $1.content).raw } / Int64(lineCount)
-        let epsilon = Int64((Float(core.fields.pointee.scale) * 64).rounded(.up))
+        let epsilon = Int64((Float(core.facts.scale) * 64).rounded(.up))
         var upper = box, lower = Int64((Float(average) * 0.8).rounded())
         while lower + epsilon < upper {
             let middle = (upper + lower) / 2

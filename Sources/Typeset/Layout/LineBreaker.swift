@@ -53,7 +53,7 @@ struct LineBreaker {
     static func with<R>(_ core: PreparedCore, minContent: Bool = false, ignoresLineLimit: Bool = false,
                         _ body: (LineBreaker) -> R) -> R {
         let metrics = core.segmentMetrics
-        guard core.fields.pointee.hasRunBoundaries else {
+        guard core.facts.hasRunBoundaries else {
             return body(LineBreaker(core: core, segments: core.segments, segmentMetrics: metrics,
                                     runBoundaries: UnsafeBufferPointer(start: nil, count: 0), minContent: minContent,
                                     ignoresLineLimit: ignoresLineLimit))
@@ -76,20 +76,20 @@ struct LineBreaker {
         // Run rounding measures inside segments for every boundary a line
         // holds: the unit metrics are taken once, not per boundary.
         runMetrics = runBoundaries.isEmpty ? nil : core.unitMetrics
-        maxLines = minContent || ignoresLineLimit ? nil : core.fields.pointee.maxLines
-        breakWords = minContent ? false : core.fields.pointee.breakWords
-        strut = (core.fields.pointee.strutAscent, core.fields.pointee.strutDescent)
-        fixedLineHeight = core.fields.pointee.fixedLineHeight
+        maxLines = minContent || ignoresLineLimit ? nil : core.facts.maxLines
+        breakWords = minContent ? false : core.facts.breakWords
+        strut = (core.facts.strutAscent, core.facts.strutDescent)
+        fixedLineHeight = core.facts.fixedLineHeight
         // A closing bracket is set half-width only to make a line fit: never
         // for min-content (Chromium's is the piece at its full width).
-        hasTrimmableClose = !minContent && core.fields.pointee.hasTrimmableClose
-        breaksAnywhere = core.fields.pointee.breaksAnywhere
-        hasReshapedEnds = !minContent && core.fields.pointee.hasReshapedEnds
-        hyphenWidth = core.fields.pointee.hyphenWidth
-        plain = core.fields.pointee.hasOnlyPlainSegments && maxLines == nil
-        strutMetricsOnly = core.fields.pointee.strutMetricsOnly
-        hasRunBoundaries = core.fields.pointee.hasRunBoundaries
-        wrapStyle = minContent || ignoresLineLimit ? .wrap : core.fields.pointee.textWrap
+        hasTrimmableClose = !minContent && core.facts.hasTrimmableClose
+        breaksAnywhere = core.facts.breaksAnywhere
+        hasReshapedEnds = !minContent && core.facts.hasReshapedEnds
+        hyphenWidth = core.facts.hyphenWidth
+        plain = core.facts.hasOnlyPlainSegments && maxLines == nil
+        strutMetricsOnly = core.facts.strutMetricsOnly
+        hasRunBoundaries = core.facts.hasRunBoundaries
+        wrapStyle = minContent || ignoresLineLimit ? .wrap : core.facts.textWrap
     }
 
     @inline(__always)

@@ -75,12 +75,20 @@ extension PreparedCore {
             space -= ew
             let isFirst = i == firstIndex
             var kept = run.start..<run.end
-            var keptWidth = run.width
-            if space < run.width {
+            // The ellipsis follows a run's last glyph: the end side of an
+            // inline box it closes is not drawn (Chromium).
+            var keptWidth = run.width - InlineBoxRuns.endSide(before: run.end, in: boxEdges)
+            if space < keptWidth {
                 if space <= 0 && !isFirst { continue }
                 // The part nearest the line's start edge: a logical prefix
                 // when the run reads the line's way, else a suffix.
-                guard let part = fittingPart(of: run, space: space, prefix: run.isRightToLeft == rtl, isFirst: isFirst,
+                // The border and padding a box opens with at the run's
+                // start are not counted against the room (Chromium fits the
+                // text from the box's border edge: it keeps "S" of a chip
+                // "Shift" whose padding and "S" pass the room the ellipsis leaves).
+                let prefix = run.isRightToLeft == rtl
+                let opening = prefix ? InlineBoxRuns.startBorderAndPadding(at: run.start, in: boxEdges) : 0
+                guard let part = fittingPart(of: run, space: space + opening, prefix: prefix, isFirst: isFirst,
                                              tabs: tabs, spaceExpansion: spaceExpansion, lineEnd: b)
                 else { continue }
                 kept = part

@@ -98,15 +98,14 @@ extension PreparedCore {
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
     var maxContentWidth: LayoutUnit {
-        guard fields.pointee.hasRunBoundaries || fields.pointee.whiteSpace == .preWrap else {
+        guard facts.hasRunBoundaries || facts.whiteSpace == .preWrap else {
             return LayoutUnit(ceiling: Int64(naturalWidth))
         }
-        let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)
-        if stored >= 0 { return LayoutUnit(raw: stored) }
+        if let stored = storedMaxContent { return LayoutUnit(raw: stored) }
         let natural = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil, constraintWidth: nil) }
             .deviceNaturalWidth
         let width = LayoutUnit(exactlyPixels: natural.pixels)
-        lazyValues.pointee.maxContent.store(width.raw, ordering: .relaxed)
+        storeMaxContent(width.raw)
         return width
     }
 }

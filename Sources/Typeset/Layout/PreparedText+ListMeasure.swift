@@ -1,4 +1,4 @@
-import CUnicode
+import CPrefetch
 
 /// Many prepared texts measured at one width: a list's row heights after a
 /// rotation or a column resize.
@@ -64,9 +64,9 @@ extension PreparedCore {
     @inline(__always)
     func prefetchObject() {
         let base = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-        tsu_prefetch(base)
-        tsu_prefetch(base + 64)
-        tsu_prefetch(base + 128)
+        tsp_prefetch(base)
+        tsp_prefetch(base + 64)
+        tsp_prefetch(base + 128)
     }
 
     /// Starts loading the segments and the segment metrics a layout reads
@@ -75,7 +75,7 @@ extension PreparedCore {
     func prefetchSegments() {
         Self.prefetch(segments)
         // The metrics follow the segments in the same memory.
-        if let metrics = segmentMetrics.baseAddress { tsu_prefetch(UnsafeRawPointer(metrics)) }
+        if let metrics = segmentMetrics.baseAddress { tsp_prefetch(UnsafeRawPointer(metrics)) }
     }
 
     /// Starts loading every cache line of `segments` (a hint: nothing is read).
@@ -85,7 +85,7 @@ extension PreparedCore {
         let raw = UnsafeRawPointer(base)
         let bytes = segments.count &* MemoryLayout<Segment>.stride
         var offset = 0
-        while offset < bytes { tsu_prefetch(raw + offset); offset &+= 64 }
+        while offset < bytes { tsp_prefetch(raw + offset); offset &+= 64 }
     }
 }
 
@@ -94,7 +94,7 @@ extension PreparedCore {
     /// at a scale other than 1, answered in CSS px.
     @inline(__always)
     func measure(width: Double?) -> TextMeasurement {
-        let s = fields.pointee.scale
+        let s = facts.scale
         return TextMeasurement(LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }, scale: s)
     }
 }

@@ -81,8 +81,19 @@ extension TextLayout {
             let cluster = Int(shaped[i].cluster)
             var j = i + 1
             while j < shaped.count && Int(shaped[j].cluster) == cluster { j += 1 }
-            let left = run.isRightToLeft ? run.deviceX + run.deviceWidth - offset(run.start, end(of: cluster))
+            var left = run.isRightToLeft ? run.deviceX + run.deviceWidth - offset(run.start, end(of: cluster))
                                          : run.deviceX + offset(run.start, cluster)
+            // An inline box's side counted in this cluster's advance lies on
+            // the glyph's left (a box's start in left-to-right text, its end
+            // in right-to-left text): the glyph is drawn after it.
+            if !core.boxEdges.isEmpty {
+                let paragraphRTL = core.paragraphLevel & 1 == 1
+                if !run.isRightToLeft && !paragraphRTL {
+                    left += Fixed16.pixels(Int64(InlineBoxRuns.startSide(at: cluster, in: core.boxEdges)))
+                } else if run.isRightToLeft && paragraphRTL {
+                    left += Fixed16.pixels(Int64(InlineBoxRuns.endSide(before: end(of: cluster), in: core.boxEdges)))
+                }
+            }
             var pen = left
             for g in shaped[i..<j] {
                 out.append(PositionedGlyph(glyphID: g.glyphID, x: pen + Fixed16.pixels(Int64(g.xOffset)),

@@ -193,6 +193,9 @@ struct PrepareSession {
                                            into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
                                            unsafeBefore: &scratch.unsafeBefore)
         InlineAttachments.apply(attachments, to: &scratch.advances)
+        let boxEdges = InlineBoxRuns.edges(runs: runs, blockStyle: given, processed: processed,
+                                           rightToLeft: paragraphLevel & 1 == 1, scale: scale)
+        InlineBoxRuns.apply(boxEdges, to: &scratch.advances)
         let advances = scratch.advances, clusterStarts = scratch.clusterStarts, unsafeBefore = scratch.unsafeBefore
         let ligatures = ligatureInteriors(units: units, graphemes: graphemes, clusterStarts: clusterStarts,
                                           items: items, faces: faces, styles: styles, wordShaper: wordShaper,
@@ -256,13 +259,15 @@ struct PrepareSession {
             marks.hyphenWidth = advance(of: [hyphenUnit], face: primary, style: base)
         }
 
-        let runBoundaries = Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments)
+        let runBoundaries = InlineBoxRuns.boundaries(
+            Self.runBoundaries(items: items, faces: faces, allItems: true, attachments: attachments), edges: boxEdges, count: n)
         let reshaped = reshapedEnds(units: units, graphemes: graphemes, segments: segments.segments,
                                     unsafeBefore: unsafeBefore, wordBreaks: wordBreaks, itemized: itemized,
                                     features: scratch.features.lists,
                                     ligatures: ligatures)
         let adjustments = BreakAdjustments(
             trimmableClose: trim, ligatures: ligatures, runBoundaries: runBoundaries, attachments: attachments,
+            boxEdges: boxEdges,
             wordBreaks: thai && wordBreaks != scratch.breaks.positions ? wordBreaks : [], reshapedEnds: reshaped)
         let core = PreparedCore.make(PreparedParts(
             analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph, paragraphLevel: paragraphLevel,
@@ -270,15 +275,19 @@ struct PrepareSession {
             itemized: itemized,
             segmented: segments,
             strut: StrutMetrics(ascent: strut.ascent, descent: strut.descent, fixedLineHeight: fixed,
-                                textAscent: primaryBox.ascent, textDescent: primaryBox.descent),
+                                textAscent: primaryBox.ascent, textDescent: primaryBox.descent,
+                                trimEdges: paragraph.textBoxTrim == .none ? nil : TextBoxTrimEdges(
+                                    paragraph.textBoxEdge, primary: primary, size: base.size,
+                                    ascent: primaryBox.ascent, descent: primaryBox.descent)),
             marks: marks, adjustments: adjustments, scale: scale, shapeCache: cache))
-        if core.fields.pointee.hasRunBoundaries {
+        if core.facts.hasRunBoundaries || !boxEdges.isEmpty {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing), which the
             // prepared text would otherwise shape again on its first layout:
-            // they are the ones just computed, so they are kept now.
-            _ = core.lazyValues.pointee.unitMetrics.storeIfAbsent(
-                UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
+            // they are the ones just computed, so they are kept now (and
+            // those of a text with inline boxes carry the boxes' sides, which
+            // shaping again would not).
+            core.keepUnitMetrics(UnitMetrics(advances: advances.copiedOut(), graphemeStarts: graphemes, ligatures: core.ligatures))
         }
         scratch.ligatures = ligatures
         return PreparedText(core: core)

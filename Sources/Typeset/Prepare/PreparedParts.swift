@@ -43,6 +43,8 @@ struct StrutMetrics {
     /// block's text, what hit testing tests (it can pass the line box).
     var textAscent: Double = 0
     var textDescent: Double = 0
+    /// The edges `text-box-trim` trims to; nil when it trims nothing.
+    var trimEdges: TextBoxTrimEdges? = nil
 }
 
 /// What is shaped once beside the text, only when the text needs it:
@@ -67,6 +69,8 @@ struct BreakAdjustments {
     var runBoundaries: [Int32] = []
     /// Inline attachments in processed order.
     var attachments: [PreparedAttachment] = []
+    /// The sides of runs' inline boxes, in processed order (see `InlineBoxRuns`).
+    var boxEdges: [PreparedBoxEdge] = []
     /// The break opportunities words were shaped between, when not the segments' ends.
     var wordBreaks: [Int32] = []
     /// Breaks inside a shaped word that a line loses a kern at.

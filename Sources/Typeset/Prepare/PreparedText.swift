@@ -20,7 +20,7 @@ public struct PreparedText: Sendable {
     /// The device pixel ratio the text was prepared at (see
     /// ``Typesetter/prepare(_:paragraph:scale:)``); every length it and its
     /// layouts report is CSS px.
-    public var scale: Double { core.fields.pointee.scale }
+    public var scale: Double { core.facts.scale }
     /// The resolved paragraph direction.
     public var isRightToLeft: Bool { core.paragraphLevel & 1 == 1 }
     /// The number of shaped runs (items) the text was split into.
@@ -188,6 +188,9 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             (base + detailsAt).bindMemory(to: PreparedDetails.self, capacity: 1).initialize(to: consume details)
             (base + lazyAt).bindMemory(to: PreparedLazyValues.self, capacity: 1).initialize(to: PreparedLazyValues())
         }
+        #if DEBUG
+        core.checkInvariants()
+        #endif
         return core
     }
 
@@ -226,10 +229,15 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     }
 
     /// The header, read through its address (`ManagedBuffer.header` is a
-    /// class property: every read of it was a retain, a dynamic exclusivity
-    /// check and a release). Valid while the object lives.
+    /// class property, see the Architecture article's hot paths). Private:
+    /// the other stages read `header`.
     @inline(__always)
-    var fields: UnsafePointer<Header> { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+    private var fields: UnsafePointer<Header> { UnsafePointer(withUnsafeMutablePointerToHeader { $0 }) }
+
+    /// The header's facts, by value: what a layout reads first. (`Header`
+    /// holds no reference, so the copy is a few loads, of the fields read.)
+    @inline(__always)
+    var facts: Header { fields.pointee }
 
     // The header's fields.
     /// The segments' distinct line metrics, in the object's own memory right after the segments.
@@ -251,13 +259,13 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     /// The details, in the object's own memory after the segments (see
     /// `PreparedDetails`): valid while the object lives.
     @inline(__always)
-    var details: UnsafeMutablePointer<PreparedDetails> {
+    private var details: UnsafeMutablePointer<PreparedDetails> {
         withUnsafeMutablePointerToElements { detailsStart($0) }
     }
 
     /// The values computed on first use, after the details (see `PreparedLazyValues`).
     @inline(__always)
-    var lazyValues: UnsafeMutablePointer<PreparedLazyValues> {
+    private var lazyValues: UnsafeMutablePointer<PreparedLazyValues> {
         UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedLazyValues.self)
     }
 
@@ -273,14 +281,17 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     var styles: [TextStyle] { details.pointee.styles }
     var tabInterval: Int64 { details.pointee.tabInterval }
     var minimumTabWidth: Int64 { details.pointee.minimumTabWidth }
-    var ellipsisText: String { details.pointee.ellipsisIsThreeDots ? "..." : paragraph.ellipsis }
+    var ellipsisIsThreeDots: Bool { details.pointee.ellipsisIsThreeDots }
+    var ellipsisText: String { ellipsisIsThreeDots ? "..." : paragraph.ellipsis }
     var ellipsisWidth: Int64 { details.pointee.ellipsisWidth }
     var trimmableClose: [Int32] { details.pointee.trimmableClose }
     var ligatures: LigatureSplits { details.pointee.ligatures }
     /// The primary font's rounded ascent and descent (see `StrutMetrics`).
     var textBox: (ascent: Double, descent: Double) { details.pointee.textBox }
+    var trimEdges: TextBoxTrimEdges? { details.pointee.trimEdges }
     var runBoundaries: [Int32] { details.pointee.runBoundaries }
     var attachments: [PreparedAttachment] { details.pointee.attachments }
+    var boxEdges: [PreparedBoxEdge] { details.pointee.boxEdges }
     var surrogatePairs: UnsafeBufferPointer<Int32> { details.pointee.surrogatePairs }
     var wordBreaks: [Int32] { details.pointee.wordBreaks }
     var reshapedEnds: [ReshapedEnd] { details.pointee.reshapedEnds }
@@ -299,6 +310,25 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         let graphemes = GraphemeBreaks.boundaries(units)
         return lazyValues.pointee.unitMetrics.storeIfAbsent(UnitMetrics(advances: advances, graphemeStarts: graphemes,
                                                            ligatures: ligatures))
+    }
+
+    /// The unit metrics if they were computed or kept already, else nil.
+    var storedUnitMetrics: UnitMetrics? { lazyValues.pointee.unitMetrics.value }
+
+    /// Keeps `metrics` as the unit metrics unless some are stored already.
+    func keepUnitMetrics(_ metrics: UnitMetrics) {
+        _ = lazyValues.pointee.unitMetrics.storeIfAbsent(metrics)
+    }
+
+    /// The max-content width a layout stored (layout units), nil before the first.
+    var storedMaxContent: Int64? {
+        let stored = lazyValues.pointee.maxContent.load(ordering: .relaxed)
+        return stored >= 0 ? stored : nil
+    }
+
+    /// Keeps the max-content width in layout units (see `storedMaxContent`).
+    func storeMaxContent(_ layoutUnits: Int64) {
+        lazyValues.pointee.maxContent.store(layoutUnits, ordering: .relaxed)
     }
 
     /// Half the advance of a trimmable closing bracket at `unit`, or 0.
@@ -406,11 +436,15 @@ struct PreparedDetails {
     let ligatures: LigatureSplits
     /// The primary font's rounded ascent and descent.
     let textBox: (ascent: Double, descent: Double)
+    /// The edges `text-box-trim` trims to, nil when it trims nothing.
+    let trimEdges: TextBoxTrimEdges?
     /// Processed offsets where a run of another style starts (each style
     /// run's piece of a line is rounded up to 1/64 px on its own).
     let runBoundaries: [Int32]
     /// Inline attachments in processed order (see ``TextAttachment``).
     let attachments: [PreparedAttachment]
+    /// The sides of runs' inline boxes in processed order (see `InlineBoxRuns`).
+    let boxEdges: [PreparedBoxEdge]
     /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
     let surrogatePairs: UnsafeBufferPointer<Int32>
     /// The break opportunities words were shaped between, when they are not
@@ -482,8 +516,9 @@ extension PreparedDetails {
             styles: parts.itemized.styles.compacted(), tabInterval: parts.marks.tabInterval,
             minimumTabWidth: parts.marks.minimumTabWidth, ellipsisWidth: parts.marks.ellipsisWidth,
             trimmableClose: parts.adjustments.trimmableClose.compacted(), ligatures: ligatures,
-            textBox: (parts.strut.textAscent, parts.strut.textDescent),
+            textBox: (parts.strut.textAscent, parts.strut.textDescent), trimEdges: parts.strut.trimEdges,
             runBoundaries: parts.adjustments.runBoundaries.compacted(), attachments: parts.adjustments.attachments,
+            boxEdges: parts.adjustments.boxEdges,
             surrogatePairs: surrogatePairs, wordBreaks: parts.adjustments.wordBreaks.compacted(),
             reshapedEnds: parts.adjustments.reshapedEnds.compacted(), shapeCache: parts.shapeCache)
     }

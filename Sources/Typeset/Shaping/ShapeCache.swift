@@ -1,4 +1,4 @@
-import CUnicode
+import CPrefetch
 import Foundation
 import Synchronization
 
@@ -140,9 +140,9 @@ public final class ShapeCache: @unchecked Sendable {
         private let oldSlots = Atomic<UInt>(0)
         /// Every generation's slot mask (they all hold `limit` words).
         private let mask: Int
-        /// `WordTable.wordFollowsKey`, read once here: a global's lazy
-        /// initialization check on every prefetch was a call per word.
-        private let wordFollowsKey = WordTable.wordFollowsKey
+        /// `WordTable.wordOffset` (0 for none), read once here: a global's
+        /// lazy initialization check on every prefetch was a call per word.
+        private let wordOffset = WordTable.wordOffset ?? 0
 
         init(limit: Int, byteLimit: Int) {
             young = WordTable(limit: limit)
@@ -155,9 +155,9 @@ public final class ShapeCache: @unchecked Sendable {
         @inline(__always)
         func prefetch(_ hash: UInt64) {
             let offset = WordTable.slotOffset(hash, mask: mask)
-            tsu_prefetch(UnsafeRawPointer(bitPattern: youngSlots.load(ordering: .relaxed) &+ offset))
+            tsp_prefetch(UnsafeRawPointer(bitPattern: youngSlots.load(ordering: .relaxed) &+ offset))
             let old = oldSlots.load(ordering: .relaxed)
-            if old != 0 { tsu_prefetch(UnsafeRawPointer(bitPattern: old &+ offset)) }
+            if old != 0 { tsp_prefetch(UnsafeRawPointer(bitPattern: old &+ offset)) }
         }
 
         /// Reads the young generation's first slot for `hash` without the
@@ -167,10 +167,11 @@ public final class ShapeCache: @unchecked Sendable {
         /// prefetched, never used.
         @inline(__always)
         func prefetchWord(_ hash: UInt64) {
-            guard wordFollowsKey else { return }
+            guard wordOffset != 0 else { return }
             let base = youngSlots.load(ordering: .relaxed)
-            tsu_prefetch_slot_object(UnsafeRawPointer(bitPattern: base &+ WordTable.slotOffset(hash, mask: mask)),
-                                     WordTable.slotKey(hash))
+            let slot = base &+ WordTable.slotOffset(hash, mask: mask)
+            tsp_prefetch_pointee_if(UnsafeRawPointer(bitPattern: slot), WordTable.slotKey(hash),
+                                    UnsafeRawPointer(bitPattern: slot &+ wordOffset))
         }
 
         func statistics() -> (count: Int, bytes: Int, hits: Int, misses: Int) {
@@ -291,9 +292,12 @@ private final class WordTable {
     /// Whether an empty slot's bytes are all zero (a nil reference is).
     private static let emptySlotIsZero = withUnsafeBytes(of: Slot(hash: 0, word: nil)) { $0.allSatisfy { $0 == 0 } }
 
-    /// A slot is its key and then the word's storage reference, nothing
-    /// else, as `tsu_prefetch_slot_object` reads it.
-    static let wordFollowsKey = MemoryLayout<Slot>.offset(of: \Slot.word) == 8 && MemoryLayout<ShapedWord?>.size == 8
+    /// Where a slot's word reference is, for `Shard.prefetchWord`, which
+    /// reads the key at the slot's start and the object address there
+    /// (`tsp_prefetch_pointee_if`); nil when the slot is not laid out so
+    /// (the key first, the reference a bare object address).
+    static let wordOffset: UInt? = MemoryLayout<Slot>.offset(of: \Slot.hash) == 0 && MemoryLayout<ShapedWord?>.size == 8
+        ? MemoryLayout<Slot>.offset(of: \Slot.word).map(UInt.init) : nil
 
     /// What a slot holding `hash` stores as its key (never 0, the empty mark).
     @inline(__always)

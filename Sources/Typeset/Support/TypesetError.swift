@@ -42,6 +42,9 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
     /// A range given to `AttributedText.setStyle(_:utf16Range:)` that is
     /// outside the text or splits a surrogate pair (UTF-16 offsets).
     case invalidStyleRange(utf16Range: Range<Int>, reason: String)
+    /// CSS value text for a style property that does not parse (the
+    /// property, the text and why), e.g. a `padding` of five lengths.
+    case invalidStyleText(name: String, text: String, reason: String)
     /// Bytes that are not valid UTF-8, with the offset of the first bad byte.
     case invalidUTF8(byteOffset: Int)
     /// An attachment not at a U+FFFC of the text, or of a size that is not finite and non-negative.
@@ -93,6 +96,7 @@ public enum TypesetError: LocalizedError, Equatable, Sendable, CustomStringConve
             return "invalid font-variation-settings \"\(text)\": \(why)"
         case .invalidStyleRange(let r, let why):
             return "invalid style range \(r.lowerBound)..<\(r.upperBound) (UTF-16 offsets): \(why)"
+        case .invalidStyleText(let n, let text, let why): return "invalid \(n) \"\(text)\": \(why)"
         case .invalidUTF8(let o): return "invalid UTF-8 at byte \(o)"
         case .invalidAttachment(let o, let r): return "invalid attachment at UTF-16 offset \(o): \(r)"
         case .unicodeAnalysisFailed(let r): return "Unicode analysis failed: \(r)"

@@ -39,6 +39,7 @@ extension AttributedText {
             if let v = run[FontStretchAttribute.self] { style.stretch = v; changed = true }
             if let v = run[FontVariationsAttribute.self] { style.variations = v; changed = true }
             if let v = run[OpticalSizingAttribute.self] { style.opticalSizing = v; changed = true }
+            if let v = run[InlineBoxAttribute.self] { style.inlineBox = v; changed = true }
             guard changed, length > 0 else { continue }
             let range = offset..<offset + length
             if let fonts, let stack = run[FontFamilyAttribute.self] {

@@ -79,7 +79,7 @@ public struct AttributedText: Sendable, Hashable {
         let start = string.utf16.count
         string += piece
         let end = string.utf16.count
-        if let last = runs.last, last.style == style {
+        if let last = runs.last, last.style == style, style.inlineBox.isEmpty {
             runs[runs.count - 1].range = last.range.lowerBound..<end
         } else if let last = runs.last, last.range.isEmpty {
             runs[runs.count - 1] = Run(range: last.range.lowerBound..<end, style: style)
@@ -135,7 +135,8 @@ public struct AttributedText: Sendable, Hashable {
         var merged: [Run] = []
         merged.reserveCapacity(out.count)
         for run in out {
-            if let last = merged.last, last.style == run.style {
+            // (Two boxes side by side stay two: each run with an inline box is one `<span>`.)
+            if let last = merged.last, last.style == run.style, run.style.inlineBox.isEmpty {
                 merged[merged.count - 1].range = last.range.lowerBound..<run.range.upperBound
             } else { merged.append(run) }
         }

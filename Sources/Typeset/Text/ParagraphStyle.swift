@@ -111,6 +111,11 @@ public struct ParagraphStyle: Sendable, Hashable {
     public var lineBreak: LineBreak
     /// CSS `text-wrap-style`, default `.wrap` (greedy).
     public var textWrap: TextWrap
+    /// CSS `text-box-trim`, default `.none`: trims the first line's top
+    /// and the last line's bottom to ``textBoxEdge``.
+    public var textBoxTrim: TextBoxTrim = .none
+    /// CSS `text-box-edge`, default `.auto`: the edges `textBoxTrim` trims to.
+    public var textBoxEdge: TextBoxEdge = .auto
 
     /// Paragraph options with CSS defaults (`overflow-wrap: break-word` on).
     public init(whiteSpace: WhiteSpace = .normal, wordBreak: WordBreak = .normal, breakWords: Bool = true,

@@ -29,6 +29,11 @@ public struct TextStyle: Sendable, Hashable {
     /// A BCP 47 language tag for shaping and line breaking (e.g. "ja"); nil
     /// lets the script decide.
     public var language: String?
+    /// The padding, border and margin of a run's inline box (a mention chip,
+    /// inline code): its left and right sides take room on the line (see
+    /// ``InlineBoxEdges``). Only runs have one; the block's own style's is
+    /// ignored.
+    public var inlineBox: InlineBoxEdges = .none
 
     /// A style; only the font stack is required.
     public init(font: FontStack, size: Double = 16, weight: Int = 400, italic: Bool = false,
@@ -66,6 +71,7 @@ public struct TextStyle: Sendable, Hashable {
         s.size *= scale
         s.letterSpacing *= scale
         if case .points(let v) = lineHeight { s.lineHeight = .points(v * scale) }
+        // (The inline box's sides stay in CSS px: `InlineBoxEdges` rounds them in device px itself.)
         return s
     }
 
@@ -82,6 +88,7 @@ public struct TextStyle: Sendable, Hashable {
         for v in variations where !v.value.isFinite {
             throw TypesetError.invalidStyleValue(name: "font variation '\(v.tag)'", value: v.value)
         }
+        if inlineBox != .none { _ = try inlineBox.validated() }
         var clamped = self
         clamped.size = min(size, Self.maximumSize)
         switch lineHeight {

@@ -28,6 +28,8 @@ extension AttributeScopes {
         public let fontVariations: FontVariationsAttribute
         /// CSS `font-optical-sizing`.
         public let opticalSizing: OpticalSizingAttribute
+        /// The padding, border and margin of the run's inline box (a chip).
+        public let inlineBox: InlineBoxAttribute
     }
 
     /// Typeset's attributes: `string[range].typeset.fontWeight = 700`.
@@ -100,4 +102,14 @@ public enum FontVariationsAttribute: AttributedStringKey {
 public enum OpticalSizingAttribute: AttributedStringKey {
     public typealias Value = FontOpticalSizing
     public static let name = "dev.typeset.opticalSizing"
+}
+
+/// The padding, border and margin of a run's inline box (``TextStyle/inlineBox``):
+/// `string[range].typeset.inlineBox = InlineBoxEdges(padding: BoxSides(vertical: 2, horizontal: 6))`.
+/// Each run of the `AttributedString` is one box: give the whole chip the
+/// same attributes (a colour change inside it splits it into two runs, and
+/// so into two boxes, each with both sides).
+public enum InlineBoxAttribute: AttributedStringKey {
+    public typealias Value = InlineBoxEdges
+    public static let name = "dev.typeset.inlineBox"
 }

@@ -62,7 +62,7 @@ package final class FontFileCache: Sendable {
     /// directory cannot be resolved (then every path is refused).
     private let root: String?
     private let faces: BoundedCache<Identity, Loaded>
-    private let load: @Sendable (_ bytes: UnsafeMutableRawBufferPointer, _ path: String) throws -> FontFace
+    private let load: @Sendable (_ bytes: FontFileBytes, _ path: String) throws -> FontFace
     /// The largest file read.
     package let maxFileBytes: Int
 
@@ -79,7 +79,7 @@ package final class FontFileCache: Sendable {
     /// or failing loader).
     package init(access: Access, countLimit: Int = FontFileCache.defaultCountLimit,
                  byteLimit: Int = FontFileCache.defaultByteLimit, maxFileBytes: Int = FontFileCache.defaultMaxFileBytes,
-                 load: @escaping @Sendable (_ bytes: UnsafeMutableRawBufferPointer, _ path: String) throws -> FontFace = {
+                 load: @escaping @Sendable (_ bytes: FontFileBytes, _ path: String) throws -> FontFace = {
                      try FontFace(adopting: $0, path: $1)
                  }) {
         self.access = access
@@ -156,9 +156,10 @@ package final class FontFileCache: Sendable {
     // MARK: Reading
 
     /// Reads exactly `size` bytes from the start of `fd` and makes the face
-    /// (the bytes are read once into the buffer the face keeps: no copy).
+    /// (the bytes are read once into the pages the face keeps: no copy).
     private func read(_ fd: Int32, size: Int, path: String, resolved: String) throws -> FontFace {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
+        guard let bytes = try? FontFileBytes(count: size, path: path) else { throw unusable(path, "no memory to read it") }
+        let buffer = bytes.buffer
         var done = 0
         while done < size {
             let n = pread(fd, buffer.baseAddress! + done, size - done, off_t(done))
@@ -167,10 +168,10 @@ package final class FontFileCache: Sendable {
             break  // the end came early, or it would block (/proc/kmsg), or an error
         }
         guard done == size else {
-            buffer.deallocate()
+            bytes.release()
             throw unusable(path, "could not be read (\(done) of \(size) bytes)")
         }
-        return try load(buffer, resolved)
+        return try load(bytes, resolved)
     }
 
     /// The one message for every refused or unusable path.

@@ -52,6 +52,7 @@ package struct MeasureRequest: Decodable {
         if let v = try o.enumValue("align", ParagraphStyle.Alignment.self) { paragraph.alignment = v }
         if let v = try o.enumValue("direction", ParagraphStyle.Direction.self) { paragraph.direction = v }
         if let v = try o.enumValue("line_break", ParagraphStyle.LineBreak.self) { paragraph.lineBreak = v }
+        try TextBoxTrimFields.read(o, into: &paragraph)
         if let v = try o.enumValue("text_wrap", TextWrapField.self) {
             // CSS `text-wrap: nowrap` is `white-space: nowrap` (with `pre-wrap` it would be `pre`, which is not laid out).
             if let style = v.style { paragraph.textWrap = style } else if paragraph.whiteSpace == .preWrap {

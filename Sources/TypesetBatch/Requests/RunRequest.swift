@@ -12,6 +12,8 @@ package struct RunRequest {
     /// The style fields the run sets.
     package var style: TextStyleFields
     package var fontFiles: [String]?
+    /// The run's `padding`, `border_width` and `margin` (nil: none set).
+    package var inlineBox: InlineBoxEdges?
 
     /// Reads run number `index` (0-based, for the error messages).
     package init(from decoder: any Decoder, index: Int) throws {
@@ -21,12 +23,14 @@ package struct RunRequest {
         end = try o.offset("end", context: context)
         style = try o.styleFields(context: context)
         fontFiles = try o.strings("font_file", context: context)
+        inlineBox = try InlineBoxFields.read(o, context: context)
     }
 
     /// The run's style: the paragraph's, with the fields this run sets.
     package func style(over base: TextStyle, files: FontFileCache) throws -> TextStyle {
         var s = style.applied(to: base)
         if let fontFiles { s.font = FontStack(faces: try fontFiles.map { try files.face($0) }) }
+        if let inlineBox { s.inlineBox = inlineBox }
         return s
     }
 

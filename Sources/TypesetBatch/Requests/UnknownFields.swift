@@ -8,9 +8,9 @@ enum RequestFields {
     /// A request's fields (the text-style ones in both spellings).
     static let request: Set<String> = Set(["id", "text", "font_file", "width", "white_space", "text_overflow",
                                            "word_break", "align", "direction", "line_break", "text_wrap", "lang", "max_lines",
-                                           "scale", "runs", "attachments"] + styleFields)
+                                           "scale", "runs", "attachments", "text_box_trim", "text_box_edge"] + styleFields)
     /// A run's fields.
-    static let run: Set<String> = Set(["start", "end", "font_file"] + styleFields)
+    static let run: Set<String> = Set(["start", "end", "font_file"] + styleFields + InlineBoxFields.names)
     /// An attachment's fields.
     static let attachment: Set<String> = ["offset", "width", "height", "vertical_align"]
     private static let styleFields = TextStyleFields.names + TextStyleFields.formerNames

@@ -430,7 +430,9 @@ struct CellLayoutPass {
                 }
             }
             records.append(TextRecord(lineCount: UInt32(layout.lines.count), rectCount: UInt32(rects.count - before),
-                                      top: inDevice(pad.top + offsetY), flags: 1 | (layout.isTruncated ? 2 : 0)))
+                                      // (The first line's top: above 0 when text-box-trim trims it.)
+                                      top: inDevice(pad.top + offsetY + (layout.lines.first?.top ?? 0)),
+                                      flags: 1 | (layout.isTruncated ? 2 : 0)))
         }
         var exactRects: [EntityRectRecord] = []
         if !rects.isEmpty {

@@ -22,7 +22,8 @@ import TypesetEntities
 /// `{"attachment": {"name", "width", "height", "vertical_align", "present"}}`,
 /// see ``CellInlineAttachment``), and `style`, `max_lines`,
 /// `ellipsis`, `single_line`, `entities`, `omit_when_empty`, `align`,
-/// `white_space`, `word_break`, `text_wrap`, `direction`; a `style` holds the package's
+/// `white_space`, `word_break`, `text_wrap`, `direction`, `text_box_trim`,
+/// `text_box_edge`; a `style` holds the package's
 /// text-style fields (``CellTextStyle``: `font_family`, `font_size`, … as in
 /// batch requests). Box: `height` (px) or
 /// `aspect_ratio` (a number, or a string naming the model's key). Row and
@@ -35,6 +36,7 @@ extension CellElement: Codable {
         case key, text, parts, style, ellipsis, entities, align, direction
         case maxLines = "max_lines", singleLine = "single_line", omitWhenEmpty = "omit_when_empty"
         case whiteSpace = "white_space", wordBreak = "word_break", textWrap = "text_wrap"
+        case textBoxTrim = "text_box_trim", textBoxEdge = "text_box_edge"
         case height, aspectRatio = "aspect_ratio"
         case spacing, alignment, children
     }
@@ -42,7 +44,8 @@ extension CellElement: Codable {
     private static let commonKeys: [Key] = [.kind, .name, .width, .maxWidth, .minHeight, .padding, .spacingBefore,
                                             .priority, .alignSelf, .alignSelfWhen, .visibleWhen]
     private static let textKeys: [Key] = [.key, .text, .parts, .style, .maxLines, .ellipsis, .singleLine, .entities,
-                                          .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .textWrap, .direction]
+                                          .omitWhenEmpty, .align, .whiteSpace, .wordBreak, .textWrap, .direction,
+                                          .textBoxTrim, .textBoxEdge]
     private static let boxKeys: [Key] = [.height, .aspectRatio]
     private static let stackKeys: [Key] = [.spacing, .alignment, .children]
     /// The element kinds JSON knows.
@@ -173,7 +176,7 @@ extension CellElement: Codable {
         }
         var maxLines: Int? = nil
         if let n = try c.decodeIfPresent(Int.self, forKey: .maxLines) { maxLines = n }
-        return CellText(
+        var text = CellText(
             parts: parts, style: style, maxLines: maxLines,
             ellipsis: try c.decodeIfPresent(String.self, forKey: .ellipsis) ?? "\u{2026}",
             singleLine: try c.decodeIfPresent(Bool.self, forKey: .singleLine) ?? false,
@@ -184,6 +187,13 @@ extension CellElement: Codable {
             wordBreak: try enumValue(c, .wordBreak, ParagraphStyle.WordBreak.self) ?? .normal,
             direction: try enumValue(c, .direction, ParagraphStyle.Direction.self) ?? .auto,
             textWrap: try enumValue(c, .textWrap, ParagraphStyle.TextWrap.self) ?? .wrap)
+        text.textBoxTrim = try enumValue(c, .textBoxTrim, TextBoxTrim.self) ?? .none
+        if let edge = try c.decodeIfPresent(String.self, forKey: .textBoxEdge) {
+            do { text.textBoxEdge = try TextBoxEdge(css: edge) } catch {
+                throw DecodingError.dataCorruptedError(forKey: .textBoxEdge, in: c, debugDescription: "\(error)")
+            }
+        }
+        return text
     }
 
     private static func enumValue<E: RawRepresentable & CaseIterable>(
@@ -249,6 +259,8 @@ extension CellElement: Codable {
             if t.wordBreak != .normal { try c.encode(t.wordBreak.rawValue, forKey: .wordBreak) }
             if t.textWrap != .wrap { try c.encode(t.textWrap.rawValue, forKey: .textWrap) }
             if t.direction != .auto { try c.encode(t.direction.rawValue, forKey: .direction) }
+            if t.textBoxTrim != .none { try c.encode(t.textBoxTrim.rawValue, forKey: .textBoxTrim) }
+            if t.textBoxEdge != .auto { try c.encode(t.textBoxEdge.css, forKey: .textBoxEdge) }
         case .box(let b):
             switch b.height {
             case .points(let h): try c.encode(h, forKey: .height)

@@ -115,6 +115,13 @@ public struct CellText: Sendable, Hashable {
     public var textWrap: ParagraphStyle.TextWrap
     /// The paragraph's base direction.
     public var direction: ParagraphStyle.Direction
+    /// CSS `text-box-trim` (default `.none`): the frame's top and bottom
+    /// trimmed to ``textBoxEdge`` (its first line's cap height and last
+    /// line's baseline for `.trimBoth` with `cap alphabetic`, as design
+    /// tools draw text boxes); the frame's height and baseline follow.
+    public var textBoxTrim: TextBoxTrim = .none
+    /// CSS `text-box-edge` (default `.auto`).
+    public var textBoxEdge: TextBoxEdge = .auto
 
     /// A text block; only the parts are required.
     public init(parts: [CellTextPart], style: CellTextStyle = CellTextStyle(), maxLines: Int? = nil,

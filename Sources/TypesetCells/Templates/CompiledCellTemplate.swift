@@ -127,11 +127,13 @@ final class CompiledCellTemplate: Sendable {
                 try checkStyle(t.style, label)
                 // A single line is CSS `white-space: nowrap; text-overflow: ellipsis`:
                 // cut at a grapheme, the frame keeping the width layout gave it.
-                let paragraph = ParagraphStyle(whiteSpace: t.singleLine ? .nowrap : t.whiteSpace, wordBreak: t.wordBreak,
+                var paragraph = ParagraphStyle(whiteSpace: t.singleLine ? .nowrap : t.whiteSpace, wordBreak: t.wordBreak,
                                                alignment: t.alignment, direction: t.direction,
                                                maxLines: t.singleLine ? nil : t.maxLines,
                                                textOverflow: t.singleLine ? .ellipsis : .clip, ellipsis: t.ellipsis,
                                                textWrap: t.textWrap)
+                paragraph.textBoxTrim = t.textBoxTrim
+                paragraph.textBoxEdge = t.textBoxEdge
                 kind = .text(texts.count)
                 texts.append(CompiledText(name: name, node: index, parts: parts, paragraph: paragraph,
                                           singleLine: t.singleLine, detectEntities: t.detectEntities,

@@ -28,7 +28,7 @@ extension PreparedText {
     /// This text with the colour and underline of `styles` on `entities`,
     /// without shaping anything again.
     ///
-    /// Only decorations are applied: a style's weight or italic is ignored here
+    /// Only decorations are applied: a style's weight, italic or inline box is ignored here
     /// (they change widths, so the text must be shaped again; use
     /// `Typesetter/applying(_:to:entities:paragraph:width:scale:)` for those). The
     /// entities' ranges are UTF-16 ranges in ``string``.

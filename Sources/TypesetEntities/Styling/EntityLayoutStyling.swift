@@ -36,7 +36,7 @@ extension Typesetter {
     /// height before and after.
     ///
     /// Prepares `text` as given (for the old height), then, when some style
-    /// changes the weight or italic of an entity, prepares the restyled text too;
+    /// changes the weight, italic or inline box (chip) of an entity, prepares the restyled text too;
     /// with the word shaping cache only the restyled words are shaped again.
     /// When you already hold the unstyled `PreparedText`, use
     /// ``applying(_:to:text:entities:width:)``, which shapes nothing for

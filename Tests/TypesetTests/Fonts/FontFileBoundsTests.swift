@@ -48,3 +48,33 @@ final class FontFileBoundsTests: XCTestCase {
         XCTAssertLessThanOrEqual(fonts.stackCacheCount, 4, "at most 32 MB of 8 MB faces")
     }
 }
+
+extension FontFileBoundsTests {
+    /// A face read from bytes gives their pages back to the system when it
+    /// goes, and so does a read that fails: a server rotating through many
+    /// large font files holds what its caches hold, not the files it read
+    /// before (the heap kept freed 16 MB buffers: 100 MB over the bounds).
+    func testFacesReadFromBytesUnmapThemWhenTheyGo() throws {
+        let regular = try Array(Data(contentsOf: URL(fileURLWithPath: Fixtures.fontsDirectory + "/NotoSans-Regular.ttf")))
+        let padded = regular + [UInt8](repeating: 7, count: (16 << 20) - regular.count)
+        var base: UnsafeMutableRawPointer?
+        do {
+            let bytes = try FontFileBytes(copying: padded, path: "padded.ttf")
+            base = bytes.buffer.baseAddress
+            let face = try FontFace(adopting: bytes, path: "padded.ttf")
+            XCTAssertEqual(face.heapBytes, 16 << 20)
+            XCTAssertTrue(Self.isMapped(base!), "the face keeps its bytes while it lives")
+        }
+        XCTAssertFalse(Self.isMapped(base!), "the bytes went with the face")
+
+        let notAFont = try FontFileBytes(copying: [UInt8](repeating: 1, count: 4 << 20), path: "junk.ttf")
+        XCTAssertThrowsError(try FontFace(adopting: notAFont, path: "junk.ttf"))
+        XCTAssertFalse(Self.isMapped(notAFont.buffer.baseAddress!), "a refused file's bytes are unmapped too")
+    }
+
+    /// Whether the page at `address` is mapped in this process.
+    private static func isMapped(_ address: UnsafeMutableRawPointer) -> Bool {
+        var resident: UInt8 = 0
+        return mincore(address, 1, &resident) == 0 || errno != ENOMEM
+    }
+}

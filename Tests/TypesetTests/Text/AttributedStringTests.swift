@@ -73,4 +73,13 @@ final class AttributedStringTests: XCTestCase {
                        try AttributedText(several, baseStyle: body, fonts: Fixtures.fonts))
         XCTAssertEqual(one.runs.compactMap { $0[FontFamilyAttribute.self] }, [FontStack(families: ["Noto Sans Hebrew"])])
     }
+
+    /// An inline box (a chip) from the attribute takes room as a run's does:
+    /// padding 0 6px on "bbb" in 15 px Noto Sans, 94.359375 px (Chromium).
+    func testInlineBoxAttributeMakesAChip() throws {
+        let plain = TextStyle(font: ["Noto Sans"], size: 15)
+        var string = AttributedString("aaa bbb ccc")
+        string[string.range(of: "bbb")!].typeset.inlineBox = InlineBoxEdges(padding: BoxSides(vertical: 0, horizontal: 6))
+        XCTAssertEqual(try Fixtures.typesetter.prepare(string, baseStyle: plain).maxContentWidth, 94.359375)
+    }
 }
