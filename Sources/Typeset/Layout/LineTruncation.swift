@@ -188,7 +188,24 @@ extension PreparedCore {
             guard isFirst, graphemes > 1 else { return isFirst ? run.start..<run.end : nil }
             fit = fit == 0 ? 1 : graphemes - 1
         }
-        return prefix ? run.start..<bounds[fit] : bounds[graphemes - fit]..<run.end
+        // A cut inside what one source character became under
+        // `text-transform` (the two S of "ß" → "SS") keeps all of it, even
+        // past the room: Chromium's cut moves to a source boundary.
+        if prefix {
+            var cut = bounds[fit]
+            while cut < run.end && sharesSourceCharacter(cut) { cut += 1 }
+            return run.start..<cut
+        }
+        var cut = bounds[graphemes - fit]
+        while cut > run.start && sharesSourceCharacter(cut) { cut -= 1 }
+        return cut..<run.end
+    }
+
+    /// Whether processed units `i - 1` and `i` come from the same source
+    /// character (a `text-transform` that lengthened it: "ß" → "SS").
+    private func sharesSourceCharacter(_ i: Int) -> Bool {
+        guard i > 0, i < text.units.count, !UTF16.isTrailSurrogate(text.units[i]) else { return false }
+        return sourceOffset(i) == sourceOffset(i - 1)
     }
 
     /// Whether the item at processed offset `i` is in a cursive script (Arabic…).
