@@ -151,6 +151,19 @@ final class SameLinesWidthsSweepTests: XCTestCase {
         }
     }
 
+    /// `break-spaces` (`corpus/whitespace`): tabs that take room and wrap,
+    /// and justified lines whose trailing spaces share the expansion.
+    func testBreakSpacesCases() throws {
+        var sweep = Sweep()
+        let dir = Fixtures.corpusDirectory.appendingPathComponent("whitespace")
+        for (c, _) in try OptionCorpusCase.loadAll(dir) where c.id.hasPrefix("ws-break-spaces") {
+            let (style, paragraph) = try c.engineInput()
+            try Self.check(c.id, Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph), width: c.width,
+                           into: &sweep)
+        }
+        report("whitespace break-spaces", sweep)
+    }
+
     func testAttachmentCorpus() throws {
         var sweep = Sweep()
         let file = Fixtures.corpusDirectory.appendingPathComponent("attachments/cases.jsonl")
