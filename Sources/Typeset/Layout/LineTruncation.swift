@@ -70,9 +70,24 @@ extension PreparedCore {
     /// line's end edge (bidi's rule L1), which the cut visits first.
     func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0,
                  trailingEnd: Int? = nil) -> LineCut? {
-        // A line with tabs is cut as one run, its tabs advancing to their stops.
-        let tabs = tabInterval > 0 && a < b && text.units[a..<b].contains(0x09)
-        var runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
+        // A line with tabs whose text is all at one level is cut as one run,
+        // its tabs advancing to their stops. With text of several levels
+        // (Hebrew words between the tabs of a left-to-right line) it is cut
+        // run by run, each as wide as its piece of the line's pen: "ומילים"
+        // after a tab loses its first letter, on its right, to the ellipsis.
+        var runs = placedRuns(a, b)
+        var tabs = false
+        if tabInterval > 0 && a < b && text.units[a..<b].contains(0x09) {
+            if runs.allSatisfy({ $0.level == runs[0].level }) {
+                tabs = true
+                runs = [tabRun(a, b, level: paragraphLevel)]
+            } else {
+                for i in runs.indices {
+                    runs[i].exact = penWidth(a, runs[i].end) - penWidth(a, runs[i].start)
+                    runs[i].width = Self.ceilToLayoutUnit(runs[i].exact)
+                }
+            }
+        }
         if spaceExpansion != 0 {
             for i in runs.indices {
                 runs[i].exact += Int64(expansionOpportunities(runs[i].start, runs[i].end, lineEnd: b)) * spaceExpansion
@@ -170,18 +185,20 @@ extension PreparedCore {
         bounds.append(run.end)
         // How many graphemes of the start-edge side fit (widths summed a grapheme at a time).
         let graphemes = bounds.count - 1
-        var fit = 0, w: Int64 = 0
+        // (Tabs advance to their stops from the pen without the expansion:
+        // justification widens a line after its tabs are set.)
+        var fit = 0, pen: Int64 = 0, expansion: Int64 = 0
         while fit < graphemes {
             let k = prefix ? fit : graphemes - 1 - fit
             if tabs && prefix {
-                for i in bounds[k]..<bounds[k + 1] { w = advance(w, over: i, m) }
+                for i in bounds[k]..<bounds[k + 1] { pen = advance(pen, over: i, m) }
             } else {
-                w += m.width(bounds[k], bounds[k + 1])
+                pen += m.width(bounds[k], bounds[k + 1])
             }
             if spaceExpansion != 0 {
-                w += Int64(expansionOpportunities(bounds[k], bounds[k + 1], lineEnd: lineEnd)) * spaceExpansion
+                expansion += Int64(expansionOpportunities(bounds[k], bounds[k + 1], lineEnd: lineEnd)) * spaceExpansion
             }
-            if w > space { break }
+            if pen + expansion > space { break }
             fit += 1
         }
         if fit == 0 || fit == graphemes {
