@@ -138,16 +138,12 @@ extension PreparedCore {
             if space < keptWidth {
                 if space <= 0 && !isFirst { continue }
                 // The part nearest the line's start edge: a logical prefix
-                // when the run reads the line's way, else a suffix.
-                // In a left-to-right line the border and padding a box opens
-                // with at the run's start are not counted against the room
-                // (Chromium fits the text from the box's border edge: it
-                // keeps "S" of a chip "Shift" whose padding and "S" pass the
-                // room the ellipsis leaves); in a right-to-left line they are
-                // (it keeps "@דנ" of a chip "@דני", hiding "י" that passes it).
+                // when the run reads the line's way, else a suffix. The
+                // border and padding a box opens with count in the room its
+                // text needs, first on the line or not (Chromium: "Ctrl+…"
+                // where the next chip's start side leaves no room for "S").
                 let prefix = run.isRightToLeft == rtl
-                let opening = prefix && !rtl ? InlineBoxRuns.startBorderAndPadding(at: run.start, in: boxEdges) : 0
-                guard let part = fittingPart(of: run, space: space + opening, prefix: prefix, isFirst: isFirst,
+                guard let part = fittingPart(of: run, space: space, prefix: prefix, isFirst: isFirst,
                                              tabs: tabs, spaceExpansion: spaceExpansion, lineEnd: b)
                 else { continue }
                 kept = part
