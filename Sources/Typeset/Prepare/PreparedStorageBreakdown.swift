@@ -22,6 +22,7 @@ extension PreparedCore {
             ("segment metrics", f.segmentMetricsCount * MemoryLayout<ItemLineMetrics.Pair>.stride),
             ("Details", MemoryLayout<Details>.stride),
             ("LazyValues", MemoryLayout<LazyValues>.stride),
+            ("RareDetails", hasRareDetails ? MemoryLayout<RareDetails>.stride : 0),
             ("faces", faces.count * MemoryLayout<FontFace>.stride),
             ("items", items.count * MemoryLayout<Item>.stride),
             ("source units", sourceUTF16.count * (sourceUTF16.isLatin1 ? 1 : 2)),
@@ -34,9 +35,10 @@ extension PreparedCore {
                 + arrayBytes(wordBreaks) + arrayBytes(reshapedEnds) + ligatures.byteCount + itemMetrics.byteCount),
             ("unit metrics", storedUnitMetrics?.byteCount ?? 0),
         ]
-        let counted = parts.reduce(0) { $0 + $1.1 } - (storedUnitMetrics?.byteCount ?? 0) - parts[13].1
-        parts[12].1 = heapSize(of: self) - counted
+        let counted = parts.reduce(0) { $0 + $1.1 } - (storedUnitMetrics?.byteCount ?? 0) - parts[14].1
+        parts[13].1 = heapSize(of: self) - counted
         var present: [String] = []
+        if hasRareDetails { present.append("rare details") }
         if !text.isIdentity { present.append("processed text") }
         if !levels.isEmpty { present.append("levels") }
         if !surrogatePairs.isEmpty { present.append("surrogate pairs") }
