@@ -1,7 +1,6 @@
 // Pipeline stage: Shaping.
 // A prepare context's own table of the words it looked up last, in front of the shared word cache.
 
-import CPrefetch
 import Foundation
 
 /// The words one prepare context found in the shared `ShapeCache` lately,
@@ -102,16 +101,6 @@ final class WordFrontCache {
     @inline(__always)
     private func entry(_ index: Int) -> UnsafeMutablePointer<UInt32> {
         entries + index * Self.entryWords
-    }
-
-    /// Starts loading the hash and the entry `key` maps to, so that the
-    /// lookup of a text's word, made once every word of the text is keyed,
-    /// finds them in the CPU cache (see `WordShaper.unitAdvances`).
-    @inline(__always)
-    func prefetch(_ key: ShapeKey) {
-        let index = Self.index(key)
-        tsp_prefetch(UnsafeRawPointer(hashes + index))
-        tsp_prefetch(UnsafeRawPointer(entry(index)))
     }
 
     /// Whether the entry `key` maps to has its hash (the word is probably here).

@@ -14,7 +14,7 @@ struct WordPiece {
 /// The arrays `WordShaper` fills for one text, kept by its caller between
 /// texts (emptied, capacity kept) and passed to it `inout`.
 struct WordScratch: StageScratch {
-    /// The text's words, item after item (those the front table had are dropped once copied, see `takeFrontWords`).
+    /// The text's words not copied from the front table as they were found, item after item.
     var pieces: [WordPiece]
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int]

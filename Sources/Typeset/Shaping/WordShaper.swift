@@ -64,35 +64,34 @@ struct WordShaper {
             if let cache { front?.end(with: cache) }
         }
         units.withUnsafeBufferPointer { buf in
-            // First every word of the text found and keyed, and the memory
-            // its lookup will read prefetched, so that the lookups wait for
-            // memory together, not in turn (items are often a word long: an
+            // First every word of the text found and keyed, those the
+            // context's front table has copied out at once (most of a
+            // warm text's), and for the others the memory their lookup
+            // will read prefetched, so that those lookups wait for memory
+            // together, not in turn (items are often a word long: an
             // Arabic word in its font between spaces in the primary font, a
             // run of kana).
             // (Faces and styles read in place, not copied per item.)
             faces.withUnsafeBufferPointer { faces in styles.withUnsafeBufferPointer { styles in
-                var b = 0
-                for (k, item) in items.enumerated() {
-                    let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
-                    // (A face's lookups are read the first time an item of it holds a space or a newline.)
-                    let inContext = face.knownSpaceTakesPart(in: features.lists[style])
-                        ?? (Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style]))
-                    collectWords(item, index: k, faceSerial: face.serial, units: buf, breaks: breaks,
-                                 from: &b, size: styles[style].size, styleHash: features.hashes[style],
-                                 spacesInContext: inContext, into: &scratch)
+                UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+                    var b = 0
+                    for (k, item) in items.enumerated() {
+                        let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
+                        // (A face's lookups are read the first time an item of it holds a space or a newline.)
+                        let inContext = face.knownSpaceTakesPart(in: features.lists[style])
+                            ?? (Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style]))
+                        collectWords(item, index: k, faceSerial: face.serial, units: buf, breaks: breaks,
+                                     from: &b, size: styles[style].size, styleHash: features.hashes[style],
+                                     spacesInContext: inContext, copyingInto: out, into: &scratch)
+                    }
                 }
             } }
-            // Then the words the front table has copied out (most of a warm
-            // text's), and for the others the shared cache's slot prefetched.
+            // Then, the shared cache's slots having had time to arrive, the
+            // storage of the words found there prefetched: outside the
+            // lookups' locks, which would take these misses one at a time.
             if let cache {
-                UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
-                    scratch.takeFrontWords(units: buf, front: front, cache: cache, into: out)
-                }
-                // Then, the shared cache's slots having had time to arrive, the
-                // storage of the words found there prefetched: outside the
-                // lookups' locks, which would take these misses one at a time.
                 for piece in scratch.pieces {
-                    if let key = piece.key { cache.prefetchWord(key) }
+                    if let key = piece.key, front?.contains(key) != true { cache.prefetchWord(key) }
                 }
             }
             // Then each word copied out of the cache, or shaped.
@@ -142,9 +141,10 @@ struct WordShaper {
         return trim
     }
 
-    /// Appends an item's words to `scratch.pieces`, each with the span it is
-    /// shaped in and its cache key, its front table entry prefetched (`b`:
-    /// where the search for the item's first break starts). A word ends at
+    /// Copies an item's words that the front table has into `out`, and
+    /// appends the others to `scratch.pieces`, each with the span it is
+    /// shaped in and its cache key, what its lookup reads prefetched
+    /// (`b`: where the search for the item's first break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway. In a face whose space takes
@@ -153,7 +153,7 @@ struct WordShaper {
     /// (usually the whole item) is shaped as one piece, as Chromium shapes it
     private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
                               breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
-                              spacesInContext: Bool, into scratch: inout WordScratch) {
+                              spacesInContext: Bool, copyingInto out: UnitArrays, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
         // The item's shaping parameters, mixed into every word's key.
@@ -190,10 +190,16 @@ struct WordShaper {
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
-            // Its entry in the context's front table prefetched: the words
-            // are looked up there once the whole text is keyed, so that the
-            // lookups wait for memory together, not in turn.
-            if let key { front?.prefetch(key) }
+            // A word in the context's front table is copied out at once;
+            // the others have their shared cache slot prefetched.
+            if let key {
+                if let front, span == start..<stop,
+                   front.copy(key, units: UnsafeBufferPointer(rebasing: units[span]), into: out, at: start) {
+                    start = stop
+                    continue
+                }
+                cache?.prefetch(key)
+            }
             scratch.pieces.append(WordPiece(word: start..<stop, span: span, key: key, item: Int32(index)))
             start = stop
         }
