@@ -25,9 +25,25 @@ extension PrepareSession {
         var w = 0, item = 0
         let n = units.count
         units.withUnsafeBufferPointer { buf in
-            for seg in segments.dropLast() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
+            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
                 let p = Int(seg.end)
-                guard p > 0 && p < n && unsafeBefore[p] && ligatures.split(at: Int32(p)) == nil else { continue }
+                if p > 0 && p < n, let ligature = ligatures.split(at: Int32(p)) {
+                    // A line starting inside a ligature: its rest shaped alone (Inter's "->" broken
+                    // after "-": the next line starts with a plain ">").
+                    while item < items.count && Int(items[item].end) <= p { item += 1 }
+                    guard item < items.count, Int(items[item].start) <= Int(ligature.clusterStart) else { continue }
+                    let it = items[item]
+                    var q = p + 1
+                    while q < Int(it.end) && !shaped.clusterStarts[q] { q += 1 }
+                    let rest = Int64(shaped.advances[Int(ligature.clusterStart)]) - ligature.prefix
+                    let alone = shaper.shapedWidth(buf, start: p, end: q, item: it, face: faces[Int(it.faceIndex)],
+                                                   style: styles[Int(it.styleIndex)])
+                    if alone != rest && abs(alone - rest) < Int64(Int32.max) {
+                        ends.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(alone - rest)))
+                    }
+                    continue
+                }
+                guard p > 0 && p < n && unsafeBefore[p] else { continue }
                 while w < wordBreaks.count && Int(wordBreaks[w]) < p { w += 1 }
                 if w < wordBreaks.count && Int(wordBreaks[w]) == p && WordShaper.isSeparableBreak(buf, p) { continue }
                 var g0 = p - 1
@@ -37,10 +53,14 @@ extension PrepareSession {
                 while item < items.count && Int(items[item].end) <= g0 { item += 1 }
                 guard item < items.count, Int(items[item].start) <= g0, Int(items[item].end) >= g1 else { continue }
                 let it = items[item]
-                let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
-                                           style: styles[Int(it.styleIndex)])
-                if (kern.end != 0 || kern.start != 0) && max(abs(kern.end), abs(kern.start)) < Int64(Int32.max) {
-                    ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start)))
+                let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
+                let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: face, style: style)
+                let oneWord = oneWordLineGain(buf, start: p, contextStart: g0, next: segments[k + 1], item: it,
+                                              face: face, style: style, shaped: shaped).map { $0 - kern.start } ?? 0
+                if (kern.end != 0 || kern.start != 0 || oneWord != 0)
+                    && max(abs(kern.end), abs(kern.start), abs(oneWord)) < Int64(Int32.max) {
+                    ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start),
+                                            oneWordLineKern: Int32(oneWord)))
                 }
             }
         }
@@ -61,14 +81,33 @@ extension PrepareSession {
                 while item < items.count && Int(items[item].end) <= p - 1 { item += 1 }
                 guard next > p, item < items.count, Int(items[item].start) <= p - 1, Int(items[item].end) >= next else { continue }
                 let it = items[item]
-                let kern = shaper.lostStartKern(buf, start: p, end: next, item: it, face: faces[Int(it.faceIndex)],
-                                                style: styles[Int(it.styleIndex)])
-                if kern != 0 && abs(kern) < Int64(Int32.max) {
-                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern)))
+                let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
+                let kern = shaper.lostStartKern(buf, start: p, end: next, item: it, face: face, style: style)
+                guard abs(kern) < Int64(Int32.max) else { continue }
+                let oneWord = oneWordLineGain(buf, start: p, contextStart: p - 1, next: segments[k + 1], item: it,
+                                              face: face, style: style, shaped: shaped).map { $0 - kern } ?? 0
+                if (kern != 0 || oneWord != 0) && abs(oneWord) < Int64(Int32.max) {
+                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern),
+                                              oneWordLineKern: Int32(oneWord)))
                 }
             }
         }
         guard !starts.isEmpty else { return ends }
         return (ends + starts).sorted { $0.unit < $1.unit }
+    }
+
+    /// What a line starting at the unsafe break `start` gains when it holds
+    /// only the word of segment `next` and the spaces after it: Chromium
+    /// shapes that word again alone when no break inside it is safe (see
+    /// `Shaper.wholeLineGain`); nil otherwise. Includes what the start loses.
+    private func oneWordLineGain(_ buf: UnsafeBufferPointer<UInt16>, start: Int, contextStart: Int, next: Segment,
+                                 item: Item, face: FontFace, style: TextStyle, shaped: ShapedText) -> Int64? {
+        let end = Int(next.contentEnd)
+        guard next.contentEnd != next.end, !next.mandatoryBreak, end > start, end < buf.count, Int(item.end) > end,
+              buf[end] == 0x20 else { return nil }
+        // (HarfBuzz's flags, as prepare kept them: a safe break inside, or a word end safe, keeps the rest as shaped.)
+        for q in (start + 1)...end where shaped.clusterStarts[q] && !shaped.unsafeBefore[q] { return nil }
+        return shaper.wholeLineGain(buf, contextStart: contextStart, start: start, end: end, item: item, face: face,
+                                    style: style)
     }
 }

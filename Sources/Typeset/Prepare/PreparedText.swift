@@ -563,9 +563,12 @@ extension PreparedCore {
 
 /// A break inside a shaped word that Chromium reshapes (see
 /// `PreparedCore.reshapedEnds`): the processed unit, and the kern (1/65536
-/// px) a line ending there loses and a line starting there loses.
+/// px) a line ending there loses and a line starting there loses; and what
+/// a line starting there that holds one word and the spaces after it gains
+/// more, the word reshaped whole (see `Shaper.wholeLineGain`).
 struct ReshapedEnd: Sendable, Hashable {
     var unit: Int32
     var endKern: Int32
     var startKern: Int32
+    var oneWordLineKern: Int32 = 0
 }
