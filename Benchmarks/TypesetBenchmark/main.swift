@@ -25,7 +25,8 @@ print("Single-threaded figures are thread CPU time; batch figures are wall time.
 // TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit
 // (TYPESET_PROFILE_ONLY=ascii or other: over the plain-ASCII posts or the rest);
 // TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N and
-// TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts;
+// TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts
+// (TYPESET_PROFILE_SCALE=S: prepared at device pixel ratio S);
 // TYPESET_PROFILE_CELLS=N: the feed-post cell figures, N runs each;
 // TYPESET_PROFILE_BATCH=N: N batch runs on one core, then N on every core;
 // TYPESET_PROFILE_CABI=N: N alternating runs through Swift and through the C interface.
@@ -67,10 +68,12 @@ if let n = profileEnv["TYPESET_PROFILE_COLD"].flatMap(Int.init) {
     print("cold prepare + layout: \(t / Double(n * texts.count) * 1e6) µs/text CPU")
     exit(0)
 }
+// (TYPESET_PROFILE_SCALE=S: the texts prepared at device pixel ratio S.)
 for (name, lines) in [("REMEASURE", false), ("RELAYOUT", true)] {
     guard let n = profileEnv["TYPESET_PROFILE_" + name].flatMap(Int.init) else { continue }
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
-    let all = texts.map { try! ts.prepare($0, style: style) }
+    let scale = profileEnv["TYPESET_PROFILE_SCALE"].flatMap(Double.init) ?? 1
+    let all = texts.map { try! ts.prepare($0, style: style, scale: scale) }
     let t0 = cpuNow()
     var h = 0.0
     for k in 0..<n {

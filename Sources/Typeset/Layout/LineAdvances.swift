@@ -12,7 +12,7 @@ struct LineAdvances {
     private let units: [Int]
     private let before: [Int64]
 
-    init(core: PreparedCore, line: TextLayout.Line) {
+    init(core: PreparedCore, line: DeviceLine) {
         metrics = core.unitMetrics
         let a = Int(line.contentStart), b = Int(line.contentEnd)
         var extras: [(unit: Int, width: Int64)] = []

@@ -3,13 +3,14 @@
 /// max-content width of unwrapped lines).
 extension LineBreaker {
     /// Lines, heights and widths at a width: only numbers, nothing allocated.
-    func measure(width: Double?) -> TextMeasurement {
+    func measure(width: Double?) -> DeviceMeasurement {
         // A justified line fills its box, and which lines are justified is
         // the placement's business: the layout's numbers (justified text only).
         if core.facts.needsPlacement, width != nil,
            core.paragraph.alignment == .justify || core.paragraph.alignLast == .justify || textIndent != nil {
-            let l = layout(width: width)
-            return TextMeasurement(lineCount: l.lines.count, width: l.contentWidth, height: l.exactHeight, isTruncated: l.isTruncated)
+            let l = layout(width: width, constraintWidth: nil)
+            return DeviceMeasurement(lineCount: l.deviceLines.count, width: l.deviceContentWidth, height: l.deviceHeight,
+                                     isTruncated: l.isTruncated)
         }
         let boxLimit = breakingLimit(for: width)
         prefetchSegments()
@@ -30,8 +31,8 @@ extension LineBreaker {
         }
         height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent, lineCount: cursor.lineCount,
                                     truncated: cursor.truncated)
-        return TextMeasurement(lineCount: cursor.lineCount, width: Self.layoutUnitsCeil(widest), height: height,
-                               isTruncated: cursor.truncated)
+        return DeviceMeasurement(lineCount: cursor.lineCount, width: Fixed16(raw: LayoutUnit.ceilingFixed(widest)), height: height,
+                                 isTruncated: cursor.truncated)
     }
 
     /// Plain lines (see `nextPlainLine`) can be taken as they are: no
@@ -136,32 +137,78 @@ extension LineBreaker {
         return (max(line.content, cut.drawnRight - cut.drawnLeft), (cut, box))
     }
 
-    func layout(width: Double?) -> TextLayout {
+    /// The lines at `width` (device pixels; nil: unbounded), placed, as a
+    /// layout that reports `constraintWidth` (CSS px) as its constraint.
+    func layout(width: Double?, constraintWidth: Double?) -> TextLayout {
+        let wrap = wrapLimits(limit: breakingLimit(for: width), width: width)
+        var broken = breakLines(width: width, wrap: wrap)
+        var contentWidth = Fixed16(raw: LayoutUnit.ceilingFixed(broken.widest))
+        var truncation: Truncation? = nil
+        if core.facts.needsPlacement {
+            (contentWidth, truncation) = place(&broken, width: width, contentWidth: contentWidth,
+                                               keepsCutLine: wrap?.keepsCutLine == true)
+        }
+        // Unwrapped lines are the max-content width, each style or direction
+        // piece rounded up to 1/64 px as Chromium sums them; a layout that
+        // wrapped or was cut reports the text's own figure (the same at every
+        // width: `PreparedCore.maxContentWidth`).
+        // (A percentage indent counts as 0 in max-content, not as it does at this width.)
+        let percentIndent = width != nil && textIndent.map({ if case .percent = $0.length { true } else { false } }) == true
+        let natural = broken.softWrapped || broken.truncated || percentIndent ? Fixed16(raw: core.maxContentWidth.fixed)
+            : broken.preserves ? max(contentWidth, Fixed16(raw: LayoutUnit.ceilingFixed(broken.widestWithTrailing))) : contentWidth
+        core.trim(&broken.lines, height: &broken.height, truncated: broken.truncated)
+        return TextLayout(deviceLines: broken.lines, scale: core.facts.scale, constraintWidth: constraintWidth,
+                          deviceContentWidth: contentWidth, deviceHeight: broken.height, deviceNaturalWidth: natural,
+                          isTruncated: broken.truncated, truncation: truncation, boxWidth: nil, core: core)
+    }
+
+    /// What breaking a text's lines found, before placement.
+    struct BrokenLines {
+        var lines: [DeviceLine] = []
+        /// The breaker's lines, kept only when placement needs them.
+        var raws: [RawLine] = []
+        /// Each line's text-indent (1/65536 px), kept with `raws` when the paragraph has one.
+        var indents: [Int64] = []
+        /// The sum of line heights.
+        var height = 0.0
+        /// The widest line's content (a cut line's drawn width), 1/65536 px.
+        var widest: Int64 = 0
+        /// The cut of the truncated line (its index, the cut, the box width it was made for).
+        var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
+        /// Whether some line ended where the text does not force a break.
+        var softWrapped = false
+        /// Whether `maxLines` or an ellipsis cut the text.
+        var truncated = false
+        /// Whether preserved spaces and tabs before a line's end
+        /// count in max-content, though they hang in the line.
+        var preserves = false
+        /// The widest line with those spaces, 1/65536 px.
+        var widestWithTrailing: Int64 = 0
+    }
+
+    /// Breaks every line at `width` (the line breaker's loop, unplaced).
+    /// (Inlined, its state in locals: the loop ran 30% slower with its
+    /// state in the result's fields, which it wrote through memory.)
+    @inline(__always)
+    private func breakLines(width: Double?, wrap: WrapLimits?) -> BrokenLines {
         let boxLimit = breakingLimit(for: width)
         prefetchSegments()
-        let wrap = wrapLimits(limit: boxLimit, width: width)
         var cursor = Cursor()
-        var lines: [TextLayout.Line] = []
-        // (Placement reads the text's details: only when some line needs it.)
-        let placement = core.facts.needsPlacement ? LinePlacement(core: core, boxWidth: width ?? 0) : nil
+        var lines: [DeviceLine] = []
+        var raws: [RawLine] = []
+        var indents: [Int64] = []
+        let keepsRaws = core.facts.needsPlacement
         // Room for the lines the natural width suggests (growing the array one
         // line at a time reallocated it three times for a five-line post),
         // and a fifth more: lines end short of the width, so the natural
         // width's count alone still let a long text's array grow once.
-        let expected = width.map { w in w > 0 ? Double(core.naturalWidth) / 65536 / w * 1.2 + 2 : 2 } ?? 2
+        let expected = width.map { w in w > 0 ? Fixed16.pixels(Int64(core.naturalWidth)) / w * 1.2 + 2 : 2 } ?? 2
         lines.reserveCapacity(Int(min(expected, Double(segments.count) + 1)))
         var top = 0.0
-        var widest: Int64 = 0
-        var raws: [RawLine] = []
-        var indents: [Int64] = []  // (each line's text-indent, when the paragraph has one)
-        // The cut of the truncated line (its index, the cut, the box width it was made for).
+        var widest: Int64 = 0, widestWithTrailing: Int64 = 0
         var knownCut: (line: Int, cut: LineCut, available: Int64)? = nil
-        // Whether some line ended where the text does not force a break.
         var softWrapped = false
-        // Preserved (pre-wrap) spaces and tabs before a line's end count in
-        // max-content, though they hang in the line.
         let preserves = core.facts.whiteSpace.preservesSpaces
-        var widestWithTrailing: Int64 = 0
         let fast = plainLinesNeedNoMark
         while true {
             // (`nextMarkedLine` by hand: called, it returned its long optional
@@ -193,60 +240,57 @@ extension LineBreaker {
             if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing + lineIndent) }
             // Ascent and descent are the line box's about the baseline (the
             // half-leading of fixed line heights included, see `InlineBox`).
-            let baseline = top + raw.ascent
-            lines.append(TextLayout.Line(
+            lines.append(DeviceLine(
                 utf16Range: lineBoundary(Int(raw.start))..<lineBoundary(Int(raw.end)),
-                width: Self.layoutUnitsCeil(raw.content), x: 0, top: top, height: raw.height, baseline: baseline,
-                ascent: raw.ascent, descent: raw.descent, hasEllipsis: raw.hasEllipsis, contentStart: raw.start,
-                contentEnd: raw.contentEnd, endAdjust: raw.endAdjust, startAdjust: raw.startAdjust,
-                showsHyphen: raw.showsHyphen))
+                contentStart: raw.start, contentEnd: raw.contentEnd, x: Fixed16(raw: 0),
+                width: Fixed16(raw: LayoutUnit.ceilingFixed(raw.content)), top: top, height: raw.height,
+                baseline: top + raw.ascent, ascent: raw.ascent, descent: raw.descent, endAdjust: raw.endAdjust,
+                startAdjust: raw.startAdjust, hasEllipsis: raw.hasEllipsis, showsHyphen: raw.showsHyphen))
             top += raw.height
-            if placement != nil {
+            if keepsRaws {
                 raws.append(raw)
                 if textIndent != nil { indents.append(lineIndent) }
             }
         }
-        // The first line owns collapsed leading spaces; the last line owns the
-        // source text after it (collapsed trailing spaces).
+        extendEnds(&lines, truncated: cursor.truncated)
+        return BrokenLines(lines: lines, raws: raws, indents: indents, height: top, widest: widest, knownCut: knownCut,
+                           softWrapped: softWrapped, truncated: cursor.truncated, preserves: preserves,
+                           widestWithTrailing: widestWithTrailing)
+    }
+
+    /// The first line owns collapsed leading spaces; the last line owns the
+    /// source text after it (collapsed trailing spaces).
+    private func extendEnds(_ lines: inout [DeviceLine], truncated: Bool) {
         if let first = lines.first, first.utf16Range.lowerBound > 0 {
             lines[0].utf16Range = 0..<first.utf16Range.upperBound
         }
-        if !cursor.truncated, let last = lines.last, last.utf16Range.upperBound < core.facts.sourceCount {
+        if !truncated, let last = lines.last, last.utf16Range.upperBound < core.facts.sourceCount {
             lines[lines.count - 1].utf16Range = last.utf16Range.lowerBound..<core.facts.sourceCount
         }
-        var contentWidth = Self.layoutUnitsCeil(widest)
+    }
+
+    /// Places the broken lines in the box (alignment, justification, the cut
+    /// line's cut): the layout's content width and its truncation.
+    private func place(_ broken: inout BrokenLines, width: Double?, contentWidth: Fixed16,
+                       keepsCutLine: Bool) -> (Fixed16, Truncation?) {
+        let placement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth.pixels)
+            : LinePlacement(core: core, boxWidth: width!)
         var truncation: Truncation? = nil
-        if let placement {
-            let boxPlacement = width == nil ? LinePlacement(core: core, boxWidth: contentWidth) : placement
-            var justifiedWidth = 0.0
-            for k in raws.indices {
-                let cut = knownCut.flatMap { $0.line == k && ($0.available == boxPlacement.available || wrap?.keepsCutLine == true)
-                    ? $0.cut : nil }
-                let t = boxPlacement.place(&lines[k], raws[k], index: k, isLast: k == raws.count - 1,
-                                           knownCut: indents.isEmpty || indents[k] == 0 ? cut : nil,
-                                           indent: indents.isEmpty ? 0 : indents[k],
-                                           keepsCutLine: wrap?.keepsCutLine == true)
-                truncation = truncation ?? t
-                if lines[k].justification > 0 {
-                    justifiedWidth = max(justifiedWidth, lines[k].width + (indents.isEmpty ? 0 : Double(indents[k]) / 65536))
-                }
+        var justifiedWidth = Fixed16(raw: 0)
+        let raws = broken.raws
+        for k in raws.indices {
+            let cut = broken.knownCut.flatMap { $0.line == k && ($0.available == placement.available || keepsCutLine)
+                ? $0.cut : nil }
+            let indent = broken.indents.isEmpty ? 0 : broken.indents[k]
+            let t = placement.place(&broken.lines[k], raws[k], index: k, isLast: k == raws.count - 1,
+                                    knownCut: indent == 0 ? cut : nil, indent: indent, keepsCutLine: keepsCutLine)
+            truncation = truncation ?? t
+            if broken.lines[k].justification > 0 {
+                justifiedWidth = max(justifiedWidth, Fixed16(raw: broken.lines[k].width.raw + indent))
             }
-            // A justified line fills the box: the layout's width contains it
-            // (a label sized by the widest unjustified line clipped it).
-            contentWidth = max(contentWidth, justifiedWidth)
         }
-        // Unwrapped lines are the max-content width, each style or direction
-        // piece rounded up to 1/64 px as Chromium sums them; a layout that
-        // wrapped or was cut reports the text's own figure (the same at every
-        // width: `PreparedCore.maxContentWidth`).
-        // (A percentage indent counts as 0 in max-content, not as it does at this width.)
-        let percentIndent = width != nil && textIndent.map({ if case .percent = $0.length { true } else { false } }) == true
-        let natural = softWrapped || cursor.truncated || percentIndent
-            ? core.maxContentWidth
-            : preserves ? max(contentWidth, Self.layoutUnitsCeil(widestWithTrailing)) : contentWidth
-        core.trim(&lines, height: &top, truncated: cursor.truncated)
-        return TextLayout(lines: lines, constraintWidth: width, contentWidth: contentWidth, exactHeight: top,
-                          naturalWidth: natural, isTruncated: cursor.truncated,
-                          truncation: truncation, boxWidth: nil, core: core)
+        // A justified line fills the box: the layout's width contains it
+        // (a label sized by the widest unjustified line clipped it).
+        return (max(contentWidth, justifiedWidth), truncation)
     }
 }

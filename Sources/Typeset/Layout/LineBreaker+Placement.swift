@@ -41,7 +41,7 @@ struct LinePlacement {
     /// - Parameter keepsCutLine: the text-wrap style ended the cut line
     ///   (`WrapLimits.keepsCutLine`): all of it stays, justified to the box
     ///   when justified, and the ellipsis follows it past the box.
-    func place(_ line: inout TextLayout.Line, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
+    func place(_ line: inout DeviceLine, _ raw: LineBreaker.RawLine, index: Int, isLast: Bool,
                knownCut: LineCut? = nil, indent: Int64 = 0, keepsCutLine: Bool = false) -> Truncation? {
         let available = self.available - indent
         let a = Int(raw.start), b = Int(raw.contentEnd)
@@ -69,14 +69,14 @@ struct LinePlacement {
         if justified && !raw.hasEllipsis {
             // (`break-spaces`: the spaces the line ends with keep their width
             // at its end edge, unexpanded; its ink fills the rest.)
-            line.x = Double(start + (rightToLeft ? trailing : 0)) / 65536
-            line.width = Double(available - trailing) / 65536
+            line.x = Fixed16(raw: start + (rightToLeft ? trailing : 0))
+            line.width = Fixed16(raw: available - trailing)
             line.justification = max(0, available - width - trailing)
             return nil
         }
         let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let offset = (spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)) + start
-        line.x = Double(offset + (rightToLeft ? trailing : 0)) / 65536
+        line.x = Fixed16(raw: offset + (rightToLeft ? trailing : 0))
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
@@ -88,8 +88,8 @@ struct LinePlacement {
         // hang on its left; a blank line's ellipsis sits at the box's start edge.
         let origin = cut.visible.isEmpty ? (rightToLeft ? available : 0)
             : offset + (rightToLeft ? trailing : 0) - cut.trailingLeft
-        line.x = Double(origin + cut.drawnLeft) / 65536
-        line.width = Double(cut.drawnRight - cut.drawnLeft) / 65536
+        line.x = Fixed16(raw: origin + cut.drawnLeft)
+        line.width = Fixed16(raw: cut.drawnRight - cut.drawnLeft)
         if let first = cut.visible.first, let last = cut.visible.last {
             line.contentStart = Int32(first.lowerBound)
             line.contentEnd = Int32(last.upperBound)
@@ -113,8 +113,8 @@ struct LinePlacement {
         let sourceEnd = prefixEnd > a ? core.sourceOffset(prefixEnd - 1) + 1 : core.sourceOffset(prefixEnd)
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, sourceEnd)
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
-                          ellipsisX: Double(origin + cut.ellipsisX) / 65536,
-                          ellipsisWidth: Double(PreparedCore.ceilToLayoutUnit(core.ellipsisWidth)) / 65536,
+                          deviceEllipsisX: Fixed16(raw: origin + cut.ellipsisX),
+                          deviceEllipsisWidth: LayoutUnit(ceiling: core.ellipsisWidth), scale: core.facts.scale,
                           visibleUTF16Ranges: cut.visible.map { core.sourceOffset($0.lowerBound)..<core.sourceOffset($0.upperBound) })
     }
 

@@ -110,7 +110,7 @@ extension LineBreaker {
             let paragraph = lines[start...k]
             guard paragraph.count > 1, !paragraph.contains(where: \.overflows) else { continue }
             // Only a short last line of a single word is worth it.
-            guard line.endSegment - line.firstSegment == 1, ((line.content + 1023) >> 10) < box / 3 else { continue }
+            guard line.endSegment - line.firstSegment == 1, LayoutUnit(ceiling: line.content).raw < box / 3 else { continue }
             let window = lines[max(start, k - Self.maxPrettyLines + 1)...k]
             guard let breaks = scoredBreaks(window, from: paragraph.first!.firstSegment, box: box, balanced: false)
             else { continue }
@@ -259,7 +259,7 @@ extension LineBreaker {
             if found.contains(where: \.overflows) { return nil }
             return found.last.map { $0.endSegment >= stop } ?? true
         }
-        let average = lines.reduce(Int64(0)) { $0 + (($1.content + 1023) >> 10) } / Int64(lineCount)
+        let average = lines.reduce(Int64(0)) { $0 + LayoutUnit(ceiling: $1.content).raw } / Int64(lineCount)
         let epsilon = Int64((Float(core.facts.scale) * 64).rounded(.up))
         var upper = box, lower = Int64((Float(average) * 0.8).rounded())
         while lower + epsilon < upper {
@@ -315,5 +315,5 @@ extension LineBreaker {
 
     /// 1/65536 px rounded up to layout units, as a float.
     @inline(__always)
-    static func layoutUnits(_ fixed: Int64) -> Float { Float((fixed + 1023) >> 10) / 64 }
+    static func layoutUnits(_ fixed: Int64) -> Float { Float(LayoutUnit(ceiling: fixed).raw) / Float(LayoutUnit.perPixel) }
 }

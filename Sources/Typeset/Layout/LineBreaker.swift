@@ -112,7 +112,7 @@ struct LineBreaker {
     @inline(__always)
     func start(_ s: Int) -> Int32 { s == 0 ? 0 : segments[s - 1].end }
 
-    /// One line as the breaker finds it, before it becomes a `TextLayout.Line`.
+    /// One line as the breaker finds it, before it becomes a `DeviceLine`.
     struct RawLine {
         var start: Int32
         var contentEnd: Int32
@@ -151,9 +151,8 @@ struct LineBreaker {
     /// Chromium compares widths in layout units (1/64 px) truncated: a line
     /// whose exact width exceeds the box by less than 1/64 px still fits.
     static func limit(for width: Double?) -> Int64 {
-        width.map { w in
-            w * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : floorToInt64(w * 64) * 1024 + 1023
-        } ?? Int64.max / 4
+        guard let width, width * Double(Fixed16.perPixel) < Double(Fixed16.unbounded) else { return Fixed16.unbounded }
+        return LayoutUnit.flooredFixed(pixels: width) + LayoutUnit.fixedPerUnit - 1
     }
 
     /// `Int64(x.rounded(.down))` without the libm call (`floor` is not an
@@ -451,7 +450,7 @@ struct LineBreaker {
             measuredTo = at
             let p = x + measured + added
             let closed = p - pieceStart
-            let rounded = closed >= 0 ? (closed + 1023) / 1024 * 1024 : -((-closed) / 1024 * 1024)
+            let rounded = LayoutUnit.ceilingFixed(closed)
             added += rounded - closed
             pieceStart = p + (rounded - closed)
         }
@@ -499,14 +498,11 @@ struct LineBreaker {
     }
 
     /// Rounds 1/65536 px up to Chromium's 1/64 px layout units.
-    static func layoutUnitsCeil(_ fixed: Int64) -> Double {
-        let units = (fixed + 1023) >> 10
-        return Double(units) / 64
-    }
+    static func layoutUnitsCeil(_ fixed: Int64) -> Double { LayoutUnit.ceilingPixels(fixed) }
 
     /// A width in px rounded down to whole layout units, in 1/65536 px.
     static func layoutUnitsFloor(_ width: Double) -> Int64 {
-        guard width.isFinite else { return Int64.max / 4 }
-        return width * 65536 >= Double(Int64.max / 4) ? Int64.max / 4 : floorToInt64(width * 64) * 1024
+        guard width.isFinite, width * Double(Fixed16.perPixel) < Double(Fixed16.unbounded) else { return Fixed16.unbounded }
+        return LayoutUnit.flooredFixed(pixels: width)
     }
 }

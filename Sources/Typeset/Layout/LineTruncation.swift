@@ -6,17 +6,23 @@ public struct Truncation: Sendable, Hashable {
     public let lineIndex: Int
     /// The marker drawn: "…", or "..." when the primary font has no U+2026.
     public let ellipsis: String
-    /// The marker's left edge from the layout's left edge, px. It may lie
-    /// partly outside the box: Chromium aligns the cut line by its width
-    /// before the cut, so an end-aligned marker overflows (and is clipped).
-    public let ellipsisX: Double
-    /// The marker's width, px (rounded up to 1/64 px).
-    public let ellipsisWidth: Double
+    /// The marker's left edge and width, device pixels.
+    let deviceEllipsisX: Fixed16
+    let deviceEllipsisWidth: LayoutUnit
+    /// Device pixels per CSS px.
+    let scale: Double
     /// The source UTF-16 ranges of the cut line that stay visible, in logical
     /// order. Chromium hides a *visual* suffix: in a line that mixes
     /// directions this need not be a logical prefix (an English line in a
     /// right-to-left paragraph loses its first letters).
     public let visibleUTF16Ranges: [Range<Int>]
+
+    /// The marker's left edge from the layout's left edge, px. It may lie
+    /// partly outside the box: Chromium aligns the cut line by its width
+    /// before the cut, so an end-aligned marker overflows (and is clipped).
+    public var ellipsisX: Double { deviceEllipsisX.pixels / scale }
+    /// The marker's width, px (rounded up to 1/64 px).
+    public var ellipsisWidth: Double { deviceEllipsisWidth.pixels / scale }
 }
 
 /// Chromium's LineTruncator on one line, in layout units, relative to the

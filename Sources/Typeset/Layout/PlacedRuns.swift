@@ -66,5 +66,5 @@ extension PreparedCore {
     }
 
     /// Rounds 1/65536 px up to a whole layout unit (1/64 px), in 1/65536 px.
-    static func ceilToLayoutUnit(_ w: Int64) -> Int64 { ((w + 1023) >> 10) << 10 }
+    static func ceilToLayoutUnit(_ w: Int64) -> Int64 { LayoutUnit.ceilingFixed(w) }
 }

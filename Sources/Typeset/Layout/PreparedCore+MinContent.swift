@@ -9,10 +9,10 @@ extension PreparedCore {
     /// (and batch answer) can report it.
     var minContentWidth: Double {
         // (`pre` never wraps and keeps its spaces: each line whole, the spaces at its end included.)
-        if facts.whiteSpace == .pre { return maxContentWidth }
+        if facts.whiteSpace == .pre { return maxContentWidth.pixels }
         if let stored = storedMinContent { return Double(stored) / 64 }
         // (The breaker's measure: the widest line, nothing allocated.)
-        let width = LineBreaker.with(self, minContent: true) { $0.measure(width: 0) }.width
+        let width = LineBreaker.with(self, minContent: true) { $0.measure(width: 0) }.width.pixels
         storeMinContent(Int64((width * 64).rounded()))
         return width
     }

@@ -24,7 +24,7 @@ extension PreparedText {
     /// counts the spaces and tabs before each line's end: those take an
     /// unbounded layout the first time (arithmetic on the prepared text, a
     /// fraction of a microsecond a line), kept with the text.
-    public var naturalWidth: Double { core.maxContentWidth / scale }
+    public var naturalWidth: Double { core.maxContentWidth.pixels / scale }
 
     /// Breaks the text into lines no wider than `width` px (nil: unbounded).
     /// - Throws: `TypesetError.invalidWidth` for a negative, NaN or infinite width.
@@ -32,11 +32,19 @@ extension PreparedText {
         if let width {
             guard width.isFinite, width >= 0 else { throw TypesetError.invalidWidth(width) }
         }
+        // Broken in device pixels (the width × the scale), answered in CSS px.
         let s = scale
-        guard s != 1 else { return LineBreaker.with(core) { $0.layout(width: width) } }
-        // In device pixels, answered in CSS px (see `TextLayout+DevicePixels.swift`).
-        let device = LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }) }
-        return TextLayout(device: device, scale: s, constraintWidth: width)
+        return LineBreaker.with(core) { $0.layout(width: width.map { $0 * s }, constraintWidth: width) }
+    }
+
+    /// The layout at a width given in device pixels (a CSS width × ``scale``),
+    /// answering in CSS px like ``layout(width:)``: for a layer above that
+    /// computes its widths in device pixels (the cell engine), so that no
+    /// width makes a round trip through CSS px.
+    package func layout(deviceWidth: Double) throws -> TextLayout {
+        guard deviceWidth.isFinite, deviceWidth >= 0 else { throw TypesetError.invalidWidth(deviceWidth) }
+        let s = scale
+        return LineBreaker.with(core) { $0.layout(width: deviceWidth, constraintWidth: deviceWidth / s) }
     }
 
     /// The line count, height and widest line at a width, without building
@@ -90,13 +98,15 @@ extension PreparedCore {
     /// has it in its header; the others take an unbounded layout once (each
     /// style or direction piece rounded up, as Chromium sums them; preserved
     /// spaces before a line's end counted), and keep it.
-    var maxContentWidth: Double {
+    var maxContentWidth: LayoutUnit {
         guard facts.hasRunBoundaries || facts.whiteSpace.preservesSpaces || facts.hasTextIndent else {
-            return LineBreaker.layoutUnitsCeil(naturalWidth)
+            return LayoutUnit(ceiling: Int64(naturalWidth))
         }
-        if let stored = storedMaxContent { return Double(stored) / 64 }
-        let width = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil) }.naturalWidth
-        storeMaxContent(Int64((width * 64).rounded()))
+        if let stored = storedMaxContent { return LayoutUnit(raw: stored) }
+        let natural = LineBreaker.with(self, ignoresLineLimit: true) { $0.layout(width: nil, constraintWidth: nil) }
+            .deviceNaturalWidth
+        let width = LayoutUnit(exactlyPixels: natural.pixels)
+        storeMaxContent(width.raw)
         return width
     }
 }

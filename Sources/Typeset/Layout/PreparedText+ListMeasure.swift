@@ -95,7 +95,6 @@ extension PreparedCore {
     @inline(__always)
     func measure(width: Double?) -> TextMeasurement {
         let s = facts.scale
-        guard s != 1 else { return LineBreaker.with(self) { $0.measure(width: width) } }
-        return LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }.dividedBy(s)
+        return TextMeasurement(LineBreaker.with(self) { $0.measure(width: width.map { $0 * s }) }, scale: s)
     }
 }

@@ -31,7 +31,7 @@ extension PreparedCore {
 
     /// Lines trimmed: each moved up by what the first line's top loses, the
     /// height less both trims.
-    func trim(_ lines: inout [TextLayout.Line], height: inout Double, truncated: Bool) {
+    func trim(_ lines: inout [DeviceLine], height: inout Double, truncated: Bool) {
         guard let first = lines.first, let last = lines.last,
               let t = textBoxTrims(firstAscent: first.ascent, lastDescent: last.descent, lineCount: lines.count,
                                    truncated: truncated) else { return }

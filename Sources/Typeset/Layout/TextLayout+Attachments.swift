@@ -12,24 +12,28 @@ extension TextLayout {
     /// The frames of the inline attachments on the layout's lines, in text
     /// order (one cut off by a line clamp or an ellipsis has none).
     public func attachmentFrames() -> [AttachmentFrame] {
-        if let device { return device.layout.attachmentFrames().map { $0.dividedBy(device.scale) } }
+        // Placed in device pixels, answered in CSS px.
+        attachmentFrames(inDevicePixels: false)
+    }
+
+    /// The frames in device pixels (`inDevicePixels`), or in CSS px.
+    func attachmentFrames(inDevicePixels: Bool) -> [AttachmentFrame] {
         guard !core.attachments.isEmpty else { return [] }
         var frames: [AttachmentFrame] = []
-        for line in lines {
+        for line in deviceLines {
             let first = core.firstAttachment(atOrAfter: Int(line.contentStart))
             guard first < core.attachments.count, Int(core.attachments[first].unit) < Int(line.contentEnd) else { continue }
             // Each attachment is a visual run of its own (see visualRuns(of:)).
-            for run in visualRuns(of: line) where run.end == run.start + 1 {
+            for run in runs(of: line) where run.end == run.start + 1 {
                 let k = core.firstAttachment(atOrAfter: run.start)
                 guard k < core.attachments.count, Int(core.attachments[k].unit) == run.start else { continue }
                 let box = core.attachments[k]
                 // Justification never widens a box: its share of the free
                 // space is a gap after it (on its left in right-to-left text).
-                let width = Double(box.advance) / 65536
-                let x = run.isRightToLeft ? run.x + run.width - width : run.x
-                frames.append(AttachmentFrame(
-                    utf16Offset: run.utf16Range.lowerBound,
-                    rect: LayoutRect(x: x, y: line.baseline - box.ascent, width: width, height: box.ascent + box.descent)))
+                let width = Fixed16.pixels(box.advance)
+                let x = run.isRightToLeft ? run.deviceX + run.deviceWidth - width : run.deviceX
+                let rect = LayoutRect(x: x, y: line.baseline - box.ascent, width: width, height: box.ascent + box.descent)
+                frames.append(AttachmentFrame(utf16Offset: run.utf16Range.lowerBound, rect: inDevicePixels ? rect : css(rect)))
             }
         }
         return frames.sorted { $0.utf16Offset < $1.utf16Offset }

@@ -37,7 +37,9 @@ extension TextLayout {
     /// hang at a pre-wrap line's end. A position at the end of a line that
     /// wraps is `.upstream`.
     public func position(atX x: Double, y: Double) -> TextPosition {
-        if let device { return device.layout.position(atX: x * device.scale, y: y * device.scale) }
+        // Hit-tested in device pixels, where the lines are.
+        let x = x * scale, y = y * scale
+        let lines = deviceLines
         guard !lines.isEmpty else { return TextPosition(utf16Offset: 0) }
         var index = lineIndex(atX: x, y: y)
         // Lines only after a clamp's last are not drawn.
@@ -81,6 +83,7 @@ extension TextLayout {
     /// holds the point over the line's runs or hanging spaces, else the
     /// line whose box holds `y`.
     private func lineIndex(atX x: Double, y: Double) -> Int {
+        let lines = deviceLines
         let boxed = lines.firstIndex { y < $0.top + $0.height } ?? lines.count - 1
         let box = core.textBox
         for (k, line) in lines.enumerated() {
@@ -88,11 +91,11 @@ extension TextLayout {
             guard top < line.top || bottom > line.top + line.height, y >= top && y < bottom else { continue }
             // Spaces hanging at a pre-wrap line's end are text too.
             let stops = caretStops(of: line, hanging: true)
-            let runs = visualRuns(of: line)
+            let runs = self.runs(of: line)
             let hanging = stops.filter { $0.level == Self.hangingLevel }.map(\.x)
-            if runs.contains(where: { x >= $0.x && x < $0.x + $0.width }) { return k }
+            if runs.contains(where: { x >= $0.deviceX && x < $0.deviceX + $0.deviceWidth }) { return k }
             if let lo = hanging.min(), let hi = hanging.max(), let first = runs.first, let last = runs.last,
-               x >= min(lo, last.x + last.width) && x < max(hi, first.x) { return k }
+               x >= min(lo, last.deviceX + last.deviceWidth) && x < max(hi, first.deviceX) { return k }
         }
         return boxed
     }
@@ -110,17 +113,15 @@ extension TextLayout {
     /// right-to-left text the one strictly left of it. On a device pixel
     /// grid (`scale`), 1/64 of a device pixel.
     public func caretRect(for position: TextPosition) -> LayoutRect {
-        if let device { return device.layout.caretRect(for: position).dividedBy(device.scale) }
-        guard !lines.isEmpty else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
-        let index = lineIndex(for: position)
-        let line = lines[index]
+        guard !deviceLines.isEmpty else { return LayoutRect(x: 0, y: 0, width: 0, height: 0) }
+        let line = deviceLines[lineIndex(for: position)]
         let source = core.processedOffset(source: position.utf16Offset)
         var p = min(max(source, Int(line.contentStart)), Int(line.contentEnd))
         let metrics = core.unitMetrics
         // Inside a grapheme cluster, the caret stands before it.
         while p > Int(line.contentStart) && !metrics.isGraphemeStart(p) { p -= 1 }
         let stop = caretStops(of: line).first { $0.offset == p }
-        var x = stop?.x ?? line.x
+        var x = stop?.x ?? line.x.pixels
         let rtl = core.paragraphLevel & 1 == 1
         // Chromium reports a caret in right-to-left text on the 1/64 px grid
         // strictly left of its exact place.
@@ -135,15 +136,18 @@ extension TextLayout {
                 }
             } else {
                 // After the line's trailing spaces, as far as the box has room.
-                let spaces = Double(metrics.width(p, min(source, core.text.units.count))) / 65536
-                x = rtl ? max(0, x - spaces) : min(exactWidth, x + spaces)
+                let spaces = Fixed16.pixels(metrics.width(p, min(source, core.text.units.count)))
+                x = rtl ? max(0, x - spaces) : min(deviceBoxWidth, x + spaces)
             }
         }
         // Every other caret: on the grid at or left of its exact place (a
         // hair's width of rounding error above a grid line counts as on it).
-        x = snaps ? ((x * 64).rounded(.up) - 1) / 64 : (x * 64 + 1e-6).rounded(.down) / 64
-        return LayoutRect(x: x, y: line.top, width: 0, height: line.height)
+        x = snaps ? LayoutUnit.ceiling(pixels: x) - 1.0 / 64 : LayoutUnit.floor(pixels: x, tolerance: 1e-6)
+        return css(LayoutRect(x: x, y: line.top, width: 0, height: line.height))
     }
+
+    /// The width of the layout box (``exactWidth``), device pixels.
+    private var deviceBoxWidth: Double { boxWidth.map { $0 * scale } ?? deviceContentWidth.pixels }
 
     /// The rectangles a selection of a source UTF-16 range highlights, as
     /// Chromium's `Range.getClientRects` reports them: one per line and
@@ -160,6 +164,7 @@ extension TextLayout {
     /// its offset, or for an `.upstream` position at a line's start, the
     /// line before.
     public func lineIndex(for position: TextPosition) -> Int {
+        let lines = deviceLines
         guard !lines.isEmpty else { return 0 }
         let offset = position.utf16Offset
         var lo = 0, hi = lines.count
@@ -199,11 +204,11 @@ extension TextLayout {
     /// With `clusters`, a Devanagari letter inside a grapheme cluster that
     /// starts a glyph cluster of its own (after a conjunct's half form)
     /// starts a stop too: Chromium hit-tests glyph clusters.
-    func caretStops(of line: Line, hanging: Bool = false, clusters: Bool = false) -> [(x: Double, offset: Int, level: UInt8)] {
+    func caretStops(of line: DeviceLine, hanging: Bool = false, clusters: Bool = false) -> [(x: Double, offset: Int, level: UInt8)] {
         let advances = LineAdvances(core: core, line: line)
         let metrics = core.unitMetrics
         var stops: [(x: Double, offset: Int, level: UInt8)] = []
-        for run in visualRuns(of: line) {
+        for run in runs(of: line) {
             var boundaries = [run.start]
             for i in (run.start + 1)..<max(run.start + 1, run.end)
             where metrics.isGraphemeStart(i) || (clusters && metrics.advances[i] != 0 && Self.isDevanagariLetter(core.text.units[i])) {
@@ -211,19 +216,19 @@ extension TextLayout {
             }
             if run.end > run.start { boundaries.append(run.end) }
             if run.isRightToLeft { boundaries.reverse() }
-            let isTab = run.end == run.start + 1 && core.text.units[run.start] == 0x09
+            let isTab = run.isTab(in: core)
             for b in boundaries {
-                let before = isTab ? (b == run.start ? 0 : run.width)
-                    : Double(caretAdvance(advances, from: run.start, to: b, end: run.end)) / 65536
-                stops.append((run.isRightToLeft ? run.x + run.width - before : run.x + before, b, run.level))
+                let before = isTab ? (b == run.start ? 0 : run.deviceWidth)
+                    : Fixed16.pixels(caretAdvance(advances, from: run.start, to: b, end: run.end))
+                stops.append((run.isRightToLeft ? run.deviceX + run.deviceWidth - before : run.deviceX + before, b, run.level))
             }
         }
-        if stops.isEmpty { stops.append((line.x, Int(line.contentStart), core.paragraphLevel)) }
+        if stops.isEmpty { stops.append((line.x.pixels, Int(line.contentStart), core.paragraphLevel)) }
         if hanging && core.paragraph.whiteSpace.preservesSpaces {
             let rtl = core.paragraphLevel & 1 == 1
             var x = rtl ? stops.map(\.x).min()! : stops.map(\.x).max()!
-            let edge = rtl ? line.x + line.width : line.x
-            let spaces = hangingSpaces(of: line, pen: Int64((abs(x - edge) * 65536).rounded()))
+            let edge = rtl ? line.x.pixels + line.width.pixels : line.x.pixels
+            let spaces = hangingSpaces(of: line, pen: Fixed16(roundingPixels: abs(x - edge)).raw)
             if !spaces.isEmpty {
                 // The first hanging space starts where the content ends, at
                 // the paragraph's level (a lower one than a run of the other
@@ -267,7 +272,7 @@ extension TextLayout {
     /// end, 1/65536 px from the line's start edge): a tab is an inline
     /// item of its own, so the text before it is rounded up to 1/64 px and
     /// the tab reaches its next stop, its width rounded up too.
-    func hangingSpaces(of line: Line, pen start: Int64) -> [(unit: Int, width: Double)] {
+    func hangingSpaces(of line: DeviceLine, pen start: Int64) -> [(unit: Int, width: Double)] {
         let b = Int(line.contentEnd)
         let end = min(core.processedOffset(source: line.utf16Range.upperBound), core.text.units.count)
         guard b < end else { return [] }
@@ -278,10 +283,10 @@ extension TextLayout {
             guard c == 0x20 || c == 0x09 else { break }
             var next = pen + Int64(metrics.advances[u])
             if c == 0x09 && core.tabInterval > 0 {
-                let rounded = Int64(LineBreaker.layoutUnitsCeil(pen) * 65536)
-                next = rounded + Int64(LineBreaker.layoutUnitsCeil(core.nextTabStop(after: rounded) - rounded) * 65536)
+                let rounded = LayoutUnit.ceilingFixed(pen)
+                next = rounded + LayoutUnit.ceilingFixed(core.nextTabStop(after: rounded) - rounded)
             }
-            out.append((u, Double(next - pen) / 65536))
+            out.append((u, Fixed16.pixels(next - pen)))
             pen = next
         }
         return out

@@ -4,75 +4,46 @@
 /// ceil'd size at a display scale. Line widths are in Chromium's layout units
 /// (the exact width rounded up to 1/64 px; for a text prepared at a device
 /// pixel ratio s, to 1/64 of a device pixel, 1/(64·s) px).
+///
+/// A layout keeps what the line breaker made, in the text's own pixels
+/// (device pixels for a text prepared at a scale), and the scale; every
+/// length is divided by the scale where it is read.
 public struct TextLayout: Sendable {
-    /// The lines, top to bottom.
-    public let lines: [Line]
+    /// The lines as the line breaker made them, in device pixels.
+    let deviceLines: [DeviceLine]
+    /// The device pixel ratio the text was prepared at (1 for most); lengths
+    /// are CSS px whatever it is.
+    public let scale: Double
     /// The width lines were broken at, nil when unbounded.
     public let constraintWidth: Double?
-    /// The widest line (shrink-wrap width).
-    public let contentWidth: Double
-    /// The sum of line heights.
-    public let exactHeight: Double
-    /// The width of the text on unbounded lines (CSS max-content): the
-    /// text's ``PreparedText/maxContentWidth``, the same whatever width,
-    /// line limit or alignment the layout was made with.
-    public let naturalWidth: Double
+    /// The widest line, device pixels.
+    let deviceContentWidth: Fixed16
+    /// The sum of line heights, device pixels.
+    let deviceHeight: Double
+    /// The text's max-content width, device pixels.
+    let deviceNaturalWidth: Fixed16
     /// Whether `maxLines` (or a `nowrap` line with `textOverflow: .ellipsis`)
     /// cut the text (the last line shows the ellipsis).
     public let isTruncated: Bool
     /// What the cut line shows and where the ellipsis goes, when truncated.
     public let truncation: Truncation?
-    /// The box width when laid out `.exactly(w)`; otherwise the widest line.
+    /// The box width when laid out `.exactly(w)`, CSS px; otherwise the widest line.
     var boxWidth: Double?
     nonisolated(unsafe) let core: PreparedCore
-    /// The layout in device pixels behind this one, for a text prepared at
-    /// a scale other than 1 (see `TextLayout+DevicePixels.swift`); nil at 1.
-    var device: DeviceLayout? = nil
 
-    /// One line.
-    public struct Line: Sendable, Hashable {
-        /// The source text's UTF-16 offsets the line covers: lines partition the
-        /// text (collapsed and hanging spaces belong to the line they end) unless
-        /// the layout was truncated.
-        public internal(set) var utf16Range: Range<Int>
-        /// The line's width without trailing spaces, in 1/64 px (each placed
-        /// run rounded up, as Chromium places them); a justified line fills the
-        /// box; a truncated line's width is what is drawn, ellipsis included.
-        public internal(set) var width: Double
-        /// Offset of the line's left edge from the layout's left edge (alignment).
-        public internal(set) var x: Double
-        /// Distance from the layout's top to the line box's top.
-        public internal(set) var top: Double
-        /// The line box's height.
-        public internal(set) var height: Double
-        /// Distance from the layout's top to the line's baseline.
-        public internal(set) var baseline: Double
-        /// The line box's extent above its baseline.
-        public internal(set) var ascent: Double
-        /// The line box's extent below its baseline.
-        public internal(set) var descent: Double
-        /// Whether the ellipsis was appended to this line.
-        public let hasEllipsis: Bool
-        /// Processed-text range of the line's visible content (internal).
-        var contentStart: Int32
-        var contentEnd: Int32
-        /// What the line adds to its last unit's advance (1/65536 px): less a
-        /// fullwidth closing bracket set half-width to fit, the kern with
-        /// the next letter that a word split at the line's end loses, or the
-        /// hyphen shown at a soft hyphen (visual runs, rectangles and glyphs
-        /// count it too).
-        var endAdjust: Int64 = 0
-        /// What the line adds to its first unit's advance: the kern a
-        /// right-to-left line starting inside a word loses.
-        var startAdjust: Int64 = 0
-        /// Whether the line ends at a soft hyphen (U+00AD) and shows a hyphen
-        /// there, which is not in the text: its width is in the line's, after
-        /// the last glyph (draw U+2010, or "-" when the font lacks it).
-        public internal(set) var showsHyphen = false
-        /// A justified line's free space, shared by its expansion
-        /// opportunities when it is drawn (1/65536 px).
-        var justification: Int64 = 0
-    }
+    /// The lines, top to bottom.
+    public var lines: Lines { Lines(deviceLines: deviceLines, scale: scale) }
+
+    /// The widest line (shrink-wrap width).
+    public var contentWidth: Double { deviceContentWidth.pixels / scale }
+
+    /// The sum of line heights.
+    public var exactHeight: Double { deviceHeight / scale }
+
+    /// The width of the text on unbounded lines (CSS max-content): the
+    /// text's ``PreparedText/maxContentWidth``, the same whatever width,
+    /// line limit or alignment the layout was made with.
+    public var naturalWidth: Double { deviceNaturalWidth.pixels / scale }
 
     /// The width of the layout box: the constraint for `.exactly`, else the widest line.
     public var exactWidth: Double { boxWidth ?? contentWidth }
@@ -101,6 +72,10 @@ public struct TextLayout: Sendable {
     public func text(of line: Line) -> String {
         String(decoding: core.sourceUTF16[line.utf16Range], as: UTF16.self)
     }
+
+    /// A length in device pixels as the public API answers it, in CSS px.
+    @inline(__always)
+    func css(_ device: Double) -> Double { device / scale }
 }
 
 extension PreparedCore {

@@ -26,3 +26,22 @@ public struct TextMeasurement: Sendable, Hashable {
         return (grid.ceil(width), grid.ceil(height))
     }
 }
+
+extension TextMeasurement {
+    /// The measurement the line breaker made in device pixels, in CSS px.
+    init(_ device: DeviceMeasurement, scale: Double) {
+        self.init(lineCount: device.lineCount, width: device.width.pixels / scale, height: device.height / scale,
+                  isTruncated: device.isTruncated, scale: scale)
+    }
+}
+
+/// A measurement as the line breaker makes it, in the text's own pixels
+/// (device pixels for a text prepared at a scale).
+struct DeviceMeasurement {
+    var lineCount: Int
+    /// The widest line.
+    var width: Fixed16
+    /// The sum of line heights, px.
+    var height: Double
+    var isTruncated: Bool
+}

@@ -68,7 +68,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         /// The width of the hyphen shown at a soft-hyphen break, 1/65536 px.
         let hyphenWidth: Int64
         /// The device pixel ratio the text was prepared at: its lengths are
-        /// device pixels, and layouts answer in CSS px (see `TextLayout.deviceLayout`).
+        /// device pixels, and layouts answer in CSS px (see `TextLayout.scale`).
         let scale: Double
         /// The source text's length in UTF-16 units.
         let sourceCount: Int

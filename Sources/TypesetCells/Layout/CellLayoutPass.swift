@@ -42,6 +42,8 @@ struct CellLayoutPass {
     /// Per node in a row that aligns baselines: its offset below the row's content top.
     private var baselineOffsets: [Double]
     private var textLayouts: [TextLayout?]
+    /// Per text: the width (device pixels) its layout was made at.
+    private var textWidths: [Double]
     private var frames: [PixelFrame]
     /// Per frame slot: the exact origin before snapping (texts' lines are
     /// placed from it, so they sit where the browser draws them).
@@ -62,6 +64,7 @@ struct CellLayoutPass {
         baselines = Array(repeating: 0, count: n)
         baselineOffsets = Array(repeating: 0, count: n)
         textLayouts = Array(repeating: nil, count: template.texts.count)
+        textWidths = Array(repeating: 0, count: template.texts.count)
         frames = Array(repeating: .hidden, count: template.schema.frameNames.count)
         exactOrigins = Array(repeating: (0, 0), count: template.schema.frameNames.count)
     }
@@ -107,117 +110,152 @@ struct CellLayoutPass {
         let hug = node.width == .hug || node.width == .longestLine
         // Hugging the longest line of its texts, not their unwrapped width.
         let hugsLongest = node.width == .longestLine || (longest && node.width == .hug)
-        var contentW = inner, contentH = 0.0
-        var contentBaseline: Double? = nil  // nil: the border box's bottom edge
-
+        let content: Content
         switch node.kind {
         case .text(let slot):
-            guard let text = prepared.texts[slot] else { return false }
-            let layout = try text.layout(deviceWidth: inner)
-            textLayouts[slot] = layout
-            let device = layout.inDevicePixels
-            // CSS fit-content: the unwrapped width, at most what is offered;
-            // or the longest line once wrapped.
-            if hug { contentW = min(hugsLongest ? device.contentWidth : device.naturalWidth, inner) }
-            contentH = device.exactHeight
-            contentBaseline = device.lines.first.map { $0.baseline } ?? 0
-            // A text that is itself `.longestLine` is laid out again in its
-            // width, where its lines are aligned (the same lines).
-            if node.width == .longestLine && contentW < inner {
-                textLayouts[slot] = try text.layout(deviceWidth: contentW)
-            }
-
+            guard let c = try measureText(slot, node: node, inner: inner, hug: hug, hugsLongest: hugsLongest) else { return false }
+            content = c
         case .box(let height):
-            if hug { contentW = 0 }
+            let contentW = hug ? 0 : inner
             switch height {
-            case .points(let p): contentH = p * s
-            case .ratio(let r): contentH = Self.ratioHeight(contentW, r)
+            case .points(let p): content = Content(width: contentW, height: p * s)
+            case .ratio(let r): content = Content(width: contentW, height: Self.ratioHeight(contentW, r))
             case .ratioKey(let k):
                 guard let r = prepared.numbers[k], r.isFinite, r > 0 else { return false }
-                contentH = Self.ratioHeight(contentW, r)
+                content = Content(width: contentW, height: Self.ratioHeight(contentW, r))
             }
-
         case .stack(.vertical, let spacing, _):
-            var y = 0.0, widest = 0.0, any = false
-            for child in node.children {
-                guard try measure(child, offered: inner, longest: hugsLongest) else { continue }
-                if any { y += gap(child, spacing) }
-                main[child] = y
-                y += h[child]
-                widest = max(widest, w[child])
-                any = true
-            }
-            guard any else { return false }
-            if hug { contentW = widest }
-            // Given its longest line as its width, the element lays its
-            // children out again in it, as CSS does once it has that width
-            // (a wrapped text is then as wide as the element, a long
-            // single-line one is cut at its edge).
-            if node.width == .longestLine {
-                y = 0
-                any = false
-                for child in node.children where present[child] {
-                    guard try measure(child, offered: widest) else { continue }
-                    if any { y += gap(child, spacing) }
-                    main[child] = y
-                    y += h[child]
-                    any = true
-                }
-            }
-            contentH = y
-            if let first = node.children.first(where: { present[$0] }) { contentBaseline = main[first] + baselines[first] }
-
+            guard let c = try measureColumn(node, spacing: spacing, inner: inner, hug: hug, hugsLongest: hugsLongest)
+            else { return false }
+            content = c
         case .stack(.horizontal, let spacing, _):
-            var shown: [Int] = []
-            for child in node.children where isPresent(child) { shown.append(child) }
-            guard !shown.isEmpty else { return false }
-            var remaining = inner
-            for child in shown.dropFirst() { remaining -= gap(child, spacing) }
-            // Fixed and hugging children by priority (stable), then fill children.
-            let fixed = shown.filter { t.nodes[$0].width != .fill }
-                .enumerated().sorted { a, b in
-                    let pa = t.nodes[a.element].priority, pb = t.nodes[b.element].priority
-                    return pa != pb ? pa > pb : a.offset < b.offset
-                }.map(\.element)
-            for child in fixed where try measure(child, offered: max(0, remaining), longest: hugsLongest) {
-                remaining -= w[child]
-            }
-            let fills = shown.filter { t.nodes[$0].width == .fill }
-            for (i, child) in fills.enumerated() {
-                let left = fills.count - i
-                let share = left == 1 ? max(0, remaining) : Self.layoutUnitsFloor(max(0, remaining) / Double(left))
-                if try measure(child, offered: share, longest: hugsLongest) { remaining -= w[child] }
-            }
-            var x = 0.0, tallest = 0.0, any = false
-            for child in shown where present[child] {
-                if any { x += gap(child, spacing) }
-                main[child] = x
-                x += w[child]
-                tallest = max(tallest, h[child])
-                any = true
-            }
-            guard any else { return false }
-            if hug { contentW = x }
-            contentH = tallest
-            // Baseline-aligned children hang from their shared baseline, which
-            // may make the row taller than its tallest child.
-            let aligned = shown.filter { present[$0] && alignment(of: $0, in: node) == .baseline }
-            if let shared = aligned.map({ baselines[$0] }).max() {
-                for child in aligned {
-                    baselineOffsets[child] = shared - baselines[child]
-                    contentH = max(contentH, baselineOffsets[child] + h[child])
-                }
-                contentBaseline = shared
-            } else if let first = shown.first(where: { present[$0] }) {
-                contentBaseline = baselines[first]
-            }
+            guard let c = try measureRow(node, spacing: spacing, inner: inner, hug: hug, hugsLongest: hugsLongest)
+            else { return false }
+            content = c
         }
+        let (contentW, contentH, contentBaseline) = (content.width, content.height, content.baseline)
 
         w[n] = hug ? contentW + pad.horizontal : avail
         h[n] = max(contentH + pad.vertical, node.minHeight * s)
         baselines[n] = contentBaseline.map { $0 + pad.top } ?? h[n]
         present[n] = true
         return true
+    }
+
+    /// A node's content box as measuring found it: its width and height,
+    /// and its first baseline below its top (nil: the border box's bottom edge).
+    private struct Content {
+        var width: Double
+        var height = 0.0
+        var baseline: Double? = nil
+    }
+
+    /// A text laid out in `inner` device pixels (nil: no text in the model).
+    private mutating func measureText(_ slot: Int, node: CellNode, inner: Double, hug: Bool,
+                                      hugsLongest: Bool) throws -> Content? {
+        guard let text = prepared.texts[slot] else { return nil }
+        let layout = try text.layout(deviceWidth: inner)
+        textLayouts[slot] = layout
+        textWidths[slot] = inner
+        // CSS fit-content: the unwrapped width, at most what is offered;
+        // or the longest line once wrapped. (All read in device pixels.)
+        var content = Content(width: inner, height: layout.exactHeightInDevicePixels,
+                              baseline: layout.firstBaselineInDevicePixels ?? 0)
+        if hug {
+            content.width = min(hugsLongest ? layout.contentWidthInDevicePixels : layout.naturalWidthInDevicePixels, inner)
+        }
+        // A text that is itself `.longestLine` is laid out again in its
+        // width, where its lines are aligned (the same lines).
+        if node.width == .longestLine && content.width < inner {
+            textLayouts[slot] = try text.layout(deviceWidth: content.width)
+            textWidths[slot] = content.width
+        }
+        return content
+    }
+
+    /// A column: its shown children stacked with the spacing between them
+    /// (nil: none is shown).
+    private mutating func measureColumn(_ node: CellNode, spacing: Double, inner: Double, hug: Bool,
+                                        hugsLongest: Bool) throws -> Content? {
+        var y = 0.0, widest = 0.0, any = false
+        for child in node.children {
+            guard try measure(child, offered: inner, longest: hugsLongest) else { continue }
+            if any { y += gap(child, spacing) }
+            main[child] = y
+            y += h[child]
+            widest = max(widest, w[child])
+            any = true
+        }
+        guard any else { return nil }
+        var content = Content(width: hug ? widest : inner)
+        // Given its longest line as its width, the element lays its
+        // children out again in it, as CSS does once it has that width
+        // (a wrapped text is then as wide as the element, a long
+        // single-line one is cut at its edge).
+        if node.width == .longestLine {
+            y = 0
+            any = false
+            for child in node.children where present[child] {
+                guard try measure(child, offered: widest) else { continue }
+                if any { y += gap(child, spacing) }
+                main[child] = y
+                y += h[child]
+                any = true
+            }
+        }
+        content.height = y
+        if let first = node.children.first(where: { present[$0] }) { content.baseline = main[first] + baselines[first] }
+        return content
+    }
+
+    /// A row: fixed and hugging children by priority, then fill children
+    /// sharing what is left; baseline-aligned children hang from their
+    /// shared baseline (nil: none is shown).
+    private mutating func measureRow(_ node: CellNode, spacing: Double, inner: Double, hug: Bool,
+                                     hugsLongest: Bool) throws -> Content? {
+        var shown: [Int] = []
+        for child in node.children where isPresent(child) { shown.append(child) }
+        guard !shown.isEmpty else { return nil }
+        var remaining = inner
+        for child in shown.dropFirst() { remaining -= gap(child, spacing) }
+        // Fixed and hugging children by priority (stable), then fill children.
+        let fixed = shown.filter { t.nodes[$0].width != .fill }
+            .enumerated().sorted { a, b in
+                let pa = t.nodes[a.element].priority, pb = t.nodes[b.element].priority
+                return pa != pb ? pa > pb : a.offset < b.offset
+            }.map(\.element)
+        for child in fixed where try measure(child, offered: max(0, remaining), longest: hugsLongest) {
+            remaining -= w[child]
+        }
+        let fills = shown.filter { t.nodes[$0].width == .fill }
+        for (i, child) in fills.enumerated() {
+            let left = fills.count - i
+            let share = left == 1 ? max(0, remaining) : Self.layoutUnitsFloor(max(0, remaining) / Double(left))
+            if try measure(child, offered: share, longest: hugsLongest) { remaining -= w[child] }
+        }
+        var x = 0.0, tallest = 0.0, any = false
+        for child in shown where present[child] {
+            if any { x += gap(child, spacing) }
+            main[child] = x
+            x += w[child]
+            tallest = max(tallest, h[child])
+            any = true
+        }
+        guard any else { return nil }
+        var content = Content(width: hug ? x : inner, height: tallest)
+        // Baseline-aligned children hang from their shared baseline, which
+        // may make the row taller than its tallest child.
+        let aligned = shown.filter { present[$0] && alignment(of: $0, in: node) == .baseline }
+        if let shared = aligned.map({ baselines[$0] }).max() {
+            for child in aligned {
+                baselineOffsets[child] = shared - baselines[child]
+                content.height = max(content.height, baselineOffsets[child] + h[child])
+            }
+            content.baseline = shared
+        } else if let first = shown.first(where: { present[$0] }) {
+            content.baseline = baselines[first]
+        }
+        return content
     }
 
     /// Whether a node will be shown, decided before measuring it (rows need
@@ -268,7 +306,7 @@ struct CellLayoutPass {
     }
 
     static func layoutUnitsFloor(_ v: Double) -> Double {
-        (v * 64 + 1e-7).rounded(.down) / 64
+        LayoutUnit.floor(pixels: v, tolerance: 1e-7)
     }
 
     // MARK: Placing
@@ -350,11 +388,9 @@ struct CellLayoutPass {
             // unwrapped lines, all moved by the same free space: move them
             // back to the frame (a wrapped text's frame is the whole width).
             // (Decided in device pixels; the lines are CSS px.)
-            let device = layout.inDevicePixels
             var deviceShift = 0.0
-            if let constraint = device.constraintWidth, w[text.node] - pad.horizontal * s < constraint,
-               let first = device.lines.first {
-                deviceShift = device.lines.reduce(first.x) { min($0, $1.x) }
+            if w[text.node] - pad.horizontal * s < textWidths[slot], let left = layout.leftmostLineXInDevicePixels {
+                deviceShift = left
             }
             let shift = deviceShift / s
             // Lines are placed from the exact origin, relative to the snapped frame.
@@ -386,7 +422,7 @@ struct CellLayoutPass {
             // origin, snapped like every other frame.
             if !prepared.attachmentSlots.isEmpty {
                 let origin = exactOrigins[slotOfFrame]
-                for (frame, frameSlot) in zip(device.attachmentFrames(), prepared.attachmentSlots[slot]) where frameSlot >= 0 {
+                for (frame, frameSlot) in zip(layout.attachmentFramesInDevicePixels(), prepared.attachmentSlots[slot]) where frameSlot >= 0 {
                     let x = origin.x + pad.left * s - deviceShift + frame.rect.x, y = origin.y + pad.top * s + frame.rect.y
                     let left = pixels(x), top = pixels(y)
                     frames[Int(frameSlot)] = PixelFrame(x: left, y: top, width: pixels(x + frame.rect.width) - left,

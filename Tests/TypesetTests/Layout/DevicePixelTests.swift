@@ -38,19 +38,21 @@ final class DevicePixelTests: XCTestCase {
         let b = try typesetter.prepare(text, style: style, scale: 1).layout(width: 150)
         XCTAssertEqual(a.lines, b.lines)
         XCTAssertEqual(a.exactHeight.bitPattern, b.exactHeight.bitPattern)
-        XCTAssertNil(b.device)
+        XCTAssertEqual(b.scale, 1)
     }
 
-    /// Every answer of a scaled layout is CSS px: the device layout's divided by the scale.
+    /// Every answer of a scaled layout is CSS px: what the layout keeps in
+    /// device pixels divided by the scale.
     func testAnswersAreCSSPixels() throws {
         let style = TextStyle(font: ["Noto Sans"], size: 15)
         let prepared = try typesetter.prepare("The quick brown fox jumps over the lazy dog again", style: style, scale: 3)
         let layout = try prepared.layout(width: 120)
-        let device = try XCTUnwrap(layout.device).layout
-        XCTAssertEqual(layout.lines.count, device.lines.count)
-        for (css, dev) in zip(layout.lines, device.lines) {
-            XCTAssertEqual(css.width, dev.width / 3)
+        XCTAssertEqual(layout.lines.count, layout.deviceLines.count)
+        for (css, dev) in zip(layout.lines, layout.deviceLines) {
+            XCTAssertEqual(css.width, dev.width.pixels / 3)
             XCTAssertEqual(css.baseline, dev.baseline / 3)
+            // Line widths are whole 1/64ths of a device pixel.
+            XCTAssertEqual((css.width * 3 * 64).rounded(), css.width * 3 * 64, accuracy: 1e-6)
         }
         XCTAssertEqual(layout.constraintWidth, 120)
         XCTAssertLessThanOrEqual(layout.contentWidth, 120)
