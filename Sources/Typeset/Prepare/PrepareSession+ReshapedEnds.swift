@@ -31,7 +31,8 @@ extension PrepareSession {
                     // A line starting inside a ligature: its rest shaped alone (Inter's "->" broken
                     // after "-": the next line starts with a plain ">").
                     while item < items.count && Int(items[item].end) <= p { item += 1 }
-                    guard item < items.count, Int(items[item].start) <= Int(ligature.clusterStart) else { continue }
+                    guard item < items.count, Int(items[item].start) <= Int(ligature.clusterStart),
+                          items[item].level & 1 == 0 else { continue }
                     let it = items[item]
                     var q = p + 1
                     while q < Int(it.end) && !shaped.clusterStarts[q] { q += 1 }
@@ -99,7 +100,7 @@ extension PrepareSession {
     /// What a line starting at the unsafe break `start` gains when it holds
     /// only the word of segment `next` and the spaces after it: Chromium
     /// shapes that word again alone when no break inside it is safe (see
-    /// `Shaper.wholeLineGain`); nil otherwise. Includes what the start loses.
+    /// `Shaper.reshapedOneWordGain`); nil otherwise. Includes what the start loses.
     private func oneWordLineGain(_ buf: UnsafeBufferPointer<UInt16>, start: Int, contextStart: Int, next: Segment,
                                  item: Item, face: FontFace, style: TextStyle, shaped: ShapedText) -> Int64? {
         let end = Int(next.contentEnd)
@@ -107,7 +108,7 @@ extension PrepareSession {
               buf[end] == 0x20 else { return nil }
         // (HarfBuzz's flags, as prepare kept them: a safe break inside, or a word end safe, keeps the rest as shaped.)
         for q in (start + 1)...end where shaped.clusterStarts[q] && !shaped.unsafeBefore[q] { return nil }
-        return shaper.wholeLineGain(buf, contextStart: contextStart, start: start, end: end, item: item, face: face,
-                                    style: style)
+        return shaper.reshapedOneWordGain(buf, contextStart: contextStart, start: start, end: end, itemEnd: Int(item.end),
+                                          item: item, face: face, style: style)
     }
 }

@@ -565,7 +565,7 @@ extension PreparedCore {
 /// `PreparedCore.reshapedEnds`): the processed unit, and the kern (1/65536
 /// px) a line ending there loses and a line starting there loses; and what
 /// a line starting there that holds one word and the spaces after it gains
-/// more, the word reshaped whole (see `Shaper.wholeLineGain`).
+/// more, the word reshaped whole (see `Shaper.reshapedOneWordGain`).
 struct ReshapedEnd: Sendable, Hashable {
     var unit: Int32
     var endKern: Int32
