@@ -132,6 +132,8 @@ def main():
     ap.add_argument('--id-tag', default='',
                     help='put in every id after the category ("kern-"), so cases drawn from other texts '
                          'can join a corpus without their ids meeting its own')
+    ap.add_argument('--text-key', help='draw every family\'s texts from this key of the texts file '
+                                       '(default: the keys of the scripts the family covers)')
     ap.add_argument('--sizes', help='comma-separated font sizes to draw from (default: 9-48 px)')
     ap.add_argument('--widths', help='comma-separated box widths to draw from (default: 80-480 px)')
     args = ap.parse_args()
@@ -149,7 +151,8 @@ def main():
     for family in chosen:
         spec = families[family]
         cat = 'fonts-' + slug(family)
-        pool = [t for script in spec['scripts'].split() for t in texts.get(script, [])]
+        keys = [args.text_key] if args.text_key else spec['scripts'].split()
+        pool = [t for script in keys for t in texts.get(script, [])]
         for n, text in enumerate(pool):
             rnd = random.Random('%d/%s/%d' % (args.seed, family, n))
             for k in range(args.per_text):

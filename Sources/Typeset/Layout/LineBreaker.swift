@@ -327,10 +327,11 @@ struct LineBreaker {
             end.content += end.hyphen
             end.adjust += end.hyphen
         }
-        if end.s == s + 1 && end.splitAt < 0 && end.contentEnd < end.lineEnd && end.hyphen == 0
-            && (cursor.splitAt >= 0 || hasReshapedEnds && s > 0) {
-            // One word after a reshaped start, reshaped whole (OneWordLines).
-            let gain = core.oneWordLineCorrection(start: lineStart, contentEnd: end.contentEnd, split: cursor.splitAt >= 0)
+        if end.splitAt < 0 && end.contentEnd < end.lineEnd && end.hyphen == 0
+            && (cursor.splitAt >= 0 ? end.s == s + 1 : hasReshapedEnds && s > 0) {
+            // A line after a reshaped start with no safe break inside, reshaped whole (WholeLineReshape).
+            let gain = core.reshapedLineCorrection(start: lineStart, contentEnd: end.contentEnd, split: cursor.splitAt >= 0,
+                                                   startGain: startKern)
             end.content += gain
             end.x += gain
             end.adjust += gain

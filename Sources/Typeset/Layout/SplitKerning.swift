@@ -63,7 +63,7 @@ extension PreparedCore {
     }
 
     /// The reshaped break at processed unit `p`, if there is one.
-    private func reshapedEnd(at p: Int32) -> ReshapedEnd? {
+    func reshapedEnd(at p: Int32) -> ReshapedEnd? {
         var lo = 0, hi = reshapedEnds.count
         while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m].unit < p { lo = m + 1 } else { hi = m } }
         return lo < reshapedEnds.count && reshapedEnds[lo].unit == p ? reshapedEnds[lo] : nil

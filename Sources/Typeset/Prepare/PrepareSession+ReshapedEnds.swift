@@ -56,12 +56,10 @@ extension PrepareSession {
                 let it = items[item]
                 let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
                 let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: face, style: style)
-                let oneWord = oneWordLineGain(buf, start: p, contextStart: g0, next: segments[k + 1], item: it,
-                                              face: face, style: style, shaped: shaped).map { $0 - kern.start } ?? 0
-                if (kern.end != 0 || kern.start != 0 || oneWord != 0)
-                    && max(abs(kern.end), abs(kern.start), abs(oneWord)) < Int64(Int32.max) {
+                let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)
+                if (kern.end != 0 || kern.start != 0 || run != 0) && max(abs(kern.end), abs(kern.start)) < Int64(Int32.max) {
                     ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start),
-                                            oneWordLineKern: Int32(oneWord)))
+                                            unsafeRunEnd: run))
                 }
             }
         }
@@ -85,11 +83,9 @@ extension PrepareSession {
                 let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
                 let kern = shaper.lostStartKern(buf, start: p, end: next, item: it, face: face, style: style)
                 guard abs(kern) < Int64(Int32.max) else { continue }
-                let oneWord = oneWordLineGain(buf, start: p, contextStart: p - 1, next: segments[k + 1], item: it,
-                                              face: face, style: style, shaped: shaped).map { $0 - kern } ?? 0
-                if (kern != 0 || oneWord != 0) && abs(oneWord) < Int64(Int32.max) {
-                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern),
-                                              oneWordLineKern: Int32(oneWord)))
+                let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)
+                if kern != 0 || run != 0 {
+                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern), unsafeRunEnd: run))
                 }
             }
         }
@@ -97,18 +93,19 @@ extension PrepareSession {
         return (ends + starts).sorted { $0.unit < $1.unit }
     }
 
-    /// What a line starting at the unsafe break `start` gains when it holds
-    /// only the word of segment `next` and the spaces after it: Chromium
-    /// shapes that word again alone when no break inside it is safe (see
-    /// `Shaper.reshapedOneWordGain`); nil otherwise. Includes what the start loses.
-    private func oneWordLineGain(_ buf: UnsafeBufferPointer<UInt16>, start: Int, contextStart: Int, next: Segment,
-                                 item: Item, face: FontFace, style: TextStyle, shaped: ShapedText) -> Int64? {
-        let end = Int(next.contentEnd)
-        guard next.contentEnd != next.end, !next.mandatoryBreak, end > start, end < buf.count, Int(item.end) > end,
-              buf[end] == 0x20 else { return nil }
-        // (HarfBuzz's flags, as prepare kept them: a safe break inside, or a word end safe, keeps the rest as shaped.)
-        for q in (start + 1)...end where shaped.clusterStarts[q] && !shaped.unsafeBefore[q] { return nil }
-        return shaper.reshapedOneWordGain(buf, contextStart: contextStart, start: start, end: end, itemEnd: Int(item.end),
-                                          item: item, face: face, style: style)
+    /// Where the run of breaks HarfBuzz marks unsafe that starts at `start`
+    /// ends (the first safe cluster boundary after it, or the item's end),
+    /// when it reaches at least the end of the next segment's word followed
+    /// by a space: a line from `start` ending before it is reshaped whole by
+    /// Chromium (see `Shaper.reshapedLineGain`); 0 otherwise.
+    private func unsafeRunEnd(from start: Int, next: Segment, item: Item, shaped: ShapedText,
+                              units: UnsafeBufferPointer<UInt16>) -> Int32 {
+        let end = Int(next.contentEnd), itemEnd = Int(item.end)
+        guard next.contentEnd != next.end, !next.mandatoryBreak, end > start, end < itemEnd, units[end] == 0x20 else {
+            return 0
+        }
+        var q = start + 1
+        while q < itemEnd && (!shaped.clusterStarts[q] || shaped.unsafeBefore[q]) { q += 1 }
+        return q > end ? Int32(q) : 0
     }
 }

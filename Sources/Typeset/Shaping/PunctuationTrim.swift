@@ -60,7 +60,7 @@ enum PunctuationTrim {
         for e in a + b {
             if let o = byUnit[e.unit] {
                 byUnit[e.unit] = ReshapedEnd(unit: e.unit, endKern: o.endKern + e.endKern, startKern: o.startKern + e.startKern,
-                                             oneWordLineKern: o.oneWordLineKern + e.oneWordLineKern)
+                                             unsafeRunEnd: max(o.unsafeRunEnd, e.unsafeRunEnd))
             } else {
                 byUnit[e.unit] = e
             }

@@ -25,10 +25,10 @@ enum Reshaping {
         pool.with { $0.shaper.lostKern(units, g0: g0, cut: cut, g1: g1, item: item, face: face, style: style) }
     }
 
-    /// What a one-word line gains with its start reshaped (see `Shaper.reshapedOneWordGain`).
-    static func reshapedOneWordGain(_ units: UnsafeBufferPointer<UInt16>, contextStart: Int, start: Int, end: Int,
+    /// What a line gains with its start reshaped (see `Shaper.reshapedLineGain`).
+    static func reshapedLineGain(_ units: UnsafeBufferPointer<UInt16>, contextStart: Int, start: Int, end: Int,
                                     itemEnd: Int, item: Item, face: FontFace, style: TextStyle) -> Int64? {
-        pool.with { $0.shaper.reshapedOneWordGain(units, contextStart: contextStart, start: start, end: end, itemEnd: itemEnd,
+        pool.with { $0.shaper.reshapedLineGain(units, contextStart: contextStart, start: start, end: end, itemEnd: itemEnd,
                                                   item: item, face: face, style: style) }
     }
 

@@ -3,16 +3,17 @@
 // inside the line's one word, the whole word, alone.
 
 extension Shaper {
-    /// What a line starting at `start` and holding one word up to `end` and
-    /// the spaces after it gains over its advances in context, as Chromium
-    /// reshapes its start; nil when the start is safe to break (Chromium
-    /// keeps the line's glyphs as shaped).
+    /// What a line starting at `start`, its content ending at `end` before
+    /// the spaces it ends with, gains over its advances in context, as
+    /// Chromium reshapes its start; nil when the start is safe to break
+    /// (Chromium keeps the line's glyphs as shaped).
     ///
     /// Chromium reshapes a line that starts where HarfBuzz marks a break
     /// unsafe (after a space kerned with the word, inside a split word) from
     /// its start to the first safe break after it. When no break inside the
-    /// word is safe, the whole word is shaped again alone: it loses what the
-    /// text before it gave it (Inter's "}" after "{Vote" split before "e")
+    /// line is safe (a word, or words all kerned together and with the
+    /// spaces between them: Lato "AV Tw"), the whole line is shaped again
+    /// alone: it loses what the text before it gave it (Inter's "}" after "{Vote" split before "e")
     /// and the kern its last glyph had with the space after it (Lato 40 px
     /// "Tow" after "xx " in 80 px is 72.547 px, 71.734 kerned with the
     /// space; "w" split from "Vie" 31.422 px, not 30.609). The break is
@@ -21,10 +22,10 @@ extension Shaper {
     /// - Parameters:
     ///   - contextStart: where the text shaped before `start` begins (the
     ///     space before it, or the start of the split word).
-    ///   - end: the end of the word (`units[end]`, when there, is what
-    ///     follows it: the space).
+    ///   - end: the end of the line's content (`units[end]`, when there, is
+    ///     what follows it: the space).
     ///   - itemEnd: the end of the item (the shaped run) holding the word.
-    func reshapedOneWordGain(_ units: UnsafeBufferPointer<UInt16>, contextStart: Int, start: Int, end: Int, itemEnd: Int,
+    func reshapedLineGain(_ units: UnsafeBufferPointer<UInt16>, contextStart: Int, start: Int, end: Int, itemEnd: Int,
                              item: Item, face: FontFace, style: TextStyle) -> Int64? {
         guard contextStart < start, start < end, end <= itemEnd, itemEnd <= units.count else { return nil }
         let features = Shaper.features(for: style)
@@ -38,7 +39,7 @@ extension Shaper {
               script: item.script, language: style.language, features: features, into: &scratchGlyphs)
         let unsafe = Set(unsafeClusters ?? [])
         guard unsafe.contains(Int32(start)) else { return nil }
-        // The piece reshaped: up to the first safe break inside the word, or all of it.
+        // The piece reshaped: up to the first safe break inside the line, or all of it.
         var reshapedEnd = Int32(end)
         for g in scratchGlyphs where g.cluster > Int32(start) && g.cluster < reshapedEnd && !unsafe.contains(g.cluster) {
             reshapedEnd = g.cluster
