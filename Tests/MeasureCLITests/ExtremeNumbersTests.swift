@@ -80,4 +80,19 @@ final class ExtremeNumbersTests: XCTestCase {
         let height = try XCTUnwrap(JSON.double(try JSON.object(cell.lines[0]), "height"), cell.stdout)
         XCTAssertTrue(height.isFinite && height >= 33_554_431, cell.stdout)
     }
+
+    func testCellModelIDsUpToTwoToTheSixtyFourAreAnsweredAndEchoed() throws {
+        let template = FileManager.default.temporaryDirectory.appendingPathComponent("typeset-ids-\(UUID().uuidString).json")
+        try Data(#"{"root": {"kind": "text", "name": "t", "key": "body"}}"#.utf8).write(to: template)
+        defer { try? FileManager.default.removeItem(at: template) }
+        let models = [#"{"id": 18446744073709551615, "body": "Hello"}"#, #"{"id": -9223372036854775808, "body": "Hello"}"#,
+                      #"{"id": 18446744073709551616, "body": "Hello"}"#].joined(separator: "\n") + "\n"
+        let cell = try CLI.run(["cell", "--template", template.path, "--width", "320", "--no-progress", "-"],
+                               stdin: Data(models.utf8))
+        XCTAssertEqual(cell.lines.count, 3, cell.stdout)
+        XCTAssertTrue(cell.lines[0].hasPrefix(#"{"id":18446744073709551615,"height""#), cell.lines[0])
+        XCTAssertTrue(cell.lines[1].hasPrefix(#"{"id":-9223372036854775808,"height""#), cell.lines[1])
+        // Beyond 64 bits: an error line that says what an id may be.
+        XCTAssertTrue(cell.lines[2].contains("from -2^63 to 2^64-1"), cell.lines[2])
+    }
 }

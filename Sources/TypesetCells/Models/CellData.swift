@@ -61,9 +61,10 @@ public struct CellData: CellModel, Hashable, Decodable {
         for key in object.allKeys {
             switch key.stringValue {
             case "id":
-                if let s = try? object.decode(String.self, forKey: key) { id = .string(s) }
-                else if let i = try? object.decode(Int.self, forKey: key) { id = .int(i) }
-                else { throw CellModelError.invalidField(name: "id", expected: "an integer or a string") }
+                guard let decoded = try? object.decode(CellModelID.self, forKey: key) else {
+                    throw CellModelError.invalidField(name: "id", expected: "an integer from -2^63 to 2^64-1 or a string")
+                }
+                id = decoded
             case "version":
                 guard let v = try? object.decode(Int.self, forKey: key) else {
                     throw CellModelError.invalidField(name: "version", expected: "an integer")

@@ -65,12 +65,16 @@ public enum CellModelID: Sendable, Hashable, Codable, CustomStringConvertible,
         }
     }
 
-    /// Decodes a JSON number (integral) or string.
+    /// Decodes a JSON number (integral) or string. An integer beyond `Int`
+    /// (up to 2^64 − 1, as unsigned 64-bit database keys go) is kept as
+    /// its digits, a `.string`.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let i = try? c.decode(Int.self) { self = .int(i); return }
         if let s = try? c.decode(String.self) { self = .string(s); return }
-        throw DecodingError.dataCorruptedError(in: c, debugDescription: "a model id must be an integer or a string")
+        if let i = try? c.decode(Int.self) { self = .int(i); return }
+        if let u = try? c.decode(UInt64.self) { self = .string(String(u)); return }
+        throw DecodingError.dataCorruptedError(
+            in: c, debugDescription: "a model id must be an integer from -2^63 to 2^64-1 or a string")
     }
 
     /// Encodes as a JSON number or string.
