@@ -71,6 +71,7 @@ extension PrepareSession {
         // after it (HarfBuzz marks that word's start unsafe): the line
         // starting there is reshaped and loses what the space put in it.
         var starts: [ReshapedEnd] = []
+        let styleHashes = styles.indices.map { WordShaper.hash(features[$0], language: styles[$0].language) }
         item = 0
         units.withUnsafeBufferPointer { buf in
             for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd != seg.end {
@@ -81,7 +82,14 @@ extension PrepareSession {
                 guard next > p, item < items.count, Int(items[item].start) <= p - 1, Int(items[item].end) >= next else { continue }
                 let it = items[item]
                 let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
-                let kern = shaper.lostStartKern(buf, start: p, end: next, item: it, face: face, style: style)
+                let shapeIt = { shaper.lostStartKern(buf, start: p, end: next, item: it, face: face, style: style) }
+                // (Remembered where the text around cannot matter: no joining script.)
+                let kern = WordShaper.readsJoiningContext(it.script) ? shapeIt()
+                    : context.lineStartKerns.kern(ShapeKey(units: UnsafeBufferPointer(rebasing: buf[(p - 1)..<next]),
+                                                           parameters: ShapeParameters(faceSerial: face.serial, size: style.size,
+                                                                                       styleHash: styleHashes[Int(it.styleIndex)],
+                                                                                       script: it.script, rtl: it.level & 1 == 1)),
+                                                  shapeIt)
                 guard abs(kern) < Int64(Int32.max) else { continue }
                 let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)
                 if kern != 0 || run != 0 {
