@@ -127,6 +127,11 @@ if let n = profileEnv["TYPESET_PROFILE_FONTS"].flatMap(Int.init) {
     printFontsBenchmark(runs: n)
     exit(0)
 }
+// TYPESET_PROFILE_MEMORY=1: where a prepared post's bytes go (the memory figure's parts), then exit.
+if profileEnv["TYPESET_PROFILE_MEMORY"] != nil {
+    print(memoryBreakdownTable(texts: texts, style: style, fontsDirectory: fontsDir))
+    exit(0)
+}
 if let n = profileEnv["TYPESET_PROFILE_CELLS"].flatMap(Int.init) {
     // N passes of feed-post cells laid out from prepared cells.
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))

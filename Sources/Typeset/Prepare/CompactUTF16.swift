@@ -57,6 +57,15 @@ struct CompactUTF16: RandomAccessCollection, @unchecked Sendable {
         self.owner = owner
     }
 
+    /// A view of `count` units kept at `base` (bytes when `latin1`), valid while that memory is.
+    @inline(__always)
+    init(view base: UnsafeRawPointer?, count: Int, latin1: Bool) {
+        self.base = base
+        unitCount = count
+        isLatin1 = latin1
+        owner = nil
+    }
+
     var startIndex: Int { 0 }
 
     var endIndex: Int { unitCount }

@@ -77,6 +77,12 @@ struct ItemLineMetrics: @unchecked Sendable {
         owned = []
     }
 
+    /// A view of a table a prepared text keeps (made by `init(perItem:items:table:)`).
+    init(kept table: UnsafeBufferPointer<Pair>) {
+        self.table = table
+        owned = []
+    }
+
     /// The table for `perItem`, in an array of its own, setting the
     /// `metricsIndex` of `items` (see `init(perItem:items:table:)`).
     init(perItem: [Pair], items: inout [Item]) {

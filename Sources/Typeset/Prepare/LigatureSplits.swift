@@ -110,6 +110,14 @@ struct LigatureSplits: @unchecked Sendable {
     var byteCount: Int { arrayBytes(gathered) }
 }
 
+extension LigatureSplits {
+    /// A view of splits a prepared text keeps (see `kept(at:)`).
+    init(kept: UnsafeBufferPointer<Split>) {
+        self.init()
+        stored = kept
+    }
+}
+
 extension LigatureSplits: CustomReflectable {
     /// The splits themselves, wherever they are kept.
     var customMirror: Mirror { Mirror(self, children: ["splits": withSplits { Array($0) }]) }

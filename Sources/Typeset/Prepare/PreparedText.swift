@@ -119,6 +119,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                "the segment metrics start the tail, the details follow them (see `details`)")
         let lazyAt = tail.place(PreparedCore.LazyValues.self, count: 1)
         assert(lazyAt == detailsAt + MemoryLayout<PreparedCore.Details>.stride, "the lazy values follow the details (see `lazyValues`)")
+        let hasRare = PreparedCore.RareDetails.isNeeded(parts)
+        let rareAt = tail.place(PreparedCore.RareDetails.self, count: hasRare ? 1 : 0)
         let facesAt = tail.place(FontFace.self, count: parts.itemized.faces.count)
         let itemsAt = tail.place(Item.self, count: parts.itemized.items.count)
         let itemMetricsCount = strutOnly || parts.itemized.itemMetrics.isEmpty ? 0 : ItemLineMetrics.tableCount(parts.itemized.itemMetrics)
@@ -127,7 +129,8 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         // (Latin-1 text has no surrogates.)
         let pairCount = sourceLayout.latin1 ? 0 : PreparedCore.Details.surrogatePairCount(parts.analysed.source)
         let pairsAt = tail.place(Int32.self, count: pairCount)
-        let ligaturesAt = tail.place(LigatureSplits.Split.self, count: parts.adjustments.ligatures.count)
+        let ligatureCount = parts.adjustments.ligatures.count
+        let ligaturesAt = tail.place(LigatureSplits.Split.self, count: ligatureCount)
         let levelsAt = tail.place(UInt8.self, count: parts.analysed.levels.count)
         _ = tail.place(UInt16.self, count: 0)  // (2-byte aligned, for UTF-16 units)
         let sourceAt = tail.place(UInt8.self, count: sourceLayout.bytes)
@@ -135,6 +138,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
             : CompactUTF16.layout(of: parts.analysed.processed.units)
         _ = tail.place(UInt16.self, count: 0)
         let processedAt = tail.place(UInt8.self, count: processedLayout.bytes)
+        func span(_ at: Int, _ count: Int) -> TailSpan { TailSpan(at: at, detailsAt: detailsAt, count: count) }
         // Segments, then the tail from the next 16-byte boundary (the elements start 4-byte aligned).
         let capacity = segmentCount + (tail.size + 15) / 16 + 1
         let core = unsafeDowncast(create(minimumCapacity: capacity) { _ in header }, to: PreparedCore.self)
@@ -144,31 +148,41 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
                 if let base = from.baseAddress { to.initialize(from: base, count: from.count) }
             }
             let base = Self.tailStart(to, segmentCount: segmentCount)  // (the tail's offsets are from here)
-            let faces = tail.copy(parts.itemized.faces, to: base + facesAt)
+            _ = tail.copy(parts.itemized.faces, to: base + facesAt)
             let keptItems = tail.copy(parts.itemized.items, to: base + itemsAt)
             if segmentMetricsCount > 0 { _ = tail.copy(parts.segmented.metrics, to: base + segmentMetricsAt) }
-            let itemLineMetrics = itemMetricsCount == 0 ? ItemLineMetrics() : ItemLineMetrics(
-                perItem: parts.itemized.itemMetrics, items: keptItems,
-                table: UnsafeMutableBufferPointer(start: (base + itemMetricsAt).bindMemory(to: ItemLineMetrics.Pair.self, capacity: itemMetricsCount),
-                                                  count: itemMetricsCount))
+            if itemMetricsCount > 0 {
+                _ = ItemLineMetrics(
+                    perItem: parts.itemized.itemMetrics, items: keptItems,
+                    table: UnsafeMutableBufferPointer(start: (base + itemMetricsAt).bindMemory(to: ItemLineMetrics.Pair.self, capacity: itemMetricsCount),
+                                                      count: itemMetricsCount))
+            }
             let pairs = UnsafeMutableBufferPointer(start: (base + pairsAt).bindMemory(to: Int32.self, capacity: pairCount), count: pairCount)
             if pairCount > 0 { PreparedCore.Details.findSurrogatePairs(parts.analysed.source, into: pairs) }
-            let sourceUTF16 = parts.analysed.source.withUnsafeBufferPointer {
+            _ = parts.analysed.source.withUnsafeBufferPointer {
                 CompactUTF16(copying: $0, latin1: sourceLayout.latin1, to: base + sourceAt)
             }
-            let text = parts.analysed.processed.isIdentity ? ProcessedText(identity: sourceUTF16)
-                : parts.analysed.processed.units.withUnsafeBufferPointer {
-                    ProcessedText(units: CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt),
-                                  sourceOffsets: parts.analysed.processed.sourceOffsets.compacted())
+            if !parts.analysed.processed.isIdentity {
+                _ = parts.analysed.processed.units.withUnsafeBufferPointer {
+                    CompactUTF16(copying: $0, latin1: processedLayout.latin1, to: base + processedAt)
                 }
+            }
+            _ = tail.copy(parts.analysed.levels, to: base + levelsAt)
+            _ = parts.adjustments.ligatures.kept(at: base + ligaturesAt)
             let details = PreparedCore.Details(
-                parts, sourceUTF16: sourceUTF16, text: text,
-                levels: UnsafeBufferPointer(tail.copy(parts.analysed.levels, to: base + levelsAt)),
-                items: UnsafeBufferPointer(keptItems), itemMetrics: itemLineMetrics, faces: UnsafeBufferPointer(faces),
-                surrogatePairs: UnsafeBufferPointer(pairs), ligatures: parts.adjustments.ligatures.kept(at: base + ligaturesAt))
+                parts, source: span(sourceAt, parts.analysed.source.count), sourceIsLatin1: sourceLayout.latin1,
+                levels: span(levelsAt, parts.analysed.levels.count), items: span(itemsAt, parts.itemized.items.count),
+                itemMetrics: span(itemMetricsAt, itemMetricsCount), faces: span(facesAt, parts.itemized.faces.count),
+                surrogatePairs: span(pairsAt, pairCount), ligatures: span(ligaturesAt, ligatureCount),
+                rare: span(rareAt, hasRare ? 1 : 0))
             // (Moved in: see the Architecture article's hot paths.)
             (base + detailsAt).bindMemory(to: PreparedCore.Details.self, capacity: 1).initialize(to: consume details)
             (base + lazyAt).bindMemory(to: PreparedCore.LazyValues.self, capacity: 1).initialize(to: PreparedCore.LazyValues())
+            if hasRare {
+                (base + rareAt).bindMemory(to: PreparedCore.RareDetails.self, capacity: 1).initialize(to: PreparedCore.RareDetails(
+                    parts, processedUnits: span(processedAt, parts.analysed.processed.units.count),
+                    processedIsLatin1: processedLayout.latin1))
+            }
         }
         #if DEBUG
         core.checkInvariants()
@@ -191,11 +205,15 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     }
 
     deinit {
-        // The segments and the rest of the tail are trivial; the details, the lazy values and the faces are not.
+        // The segments and the rest of the tail are trivial; the details, the
+        // lazy values, the rare details and the faces are not.
         withUnsafeMutablePointerToElements { elements in
             let details = detailsStart(elements)
-            let faces = details.pointee.faces
+            let faces = details.pointee.faces.buffer(details, of: FontFace.self)
             UnsafeMutablePointer(mutating: faces.baseAddress)?.deinitialize(count: faces.count)
+            if let rare = details.pointee.rare.start(details) {
+                UnsafeMutableRawPointer(mutating: rare).assumingMemoryBound(to: PreparedCore.RareDetails.self).deinitialize(count: 1)
+            }
             UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedCore.LazyValues.self).deinitialize(count: 1)
             details.deinitialize(count: 1)
         }
@@ -251,32 +269,64 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
         UnsafeMutableRawPointer(details + 1).assumingMemoryBound(to: PreparedCore.LazyValues.self)
     }
 
-    // The details' fields (see `PreparedCore.Details`).
-    var itemMetrics: ItemLineMetrics { details.pointee.itemMetrics }
-    var sourceUTF16: CompactUTF16 { details.pointee.sourceUTF16 }
-    var text: ProcessedText { details.pointee.text }
+    /// The rarer details, when the text has any (see `PreparedCore.RareDetails`).
+    @inline(__always)
+    private var rare: UnsafePointer<PreparedCore.RareDetails>? {
+        let d = details
+        return d.pointee.rare.start(d)?.assumingMemoryBound(to: PreparedCore.RareDetails.self)
+    }
+
+    /// Whether the text keeps rare details (see `PreparedCore.RareDetails`).
+    var hasRareDetails: Bool { rare != nil }
+
+    // The details' fields (see `PreparedCore.Details`), as views of the object's memory.
+    var itemMetrics: ItemLineMetrics {
+        let d = details
+        return ItemLineMetrics(kept: d.pointee.itemMetrics.buffer(d, of: ItemLineMetrics.Pair.self))
+    }
+    var sourceUTF16: CompactUTF16 {
+        let d = details
+        return CompactUTF16(view: d.pointee.source.start(d), count: Int(d.pointee.source.count),
+                            latin1: d.pointee.sourceIsLatin1)
+    }
+    /// The processed text: the source's units when processing changed nothing.
+    var text: ProcessedText {
+        guard let rare, !fields.pointee.sourceIsIdentity else { return ProcessedText(identity: sourceUTF16) }
+        let d = details
+        return ProcessedText(units: CompactUTF16(view: rare.pointee.processedUnits.start(d),
+                                                 count: Int(rare.pointee.processedUnits.count),
+                                                 latin1: rare.pointee.processedIsLatin1),
+                             sourceOffsets: rare.pointee.sourceOffsets)
+    }
     var paragraph: ParagraphStyle { details.pointee.paragraph }
     var paragraphLevel: UInt8 { details.pointee.paragraphLevel }
-    var levels: UnsafeBufferPointer<UInt8> { details.pointee.levels }
-    var items: UnsafeBufferPointer<Item> { details.pointee.items }
-    var faces: UnsafeBufferPointer<FontFace> { details.pointee.faces }
+    var levels: UnsafeBufferPointer<UInt8> { let d = details; return d.pointee.levels.buffer(d, of: UInt8.self) }
+    var items: UnsafeBufferPointer<Item> { let d = details; return d.pointee.items.buffer(d, of: Item.self) }
+    var faces: UnsafeBufferPointer<FontFace> { let d = details; return d.pointee.faces.buffer(d, of: FontFace.self) }
     var styles: [TextStyle] { details.pointee.styles }
     var tabInterval: Int64 { details.pointee.tabInterval }
     var minimumTabWidth: Int64 { details.pointee.minimumTabWidth }
     var ellipsisIsThreeDots: Bool { details.pointee.ellipsisIsThreeDots }
     var ellipsisText: String { ellipsisIsThreeDots ? "..." : paragraph.ellipsis }
     var ellipsisWidth: Int64 { details.pointee.ellipsisWidth }
-    var trimmableClose: [Int32] { details.pointee.trimmableClose }
-    var ligatures: LigatureSplits { details.pointee.ligatures }
+    var ligatures: LigatureSplits {
+        let d = details
+        return LigatureSplits(kept: d.pointee.ligatures.buffer(d, of: LigatureSplits.Split.self))
+    }
     /// The primary font's rounded ascent and descent (see `StrutMetrics`).
     var textBox: (ascent: Double, descent: Double) { details.pointee.textBox }
-    var trimEdges: TextBoxTrimEdges? { details.pointee.trimEdges }
-    var runBoundaries: [Int32] { details.pointee.runBoundaries }
-    var attachments: [PlacedAttachment] { details.pointee.attachments }
-    var boxEdges: [PlacedBoxEdge] { details.pointee.boxEdges }
-    var surrogatePairs: UnsafeBufferPointer<Int32> { details.pointee.surrogatePairs }
-    var wordBreaks: [Int32] { details.pointee.wordBreaks }
-    var reshapedEnds: [ReshapedEnd] { details.pointee.reshapedEnds }
+    var surrogatePairs: UnsafeBufferPointer<Int32> {
+        let d = details
+        return d.pointee.surrogatePairs.buffer(d, of: Int32.self)
+    }
+    // The rare details' fields (empty, or nil, when the text has none).
+    var trimmableClose: [Int32] { rare?.pointee.trimmableClose ?? [] }
+    var trimEdges: TextBoxTrimEdges? { rare?.pointee.trimEdges }
+    var runBoundaries: [Int32] { rare?.pointee.runBoundaries ?? [] }
+    var attachments: [PlacedAttachment] { rare?.pointee.attachments ?? [] }
+    var boxEdges: [PlacedBoxEdge] { rare?.pointee.boxEdges ?? [] }
+    var wordBreaks: [Int32] { rare?.pointee.wordBreaks ?? [] }
+    var reshapedEnds: [ReshapedEnd] { rare?.pointee.reshapedEnds ?? [] }
 
     /// Advances and grapheme starts per unit, computed on first use and kept:
     /// the words are shaped again (from the word cache when they are still
@@ -422,25 +472,25 @@ extension PreparedCore {
     /// surrogate pairs, ligature splits): one allocation for the whole text. What is computed on
     /// first use is beside it, in `PreparedCore.LazyValues`.
     struct Details {
-        /// The source text.
-        let sourceUTF16: CompactUTF16
-        /// The processed text (sharing the source's storage when they are the same).
-        let text: ProcessedText
+        /// The source text's units (Latin-1 bytes when `sourceIsLatin1`).
+        let source: TailSpan
         let paragraph: ParagraphStyle
-        let paragraphLevel: UInt8
-        /// The truncation marker drawn is "...", not `paragraph.ellipsis` (see
-        /// `ParagraphStyle.ellipsisText(primaryCovers:)`); a flag fits beside
-        /// `paragraphLevel`, where a string would take 16 bytes.
-        let ellipsisIsThreeDots: Bool
         /// Levels per processed unit; empty when every level is 0.
-        let levels: UnsafeBufferPointer<UInt8>
-        let items: UnsafeBufferPointer<Item>
-        /// The tallest rounded ascent and descent per item (empty when the
-        /// segments' fonts are no taller than the strut): a line holding a piece
-        /// of a segment counts the items in the piece only.
-        let itemMetrics: ItemLineMetrics
-        /// The faces items refer to (retained here; the core releases them).
-        let faces: UnsafeBufferPointer<FontFace>
+        let levels: TailSpan
+        let items: TailSpan
+        /// The tallest rounded ascent and descent per item (see
+        /// `ItemLineMetrics`; empty when the segments' fonts are no taller
+        /// than the strut): a line holding a piece of a segment counts the
+        /// items in the piece only.
+        let itemMetrics: TailSpan
+        /// The faces items refer to (retained there; the core releases them).
+        let faces: TailSpan
+        /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
+        let surrogatePairs: TailSpan
+        /// Grapheme boundaries inside ligatures, with the width before them (`LigatureSplits.Split`).
+        let ligatures: TailSpan
+        /// The rarer details (`PreparedCore.RareDetails`), when the text has any.
+        let rare: TailSpan
         let styles: [TextStyle]
         /// Tab stop interval, 1/65536 px.
         let tabInterval: Int64
@@ -448,35 +498,16 @@ extension PreparedCore {
         let minimumTabWidth: Int64
         /// The truncation marker's width, 1/65536 px.
         let ellipsisWidth: Int64
-        /// Fullwidth closing brackets set half-width at the end of a line that
-        /// would not fit otherwise.
-        let trimmableClose: [Int32]
-        /// Grapheme boundaries inside ligatures, with the width before them.
-        let ligatures: LigatureSplits
         /// The primary font's rounded ascent and descent.
         let textBox: (ascent: Double, descent: Double)
-        /// The edges `text-box-trim` trims to, nil when it trims nothing.
-        let trimEdges: TextBoxTrimEdges?
-        /// Processed offsets where a run of another style starts (each style
-        /// run's piece of a line is rounded up to 1/64 px on its own).
-        let runBoundaries: [Int32]
-        /// Inline attachments in processed order (see ``TextAttachment``).
-        let attachments: [PlacedAttachment]
-        /// The sides of runs' inline boxes in processed order (see `InlineBoxRuns`).
-        let boxEdges: [PlacedBoxEdge]
-        /// Source UTF-16 offsets where surrogate pairs start (scalar offsets in O(log n)).
-        let surrogatePairs: UnsafeBufferPointer<Int32>
-        /// The break opportunities words were shaped between, when they are not
-        /// the segments' ends (break-all or `line-break: anywhere` in Thai, whose
-        /// letters are shaped by the word); empty otherwise.
-        let wordBreaks: [Int32]
-        /// Break opportunities inside a shaped word where a line ending (or, in
-        /// right-to-left text, starting) there, reshaped as Chromium reshapes
-        /// it, loses a kern; ascending. One array of triples, not three arrays:
-        /// most texts that have any have one or two.
-        let reshapedEnds: [ReshapedEnd]
         /// The word cache to shape from again when `unitMetrics` is first needed.
         let shapeCache: ShapeCache?
+        let paragraphLevel: UInt8
+        /// The truncation marker drawn is "...", not `paragraph.ellipsis` (see
+        /// `ParagraphStyle.ellipsisText(primaryCovers:)`); a flag fits beside
+        /// `paragraphLevel`, where a string would take 16 bytes.
+        let ellipsisIsThreeDots: Bool
+        let sourceIsLatin1: Bool
 
         /// The number of surrogate pairs in `source` (Latin-1 text has none).
         /// (A trail surrogate never leads a pair, so every lead followed by a
@@ -519,27 +550,22 @@ extension PreparedCore {
 }
 
 extension PreparedCore.Details {
-    /// The details of `parts`, with what the core copied into its own memory
+    /// The details of `parts`, with where the core copied its buffers
     /// (made by the memberwise initializer in one expression, so that the
     /// value is built in place: see the Architecture article's hot paths).
-    init(_ parts: borrowing PreparedCore.Parts, sourceUTF16: CompactUTF16, text: ProcessedText, levels: UnsafeBufferPointer<UInt8>,
-         items: UnsafeBufferPointer<Item>, itemMetrics: ItemLineMetrics, faces: UnsafeBufferPointer<FontFace>,
-         surrogatePairs: UnsafeBufferPointer<Int32>, ligatures: LigatureSplits) {
+    init(_ parts: borrowing PreparedCore.Parts, source: TailSpan, sourceIsLatin1: Bool, levels: TailSpan, items: TailSpan,
+         itemMetrics: TailSpan, faces: TailSpan, surrogatePairs: TailSpan, ligatures: TailSpan, rare: TailSpan) {
         // The marker is the paragraph's, or "..." in place of a "…" the font lacks.
         assert(parts.marks.ellipsisText == parts.analysed.paragraph.ellipsis || parts.marks.ellipsisText == "...")
         self.init(
-            sourceUTF16: sourceUTF16, text: text, paragraph: parts.analysed.paragraph,
-            paragraphLevel: parts.analysed.paragraphLevel,
-            ellipsisIsThreeDots: parts.marks.ellipsisText != parts.analysed.paragraph.ellipsis,
-            levels: levels, items: items, itemMetrics: itemMetrics, faces: faces,
+            source: source, paragraph: parts.analysed.paragraph, levels: levels, items: items, itemMetrics: itemMetrics,
+            faces: faces, surrogatePairs: surrogatePairs, ligatures: ligatures, rare: rare,
             styles: parts.itemized.styles.compacted(), tabInterval: parts.marks.tabInterval,
             minimumTabWidth: parts.marks.minimumTabWidth, ellipsisWidth: parts.marks.ellipsisWidth,
-            trimmableClose: parts.adjustments.trimmableClose.compacted(), ligatures: ligatures,
-            textBox: (parts.strut.textAscent, parts.strut.textDescent), trimEdges: parts.strut.trimEdges,
-            runBoundaries: parts.adjustments.runBoundaries.compacted(), attachments: parts.adjustments.attachments,
-            boxEdges: parts.adjustments.boxEdges,
-            surrogatePairs: surrogatePairs, wordBreaks: parts.adjustments.wordBreaks.compacted(),
-            reshapedEnds: parts.adjustments.reshapedEnds.compacted(), shapeCache: parts.shapeCache)
+            textBox: (parts.strut.textAscent, parts.strut.textDescent), shapeCache: parts.shapeCache,
+            paragraphLevel: parts.analysed.paragraphLevel,
+            ellipsisIsThreeDots: parts.marks.ellipsisText != parts.analysed.paragraph.ellipsis,
+            sourceIsLatin1: sourceIsLatin1)
     }
 }
 

@@ -23,3 +23,38 @@ struct TailLayout {
         return UnsafeMutableBufferPointer(start: out, count: values.count)
     }
 }
+
+/// Where a buffer a prepared text keeps is in its object's tail: its offset
+/// from the text's `PreparedCore.Details` (which the buffers follow) and its
+/// element count, 8 bytes where a buffer pointer takes 16 (see the
+/// Architecture article's hot paths: *memory per prepared post*).
+struct TailSpan {
+    private let offset: UInt32
+    let count: UInt32
+
+    static let empty = TailSpan(offset: 0, count: 0)
+
+    private init(offset: UInt32, count: UInt32) {
+        self.offset = offset
+        self.count = count
+    }
+
+    /// `count` elements placed at `at` in the tail, whose details are at
+    /// `detailsAt` (both `TailLayout` offsets; the buffer follows the details).
+    init(at: Int, detailsAt: Int, count: Int) {
+        precondition(at >= detailsAt && at - detailsAt <= Int(UInt32.max) && count <= Int(UInt32.max),
+                     "a prepared text's tail is under 4 GB")
+        self.init(offset: UInt32(at - detailsAt), count: UInt32(count))
+    }
+
+    /// The buffer, given where the details are.
+    @inline(__always)
+    func buffer<T>(_ details: UnsafeRawPointer, of type: T.Type) -> UnsafeBufferPointer<T> {
+        UnsafeBufferPointer(start: count == 0 ? nil : (details + Int(offset)).assumingMemoryBound(to: T.self),
+                            count: Int(count))
+    }
+
+    /// The start of the buffer's memory, given where the details are.
+    @inline(__always)
+    func start(_ details: UnsafeRawPointer) -> UnsafeRawPointer? { count == 0 ? nil : details + Int(offset) }
+}

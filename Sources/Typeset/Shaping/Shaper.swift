@@ -33,6 +33,10 @@ final class Shaper {
     /// font's (a kern went into it).
     var unsafeClusters: [Int32]?
     var adjustedClusters: [Int32] = []
+    /// The clusters `noteAdjustedClusters` asks about (reused).
+    private var neededClusters: [Int32] = []
+    /// Set while a text is shaped in pieces (`markStormPieces`): `noteAdjustedClusters` asks about every glyph.
+    private var asksEveryAdvance = false
     nonisolated(unsafe) private static let defaultLanguage = hb_language_from_string("en", -1)
 
     init() {
@@ -56,6 +60,9 @@ final class Shaper {
             // unit), not regrown per piece: a storm of a million marks
             // copied the glyphs so far for each of its 4,000 pieces.
             reserve(glyphs.count + (end - start), in: &glyphs)
+            // (A piece's first cluster has the one before it in another piece: every advance is asked about.)
+            asksEveryAdvance = true
+            defer { asksEveryAdvance = false }
             // Visual order: an RTL run's last piece comes first.
             for piece in rtl ? pieces.reversed() : pieces {
                 shapePiece(units, start: piece.lowerBound, end: piece.upperBound, face: face, size: size, rtl: rtl,
@@ -169,18 +176,61 @@ final class Shaper {
             } else {
                 advance = Self.clamp(Double(pos.x_advance) * advanceScale)
             }
+            // (Most glyphs have no offset: no conversion for them, whose answer is 0 either way.)
             glyphs.append(ShapedGlyph(glyphID: info.codepoint, cluster: Int32(info.cluster), advance: advance,
-                                      xOffset: Self.clamp(Double(pos.x_offset) * scale),
-                                      yOffset: Self.clamp(Double(pos.y_offset) * scale)))
+                                      xOffset: pos.x_offset == 0 ? 0 : Self.clamp(Double(pos.x_offset) * scale),
+                                      yOffset: pos.y_offset == 0 ? 0 : Self.clamp(Double(pos.y_offset) * scale)))
         }
         if unsafeClusters != nil && !bitmap {
+            let firstNew = unsafeClusters!.count
             for k in 0..<Int(count) {
                 if hb_glyph_info_get_glyph_flags(infos + k).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
                     unsafeClusters!.append(Int32(infos[k].cluster))
                 }
-                if positions[k].x_advance != hb_font_get_glyph_h_advance(face.hbFont, infos[k].codepoint) {
-                    adjustedClusters.append(Int32(infos[k].cluster))
-                }
+            }
+            // A piece with nothing unsafe to break asks nothing about its advances.
+            if unsafeClusters!.count > firstNew {
+                noteAdjustedClusters(infos, positions, count: Int(count), face: face, rtl: rtl)
+            }
+        }
+    }
+
+    /// Appends to `adjustedClusters` the clusters of the glyphs just shaped
+    /// whose advance is not their font's (a kern went into it), asking the
+    /// font only about the clusters a break's kern is looked for in
+    /// (`ShapedWord`): each cluster marked unsafe to break before and the
+    /// cluster before it in logical order. (Asking about every glyph was a
+    /// call into HarfBuzz per glyph of every new word.) Clusters are monotone
+    /// at the cluster level shaped with, ascending in logical order; should
+    /// they not be, every glyph is asked about.
+    private func noteAdjustedClusters(_ infos: UnsafeMutablePointer<hb_glyph_info_t>,
+                                      _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
+                                      count: Int, face: FontFace, rtl: Bool) {
+        @inline(__always) func glyph(_ i: Int) -> Int { rtl ? count - 1 - i : i }
+        let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+        neededClusters.removeAll(keepingCapacity: true)
+        var previous: Int32 = -1, current: Int32 = -1, monotone = !asksEveryAdvance
+        for i in 0..<count where monotone {
+            let k = glyph(i), cluster = Int32(infos[k].cluster)
+            if cluster != current {
+                if cluster < current { monotone = false; break }
+                previous = current
+                current = cluster
+            }
+            if hb_glyph_info_get_glyph_flags(infos + k).rawValue & unsafeFlag != 0 {
+                if previous >= 0 && neededClusters.last != previous { neededClusters.append(previous) }
+                if neededClusters.last != cluster { neededClusters.append(cluster) }
+            }
+        }
+        var j = 0
+        for i in 0..<count {
+            let k = glyph(i), cluster = Int32(infos[k].cluster)
+            if monotone {
+                while j < neededClusters.count && neededClusters[j] < cluster { j += 1 }
+                guard j < neededClusters.count && neededClusters[j] == cluster else { continue }
+            }
+            if positions[k].x_advance != hb_font_get_glyph_h_advance(face.hbFont, infos[k].codepoint) {
+                adjustedClusters.append(cluster)
             }
         }
     }
