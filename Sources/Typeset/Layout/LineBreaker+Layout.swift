@@ -28,6 +28,9 @@ extension LineBreaker {
             lastDescent = line.descent
             widest = max(widest, line.hasEllipsis ? truncatedContent(line, width: width, keepsContent: wrap?.keepsCutLine == true)
                                                   : line.content)
+            // `break-spaces` min-content: a tab a line ends with takes room
+            // ("Price:⇥" is 62.41 px at 15 px, not the 46.92 of "Price:").
+            if tabsTakeRoom && !trimsEndSpaces && !line.hasEllipsis { widest = max(widest, line.content + line.trailing) }
         }
         height = core.trimmedHeight(height, firstAscent: firstAscent, lastDescent: lastDescent, lineCount: cursor.lineCount,
                                     truncated: cursor.truncated)
@@ -236,6 +239,8 @@ extension LineBreaker {
                 if let cut = truncated.cut { knownCut = (lines.count, cut.0, cut.available) }
             } else {
                 widest = max(widest, raw.content + lineIndent)
+                // (`break-spaces` min-content: with the tab a line ends with, as `measure` counts it.)
+                if tabsTakeRoom && !trimsEndSpaces { widest = max(widest, raw.content + raw.trailing + lineIndent) }
             }
             if preserves { widestWithTrailing = max(widestWithTrailing, raw.content + raw.trailing + lineIndent) }
             // Ascent and descent are the line box's about the baseline (the

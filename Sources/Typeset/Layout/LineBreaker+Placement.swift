@@ -49,8 +49,11 @@ struct LinePlacement {
         // Preserved spaces at the end of the text or before a forced break
         // take room in the line as far as the box has it (at a wrap they hang).
         let endsText = Int(raw.end) == core.text.units.count || endsWithForcedBreak(raw)
-        let trailing = (preWrap && endsText) || pre
-            ? min(PreparedCore.ceilToLayoutUnit(max(0, raw.trailing)), max(0, available - width)) : 0
+        // (Spaces that take room are rounded with the content they follow:
+        // a tab ending at 33.28 px ends the line at 33.28125, not 33.296875.)
+        let roundedTrailing = pre ? PreparedCore.ceilToLayoutUnit(raw.content + max(0, raw.trailing)) - width
+            : PreparedCore.ceilToLayoutUnit(max(0, raw.trailing))
+        let trailing = (preWrap && endsText) || pre ? min(roundedTrailing, max(0, available - width)) : 0
         let space = available - width - trailing
         // A justified line fills the box; a cut one is justified before it is
         // cut. The free space is what the box has left after the line's width
@@ -62,21 +65,40 @@ struct LinePlacement {
         // (Looked up only when the last lines align otherwise than the others.)
         let last = (lastMode != self.mode || lastJustify != justify) && (endsParagraph || endsWithForcedBreak(raw))
         let mode = last ? lastMode : self.mode
-        let justified = (last ? lastJustify : justify) && space > 0
-            && core.expansionOpportunities(a, b, lineEnd: b) > 0
+        // The spaces the line ends with sit where their bidi level puts them
+        // (`TrailingSpaceSide`): left of the ink in a right-to-left line
+        // unless they follow left-to-right words there (`break-spaces`).
+        let side: TrailingSpaceSide = trailing > 0 ? core.trailingSpaceSide(lineStart: a, contentEnd: b)
+            : rightToLeft ? .left : .right
+        // `break-spaces`: the spaces (and tabs) the line ends with are
+        // expansion opportunities too (`trailingOpportunities`).
+        let inner = core.expansionOpportunities(a, b, lineEnd: b)
+        let trailingEnd = pre ? spacesEnd(raw) : b
+        let opportunities = trailingEnd > b ? trailingOpportunities(a, trailingEnd) : inner
+        let justified = (last ? lastJustify : justify) && space > 0 && opportunities > 0
         // The indent is on the line's start side: left of a left-to-right line.
         let start = rightToLeft ? 0 : indent
         if justified && !raw.hasEllipsis {
-            // (`break-spaces`: the spaces the line ends with keep their width
-            // at its end edge, unexpanded; its ink fills the rest.)
-            line.x = Fixed16(raw: start + (rightToLeft ? trailing : 0))
-            line.width = Fixed16(raw: available - trailing)
-            line.justification = max(0, available - width - trailing)
+            // The ink takes its opportunities' share of the free space, the
+            // spaces after it the rest ("aaaa" and two spaces justified: the
+            // first space widened, the ink and the last space as they are).
+            // (The opportunity after the ink's last character is the ink's:
+            // a CJK full stop before the spaces widens itself.)
+            let free = max(0, available - width - trailing)
+            let inkOpportunities = trailingEnd > b ? core.expansionOpportunities(a, b, lineEnd: trailingEnd) : inner
+            let inkShare = opportunities == inkOpportunities ? free : free * Int64(inkOpportunities) / Int64(opportunities)
+            let inkWidth = PreparedCore.ceilToLayoutUnit(raw.content + inkShare)
+            // (Spaces on the left: the ink ends at the box's right edge.)
+            line.x = Fixed16(raw: start + (side == .left ? available - inkWidth : 0))
+            line.width = Fixed16(raw: inkWidth)
+            line.justification = inkShare
             return nil
         }
-        let spaces = justified ? core.expansionOpportunities(a, b, lineEnd: b) : 0
+        let spaces = justified ? inner : 0
         let offset = (spaces > 0 ? 0 : Self.offset(mode: mode, rightToLeft: rightToLeft, space: space)) + start
-        line.x = Fixed16(raw: offset + (rightToLeft ? trailing : 0))
+        line.x = Fixed16(raw: offset + (side == .left ? trailing : 0))
+        // Spaces between two pieces of the ink are inside its extent.
+        if side == .inside && !raw.hasEllipsis { line.width = Fixed16(raw: width + trailing) }
         // (A justified cut line is cut with its spaces expanded: never the known cut.)
         guard raw.hasEllipsis,
               let cut = (spaces == 0 ? knownCut : nil)
@@ -110,7 +132,9 @@ struct LinePlacement {
         if let first = cut.visible.first, first.lowerBound == a { prefixEnd = first.upperBound }
         while prefixEnd > a && (core.text.units[prefixEnd - 1] == 0x20 || core.text.units[prefixEnd - 1] == 0x09) { prefixEnd -= 1 }
         // (Its source end is where its last visible unit ends: `pre-line` drops the spaces after it.)
-        let sourceEnd = prefixEnd > a ? core.sourceOffset(prefixEnd - 1) + 1 : core.sourceOffset(prefixEnd)
+        // A line with nothing visible before the ellipsis ends where it starts
+        // (a blank `pre-line` line whose spaces were removed: at 0, not after them).
+        let sourceEnd = prefixEnd > a ? core.sourceOffset(prefixEnd - 1) + 1 : line.utf16Range.lowerBound
         line.utf16Range = line.utf16Range.lowerBound..<max(line.utf16Range.lowerBound, sourceEnd)
         return Truncation(lineIndex: index, ellipsis: core.ellipsisText,
                           deviceEllipsisX: Fixed16(raw: origin + cut.ellipsisX),
@@ -137,6 +161,28 @@ struct LinePlacement {
         case .center: return rightToLeft && space <= 0 ? space : max(0, half)
         default: return rightToLeft ? min(0, space) : 0
         }
+    }
+
+    /// The expansion opportunities of a line `[a, e)` that ends with
+    /// preserved spaces or tabs (`break-spaces`), as Chromium counts them:
+    /// walking the line in the paragraph's direction, the opportunity after
+    /// the last character walked is dropped. In a left-to-right line that
+    /// is the last space ("aaaa" and two spaces: one opportunity); in a
+    /// right-to-left one the walk ends at the line's first character, so
+    /// every trailing space counts (an Arabic line with 12 spaces inside and
+    /// 6 after: 18 opportunities) unless the line starts with a space.
+    private func trailingOpportunities(_ a: Int, _ e: Int) -> Int {
+        let ltr = core.expansionOpportunities(a, e, lineEnd: e)
+        guard rightToLeft else { return ltr }
+        return ltr + 1 - (core.text.units[a] == 0x20 ? 1 : 0)
+    }
+
+    /// Where the preserved spaces and tabs after the line's content end.
+    private func spacesEnd(_ raw: LineBreaker.RawLine) -> Int {
+        let units = core.text.units
+        var e = Int(raw.contentEnd)
+        while e < Int(raw.end) && (units[e] == 0x20 || units[e] == 0x09) { e += 1 }
+        return e
     }
 
     private func endsWithForcedBreak(_ raw: LineBreaker.RawLine) -> Bool {

@@ -48,6 +48,9 @@ struct LineBreaker {
     /// ends with took room while it broke, but its width leaves them out
     /// (`trimEndSpaces`).
     let trimsEndSpaces: Bool
+    /// `white-space: break-spaces`: a tab after a segment's content takes
+    /// room on the line as its spaces do (it does not hang).
+    let tabsTakeRoom: Bool
     /// CSS `text-indent` when the paragraph has one (see `LineBreaker+TextIndent.swift`).
     let textIndent: TextIndent?
     /// Lines for CSS min-content: only lines that start a paragraph are
@@ -103,6 +106,7 @@ struct LineBreaker {
         hasRunBoundaries = core.facts.hasRunBoundaries
         wrapStyle = minContent || ignoresLineLimit ? .wrap : core.facts.textWrap
         trimsEndSpaces = !minContent && core.facts.whiteSpace == .breakSpaces
+        tabsTakeRoom = core.facts.whiteSpace == .breakSpaces
         textIndent = core.facts.hasTextIndent ? core.paragraph.textIndent : nil
         forMinContent = minContent
         firstForcedBreak = minContent && textIndent?.hanging == true
@@ -245,6 +249,15 @@ struct LineBreaker {
                 endTrim = core.trim(at: segContentEnd - 1)
                 fits = endTrim > 0 && x + fitWidth - endTrim <= limit - 1023 + 128
             }
+            // `break-spaces`: the segment's tab must fit as well. One that
+            // does not ends the line before the segment, or, when the
+            // segment starts the line, moves to the next line alone
+            // (overflow-wrap breaks before it: "separated" | "⇥" at 80 px).
+            var tabMoves = false
+            if tabsTakeRoom && seg.hasTab && fits && roundingKnown
+                && x + fitWidth + trailingWidth(s, penAt: x + fitWidth) > limit {
+                if !line.first { fits = false } else if breakWords && segContentEnd > from { tabMoves = true }
+            }
             if !line.first && !fits {
                 // The break before this segment may not exist for Chromium,
                 // whose break iterator starts at the line: then the line is
@@ -285,6 +298,19 @@ struct LineBreaker {
                     line.first = false
                     break
                 }
+            }
+            if tabMoves {
+                cursor.splitRemainder = 0
+                line.end.content = x + fitWidth
+                line.end.adjust = 0
+                line.pieceStart = segPieceStart
+                line.end.contentEnd = segContentEnd
+                line.end.lineEnd = segContentEnd
+                line.end.include(metrics)
+                line.end.splitAt = segContentEnd
+                line.end.hyphen = 0
+                line.first = false
+                break
             }
             if !roundingKnown {
                 rounding = runRounding(from: from, to: seg.end, lineStart: lineStart, pen: x, pieceStart: &segPieceStart)
