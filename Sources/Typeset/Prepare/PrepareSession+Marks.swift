@@ -67,8 +67,9 @@ extension PrepareSession {
     private func advance(of units: [UInt16], face: FontFace, style: TextStyle, script: Int32 = 25, rtl: Bool = false) -> Int64 {
         var glyphs: [ShapedGlyph] = []
         units.withUnsafeBufferPointer { buf in
-            shaper.shape(buf, start: 0, end: units.count, face: face, size: style.size, rtl: rtl, script: script,
-                         language: nil, features: Shaper.features(for: style), into: &glyphs)
+            shaper.shape(buf, start: 0, end: units.count,
+                         as: ShapingRun(face: face, size: style.size, rightToLeft: rtl, script: script, language: nil,
+                                        features: Shaper.features(for: style)), into: &glyphs)
         }
         return glyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }
     }

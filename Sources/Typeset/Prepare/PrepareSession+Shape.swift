@@ -28,25 +28,22 @@ struct ShapingScratch: StageScratch {
     var clusterStarts: [Bool]
     var unsafeBefore: [Bool]
     /// One word's advances, cluster starts and unsafe flags (a ligature's prefix, shaped apart).
-    var wordAdvances: [Int32]
-    var wordClusterStarts: [Bool]
-    var wordUnsafeBefore: [Bool]
+    var word: WordUnitArrays
     var ligatures: LigatureSplits
 
     mutating func reset() {
         self = ShapingScratch(
             features: StyleFeatures(lists: features.lists.emptiedForReuse(), hashes: features.hashes.emptiedForReuse()),
             advances: advances.emptiedForReuse(), clusterStarts: clusterStarts.emptiedForReuse(),
-            unsafeBefore: unsafeBefore.emptiedForReuse(), wordAdvances: wordAdvances.emptiedForReuse(),
-            wordClusterStarts: wordClusterStarts.emptiedForReuse(), wordUnsafeBefore: wordUnsafeBefore.emptiedForReuse(),
+            unsafeBefore: unsafeBefore.emptiedForReuse(), word: word.emptiedForReuse(),
             ligatures: ligatures.emptiedForReuse())
     }
 }
 
 extension ShapingScratch {
     init() {
-        self.init(features: StyleFeatures(), advances: [], clusterStarts: [], unsafeBefore: [], wordAdvances: [],
-                  wordClusterStarts: [], wordUnsafeBefore: [], ligatures: LigatureSplits())
+        self.init(features: StyleFeatures(), advances: [], clusterStarts: [], unsafeBefore: [], word: WordUnitArrays(),
+                  ligatures: LigatureSplits())
     }
 }
 
@@ -61,8 +58,8 @@ extension PrepareSession {
         scratch.reset()
         let wordShaper = WordShaper(shaper: shaper, cache: cache, front: context.recentWords)
         scratch.features.fill(for: itemized.styles)
-        let trim = wordShaper.unitAdvances(units: units, items: itemized.items, faces: itemized.faces, styles: itemized.styles,
-                                           breaks: analysis.wordBreaks, features: scratch.features, words: &words,
+        let trim = wordShaper.unitAdvances(units: units, runs: itemized.runs, breaks: analysis.wordBreaks,
+                                           features: scratch.features, words: &words,
                                            into: &scratch.advances, clusterStarts: &scratch.clusterStarts,
                                            unsafeBefore: &scratch.unsafeBefore)
         InlineAttachments.apply(boxes.attachments, to: &scratch.advances)
@@ -107,14 +104,13 @@ extension PrepareSession {
                 UnsafeBufferPointer(rebasing: buf[range]), item: item, face: itemized.faces[Int(item.faceIndex)],
                 style: style, features: scratch.features.lists[Int(item.styleIndex)],
                 featureHash: scratch.features.hashes[Int(item.styleIndex)],
-                into: &scratch.wordAdvances, clusterStarts: &scratch.wordClusterStarts,
-                unsafeBefore: &scratch.wordUnsafeBefore)
-            var width = scratch.wordAdvances.reduce(0) { $0 + Int64($1) }
+                into: &scratch.word)
+            var width = scratch.word.advances.reduce(0) { $0 + Int64($1) }
             if style.letterSpacing != 0 {
                 let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
-                for k in scratch.wordClusterStarts.indices where scratch.wordClusterStarts[k] {
+                for k in scratch.word.clusterStarts.indices where scratch.word.clusterStarts[k] {
                     if UnicodeProps.isLetterSpaced(buf, at: range.lowerBound + k, script: item.script) {
-                        width += max(ls, -Int64(scratch.wordAdvances[k]))
+                        width += max(ls, -Int64(scratch.word.advances[k]))
                     }
                 }
             }

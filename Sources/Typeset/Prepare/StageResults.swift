@@ -22,6 +22,9 @@ struct ItemizedText {
     var styles: [TextStyle]
     /// Per item: its inline box's ascent and descent.
     var itemMetrics: [(ascent: Double, descent: Double)]
+
+    /// The items with their faces and styles, as shaping reads them.
+    var runs: ItemRuns { ItemRuns(items: items, faces: faces, styles: styles) }
 }
 
 /// The shaped text cut at its break opportunities: what the line breaker adds up.

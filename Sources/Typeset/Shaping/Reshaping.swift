@@ -37,8 +37,10 @@ enum Reshaping {
                        rtl: Bool, script: Int32) -> [ShapedGlyph] {
         var glyphs: [ShapedGlyph] = []
         pool.with { reshaper in
-            reshaper.shaper.shape(units, start: start, end: end, face: face, size: style.size, rtl: rtl, script: script,
-                         language: style.language, features: Shaper.features(for: style), into: &glyphs)
+            reshaper.shaper.shape(units, start: start, end: end,
+                                  as: ShapingRun(face: face, size: style.size, rightToLeft: rtl, script: script,
+                                                 language: style.language, features: Shaper.features(for: style)),
+                                  into: &glyphs)
         }
         return glyphs
     }
@@ -50,7 +52,7 @@ enum Reshaping {
                              cache: ShapeCache?) -> [Int32] {
         pool.with { reshaper in
             WordShaper(shaper: reshaper.shaper, cache: cache)
-                .unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
+                .unitAdvances(units: units, runs: ItemRuns(items: items, faces: faces, styles: styles), breaks: breaks,
                               words: &reshaper.words).advances
         }
     }

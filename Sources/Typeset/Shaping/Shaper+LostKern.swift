@@ -12,22 +12,18 @@ extension Shaper {
     /// "E-Mail-" before "Adresse" is 1/32 px narrower at 17 px).
     func lostKern(_ units: UnsafeBufferPointer<UInt16>, g0: Int, cut: Int, g1: Int, item: Item, face: FontFace,
                   style: TextStyle) -> (end: Int64, start: Int64) {
-        let features = Shaper.features(for: style)
-        let rtl = item.level & 1 == 1
+        let run = ShapingRun(item: item, face: face, style: style, features: Shaper.features(for: style))
         // In the shaper's glyph arrays (emptied, capacity kept): a prepare
         // measures every unsafe break this way.
         scratchGlyphs.removeAll(keepingCapacity: true)
         pieceGlyphs.removeAll(keepingCapacity: true)
-        shape(units, start: g0, end: g1, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &scratchGlyphs)
-        shape(units, start: g0, end: cut, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        shape(units, start: g0, end: g1, as: run, into: &scratchGlyphs)
+        shape(units, start: g0, end: cut, as: run, into: &pieceGlyphs)
         let before = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster < Int32(cut) ? Int64($1.advance) : 0) }
         let end = pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - before
-        guard rtl else { return (end, 0) }
+        guard run.rightToLeft else { return (end, 0) }
         pieceGlyphs.removeAll(keepingCapacity: true)
-        shape(units, start: cut, end: g1, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        shape(units, start: cut, end: g1, as: run, into: &pieceGlyphs)
         let later = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(cut) ? Int64($1.advance) : 0) }
         return (end, pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - later)
     }
@@ -41,14 +37,11 @@ extension Shaper {
     /// word after it together.
     func lostStartKern(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
                        style: TextStyle) -> Int64 {
-        let features = Shaper.features(for: style)
-        let rtl = item.level & 1 == 1
+        let run = ShapingRun(item: item, face: face, style: style, features: Shaper.features(for: style))
         scratchGlyphs.removeAll(keepingCapacity: true)
         pieceGlyphs.removeAll(keepingCapacity: true)
-        shape(units, start: start - 1, end: end, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &scratchGlyphs)
-        shape(units, start: start, end: end, face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        shape(units, start: start - 1, end: end, as: run, into: &scratchGlyphs)
+        shape(units, start: start, end: end, as: run, into: &pieceGlyphs)
         let inContext = scratchGlyphs.reduce(Int64(0)) { $0 + ($1.cluster >= Int32(start) ? Int64($1.advance) : 0) }
         return pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - inContext
     }

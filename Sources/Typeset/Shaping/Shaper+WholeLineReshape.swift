@@ -28,15 +28,13 @@ extension Shaper {
     func reshapedLineGain(_ units: UnsafeBufferPointer<UInt16>, contextStart: Int, start: Int, end: Int, itemEnd: Int,
                              item: Item, face: FontFace, style: TextStyle) -> Int64? {
         guard contextStart < start, start < end, end <= itemEnd, itemEnd <= units.count else { return nil }
-        let features = Shaper.features(for: style)
-        let rtl = item.level & 1 == 1
+        let run = ShapingRun(item: item, face: face, style: style, features: Shaper.features(for: style))
         let kept = unsafeClusters, keptAdjusted = adjustedClusters
         defer { unsafeClusters = kept; adjustedClusters = keptAdjusted }
         unsafeClusters = []
         adjustedClusters = []
         scratchGlyphs.removeAll(keepingCapacity: true)
-        shape(units, start: contextStart, end: min(end + 1, itemEnd), face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &scratchGlyphs)
+        shape(units, start: contextStart, end: min(end + 1, itemEnd), as: run, into: &scratchGlyphs)
         let unsafe = Set(unsafeClusters ?? [])
         guard unsafe.contains(Int32(start)) else { return nil }
         // The piece reshaped: up to the first safe break inside the line, or all of it.
@@ -48,8 +46,7 @@ extension Shaper {
             $0 + ($1.cluster >= Int32(start) && $1.cluster < reshapedEnd ? Int64($1.advance) : 0)
         }
         pieceGlyphs.removeAll(keepingCapacity: true)
-        shape(units, start: start, end: Int(reshapedEnd), face: face, size: style.size, rtl: rtl,
-              script: item.script, language: style.language, features: features, into: &pieceGlyphs)
+        shape(units, start: start, end: Int(reshapedEnd), as: run, into: &pieceGlyphs)
         return pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) } - inContext
     }
 
@@ -59,8 +56,8 @@ extension Shaper {
     func shapedWidth(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
                      style: TextStyle) -> Int64 {
         pieceGlyphs.removeAll(keepingCapacity: true)
-        shape(units, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
-              script: item.script, language: style.language, features: Shaper.features(for: style), into: &pieceGlyphs)
+        shape(units, start: start, end: end,
+              as: ShapingRun(item: item, face: face, style: style, features: Shaper.features(for: style)), into: &pieceGlyphs)
         return pieceGlyphs.reduce(Int64(0)) { $0 + Int64($1.advance) }
     }
 }

@@ -52,8 +52,7 @@ final class Shaper {
     /// FreeType: each glyph's unhinted advance at `size` with FreeType's
     /// rounded scale, rounded to 1/65536 px. Colour bitmap faces use the
     /// bitmap strike's advance.
-    func shape(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, size: Double,
-               rtl: Bool, script: Int32, language: String?, features: [hb_feature_t],
+    func shape(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, as run: ShapingRun,
                into glyphs: inout [ShapedGlyph]) {
         if end - start > Self.maxMarksPerPiece, let pieces = Self.markStormPieces(units, start: start, end: end) {
             // Room for every piece's glyphs at once (about one per code
@@ -64,14 +63,12 @@ final class Shaper {
             asksEveryAdvance = true
             defer { asksEveryAdvance = false }
             // Visual order: an RTL run's last piece comes first.
-            for piece in rtl ? pieces.reversed() : pieces {
-                shapePiece(units, start: piece.lowerBound, end: piece.upperBound, face: face, size: size, rtl: rtl,
-                           script: script, language: language, features: features, into: &glyphs)
+            for piece in run.rightToLeft ? pieces.reversed() : pieces {
+                shapePiece(units, start: piece.lowerBound, end: piece.upperBound, as: run, into: &glyphs)
             }
             return
         }
-        shapePiece(units, start: start, end: end, face: face, size: size, rtl: rtl, script: script,
-                   language: language, features: features, into: &glyphs)
+        shapePiece(units, start: start, end: end, as: run, into: &glyphs)
     }
 
     /// Times a glyph array was regrown by ``reserve(_:in:)`` (for tests).
@@ -129,25 +126,25 @@ final class Shaper {
         }
     }
 
-    private func shapePiece(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, size: Double,
-                            rtl: Bool, script: Int32, language: String?, features: [hb_feature_t],
+    private func shapePiece(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, as run: ShapingRun,
                             into glyphs: inout [ShapedGlyph]) {
+        let face = run.face
         // An `@font-face` rule's size-adjust sets the face at a multiple of
         // the size, multiplied in float32 as Chromium does (17 px at 90% is
         // 15.299999 px, so set at 15.29 px: 204.328125 px where 15.3 px
         // would give 204.546875).
-        let size = face.sizeAdjust == 1 ? size : Double(Float(size) * Float(face.sizeAdjust))
+        let size = face.sizeAdjust == 1 ? run.size : Double(Float(run.size) * Float(face.sizeAdjust))
         hb_buffer_clear_contents(buffer)
         hb_buffer_add_utf16(buffer, units.baseAddress, Int32(units.count), UInt32(start), Int32(end - start))
-        hb_buffer_set_direction(buffer, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tsu_script_tag(script)))
+        hb_buffer_set_direction(buffer, run.rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, hb_script_from_iso15924_tag(tsu_script_tag(run.script)))
         // Only the language system the tag selects in this face reaches
         // HarfBuzz (see ShapingLanguage): HarfBuzz keeps every language for good.
-        hb_buffer_set_language(buffer, language.map { ShapingLanguage.language(for: $0, face: face) } ?? Self.defaultLanguage)
+        hb_buffer_set_language(buffer, run.language.map { ShapingLanguage.language(for: $0, face: face) } ?? Self.defaultLanguage)
         // Character-level clusters, as Chromium shapes: a conjunct's half form
         // and the consonant after it are separate clusters.
         hb_buffer_set_cluster_level(buffer, HB_BUFFER_CLUSTER_LEVEL_MONOTONE_CHARACTERS)
-        features.withUnsafeBufferPointer { f in
+        run.features.withUnsafeBufferPointer { f in
             hb_shape(face.hbFont, buffer, f.baseAddress, UInt32(f.count))
         }
         var count: UInt32 = 0
@@ -190,7 +187,7 @@ final class Shaper {
             }
             // A piece with nothing unsafe to break asks nothing about its advances.
             if unsafeClusters!.count > firstNew {
-                noteAdjustedClusters(infos, positions, count: Int(count), face: face, rtl: rtl)
+                noteAdjustedClusters(infos, positions, count: Int(count), face: face, rtl: run.rightToLeft)
             }
         }
     }

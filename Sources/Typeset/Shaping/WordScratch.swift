@@ -39,6 +39,9 @@ struct WordScratch: StageScratch {
     var glyphNext: [Int]
     var wordGlyphs: [ShapedGlyph]
     var wordUnsafe: [Int32]
+    /// Where the search for the next item's first break opportunity starts
+    /// (items come in order: from where the previous item's search ended).
+    var nextBreak = 0
 
     /// Empties every array for the next text, keeping its capacity: rebuilt
     /// with the memberwise initializer, so that a field added is a field
@@ -60,7 +63,8 @@ struct WordScratch: StageScratch {
             unsafeStarts: unsafeStarts.emptiedForReuse(),
             glyphNext: glyphNext.emptiedForReuse(),
             wordGlyphs: wordGlyphs.emptiedForReuse(),
-            wordUnsafe: wordUnsafe.emptiedForReuse())
+            wordUnsafe: wordUnsafe.emptiedForReuse(),
+            nextBreak: 0)
     }
 }
 

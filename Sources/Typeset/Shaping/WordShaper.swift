@@ -40,14 +40,12 @@ struct WordShaper {
     /// - Parameter breaks: the line-break opportunities (shaping never crosses
     ///   one that separates independent words).
     /// - Parameter words: the arrays shaping fills, emptied after (see `WordScratch`).
-    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
-                      words: inout WordScratch)
+    func unitAdvances(units: [UInt16], runs: ItemRuns, breaks: [Int32], words: inout WordScratch)
         -> (advances: [Int32], clusterStarts: [Bool], unsafeBefore: [Bool], trimmableClose: [Int32]) {
         var features = StyleFeatures()
-        features.fill(for: styles)
+        features.fill(for: runs.styles)
         var advances: [Int32] = [], clusterStarts: [Bool] = [], unsafeBefore: [Bool] = []
-        let trim = unitAdvances(units: units, items: items, faces: faces, styles: styles, breaks: breaks,
-                                features: features, words: &words,
+        let trim = unitAdvances(units: units, runs: runs, breaks: breaks, features: features, words: &words,
                                 into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
         return (advances, clusterStarts, unsafeBefore, trim)
     }
@@ -56,9 +54,10 @@ struct WordShaper {
     /// `clusterStarts` and `unsafeBefore` (their contents replaced, so that a
     /// caller keeping them between texts allocates nothing for them), with
     /// the styles' features given; returns the trimmable closing brackets.
-    func unitAdvances(units: [UInt16], items: [Item], faces: [FontFace], styles: [TextStyle], breaks: [Int32],
-                      features: StyleFeatures, words scratch: inout WordScratch,
+    func unitAdvances(units: [UInt16], runs: ItemRuns, breaks: [Int32], features: StyleFeatures,
+                      words scratch: inout WordScratch,
                       into advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) -> [Int32] {
+        let (items, faces, styles) = (runs.items, runs.faces, runs.styles)
         let n = units.count
         advances.refill(0, count: n)
         clusterStarts.refill(false, count: n)
@@ -79,15 +78,16 @@ struct WordShaper {
             // (Faces and styles read in place, not copied per item.)
             faces.withUnsafeBufferPointer { faces in styles.withUnsafeBufferPointer { styles in
                 UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
-                    var b = 0
                     for (k, item) in items.enumerated() {
                         let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
                         // (A face's lookups are read the first time an item of it holds a space or a newline.)
                         let inContext = face.knownSpaceTakesPart(in: features.lists[style])
                             ?? (Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style]))
-                        collectWords(item, index: k, faceSerial: face.serial, units: buf, breaks: breaks,
-                                     from: &b, size: styles[style].size, styleHash: features.hashes[style],
-                                     spacesInContext: inContext, copyingInto: out, into: &scratch)
+                        let parameters = ShapeParameters(faceSerial: face.serial, size: styles[style].size,
+                                                         styleHash: features.hashes[style], script: item.script,
+                                                         rtl: item.level & 1 == 1)
+                        collectWords(item, index: k, parameters: parameters, spacesInContext: inContext, units: buf,
+                                     breaks: breaks, copyingInto: out, into: &scratch)
                     }
                 }
             } }
@@ -100,7 +100,7 @@ struct WordShaper {
                 }
             }
             // Then each word copied out of the cache, or shaped.
-            shapeWords(items: items, faces: faces, styles: styles, features: features.lists, units: buf, scratch: &scratch,
+            shapeWords(runs, features: features.lists, units: buf, scratch: &scratch,
                        advances: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore)
             // CSS word-spacing: on spaces and no-break spaces, as Chromium adds it.
             if styles.contains(where: { $0.wordSpacing != 0 }) {
@@ -149,21 +149,22 @@ struct WordShaper {
     /// Copies an item's words that the front table has into `out`, and
     /// appends the others to `scratch.pieces`, each with the span it is
     /// shaped in and its cache key, what its lookup reads prefetched
-    /// (`b`: where the search for the item's first break starts). A word ends at
+    /// (from `scratch.nextBreak`, where the search for the item's first
+    /// break starts). A word ends at
     /// a line-break opportunity (after its trailing spaces, or between two
     /// ideographs, or between two Thai words): where lines may break, shaping
     /// must not depend on what follows anyway. In a face whose space takes
     /// part in its lookups (`spacesInContext`, see `FontFace.spaceTakesPart`)
     /// a space does not end a word: the text between other such breaks
-    /// (usually the whole item) is shaped as one piece, as Chromium shapes it
-    private func collectWords(_ item: Item, index: Int, faceSerial: UInt64, units: UnsafeBufferPointer<UInt16>,
-                              breaks: [Int32], from b: inout Int, size: Double, styleHash: UInt64,
-                              spacesInContext: Bool, copyingInto out: UnitArrays, into scratch: inout WordScratch) {
+    /// (usually the whole item) is shaped as one piece, as Chromium shapes it.
+    /// - Parameter parameters: the item's shaping parameters, mixed into every word's key.
+    private func collectWords(_ item: Item, index: Int, parameters: ShapeParameters, spacesInContext: Bool,
+                              units: UnsafeBufferPointer<UInt16>, breaks: [Int32],
+                              copyingInto out: UnitArrays, into scratch: inout WordScratch) {
         let end = Int(item.end)
         var start = Int(item.start)
-        // The item's shaping parameters, mixed into every word's key.
-        let parameters = ShapeParameters(faceSerial: faceSerial, size: size, styleHash: styleHash, script: item.script,
-                                         rtl: item.level & 1 == 1)
+        var b = scratch.nextBreak
+        defer { scratch.nextBreak = b }
         // The first break opportunity after the item's start (items come in
         // order: from where the previous item's search ended).
         while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
@@ -219,9 +220,10 @@ struct WordShaper {
     /// words are items of their own between spaces in the primary font); a
     /// word that repeats one of them is copied from the cache once that is
     /// stored.
-    private func shapeWords(items: [Item], faces: [FontFace], styles: [TextStyle], features: [[hb_feature_t]],
-                            units: UnsafeBufferPointer<UInt16>, scratch: inout WordScratch,
+    private func shapeWords(_ runs: ItemRuns, features: [[hb_feature_t]], units: UnsafeBufferPointer<UInt16>,
+                            scratch: inout WordScratch,
                             advances: inout [Int32], clusterStarts: inout [Bool], unsafeBefore: inout [Bool]) {
+        let (items, faces, styles) = (runs.items, runs.faces, runs.styles)
         // Cached words are copied out first thing (a warm text's every
         // word), into the arrays held in place and with the cache and the
         // front table unretained: a word's face is looked at only when it
@@ -368,19 +370,18 @@ struct WordShaper {
     /// into the arrays given, their contents replaced: a caller keeping them
     /// allocates nothing for them.
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
-                      features: [hb_feature_t], featureHash: UInt64, into advances: inout [Int32],
-                      clusterStarts starts: inout [Bool], unsafeBefore unsafe: inout [Bool]) {
-        advances.refill(0, count: word.count)
-        starts.refill(false, count: word.count)
-        unsafe.refill(false, count: word.count)
+                      features: [hb_feature_t], featureHash: UInt64, into out: inout WordUnitArrays) {
+        out.advances.refill(0, count: word.count)
+        out.clusterStarts.refill(false, count: word.count)
+        out.unsafeBefore.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
-        if let key, cache != nil, UnitArrays.with(&advances, &starts, &unsafe, { out in
-            withCache { cache, front in Self.copyCached(key, units: word, from: cache!, front: front, into: out, at: 0) }
+        if let key, cache != nil, UnitArrays.with(&out.advances, &out.clusterStarts, &out.unsafeBefore, { arrays in
+            withCache { cache, front in Self.copyCached(key, units: word, from: cache!, front: front, into: arrays, at: 0) }
         }) {
             return
         }
         shape(word, key: key, item: item, face: face, style: style, features: features)
-            .copy(into: &advances, clusterStarts: &starts, unsafeBefore: &unsafe, at: 0)
+            .copy(into: &out.advances, clusterStarts: &out.clusterStarts, unsafeBefore: &out.unsafeBefore, at: 0)
     }
 
     /// The word's cache key, nil when it is not cached (no cache, or too long).
@@ -491,8 +492,8 @@ struct WordShaper {
         shaper.scratchGlyphs.removeAll(keepingCapacity: true)
         shaper.unsafeClusters = []
         shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        shaper.shape(text, start: start, end: end, face: face, size: style.size, rtl: item.level & 1 == 1,
-                     script: item.script, language: style.language, features: features, into: &shaper.scratchGlyphs)
+        shaper.shape(text, start: start, end: end, as: ShapingRun(item: item, face: face, style: style, features: features),
+                     into: &shaper.scratchGlyphs)
         let result = body(shaper.scratchGlyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
         shaper.unsafeClusters = nil
         return result

@@ -37,8 +37,9 @@ final class MarkStormTests: XCTestCase {
         let shaper = Shaper()
         var glyphs: [ShapedGlyph] = []
         units.withUnsafeBufferPointer {
-            shaper.shape($0, start: 0, end: units.count, face: Fixtures.face(file: "NotoSans-Regular.ttf"), size: 15,
-                         rtl: false, script: 25 /* Latin */, language: nil, features: [], into: &glyphs)
+            shaper.shape($0, start: 0, end: units.count,
+                         as: ShapingRun(face: Fixtures.face(file: "NotoSans-Regular.ttf"), size: 15, rightToLeft: false,
+                                        script: 25 /* Latin */, language: nil, features: []), into: &glyphs)
         }
         XCTAssertGreaterThanOrEqual(glyphs.count, 100_000)
         XCTAssertLessThanOrEqual(shaper.glyphArrayGrowths, 2)
