@@ -41,16 +41,8 @@ final class SameLinesWidthsSweepTests: XCTestCase {
         let justify = paragraph.alignment == .justify || paragraph.alignLast.resolved(paragraph.alignment) == .justify
         if justify { measured = TextMeasurement(lineCount: measured.lineCount, width: 0, height: measured.height,
                                                 isTruncated: measured.isTruncated) }
-        // A justified `break-spaces` line is its ink with its share of the
-        // free space rounded up to 1/64 px as one (the spaces after it take
-        // the rest): its width less its share follows the box by up to 1/64
-        // px, and a line that fills the box is not stretched at all.
-        let stretchedInk = justify && paragraph.whiteSpace == .breakSpaces
         return Lines(lines: layout.lines.map {
-            Lines.Line(range: $0.utf16Range,
-                       width: stretchedInk ? 0
-                           : (($0.width - Double($0.justification) / 65536 / prepared.scale) * 1e6).rounded() / 1e6,
-                       height: $0.height,
+            Lines.Line(range: $0.utf16Range, width: (($0.width - Double($0.justification) / 65536 / prepared.scale) * 1e6).rounded() / 1e6, height: $0.height,
                        baseline: $0.baseline, hasEllipsis: $0.hasEllipsis, showsHyphen: $0.showsHyphen)
         }, truncated: layout.isTruncated, visible: layout.truncation?.visibleUTF16Ranges, measured: measured)
     }
@@ -165,6 +157,19 @@ final class SameLinesWidthsSweepTests: XCTestCase {
             }
             report(corpus, sweep)
         }
+    }
+
+    /// `break-spaces` (`corpus/whitespace`): tabs that take room and wrap,
+    /// and justified lines whose trailing spaces share the expansion.
+    func testBreakSpacesCases() throws {
+        var sweep = Sweep()
+        let dir = Fixtures.corpusDirectory.appendingPathComponent("whitespace")
+        for (c, _) in try OptionCorpusCase.loadAll(dir) where c.id.hasPrefix("ws-break-spaces") {
+            let (style, paragraph) = try c.engineInput()
+            try Self.check(c.id, Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph), width: c.width,
+                           into: &sweep)
+        }
+        report("whitespace break-spaces", sweep)
     }
 
     func testAttachmentCorpus() throws {

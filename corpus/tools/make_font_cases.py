@@ -64,6 +64,7 @@ FAMILIES = {
 }
 
 SIZES = [9, 11, 12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 28, 32, 40, 48]
+WIDTHS = [80, 100, 120, 150, 180, 200, 240, 280, 320, 360, 414, 480]
 
 
 def slug(name):
@@ -79,8 +80,8 @@ def draw_weight(rnd, spec):
     return rnd.choice(pool)
 
 
-def make_case(rnd, family, spec, text, cat, n, k):
-    size = rnd.choice(SIZES)
+def make_case(rnd, family, spec, text, cat, n, k, id_tag='', sizes=SIZES, widths=WIDTHS):
+    size = rnd.choice(sizes)
     weight = draw_weight(rnd, spec)
     italic = rnd.random() < 0.2
     lh_kind = rnd.random()
@@ -90,7 +91,7 @@ def make_case(rnd, family, spec, text, cat, n, k):
     elif lh_kind < 0.4:
         multiple = rnd.choice([1.15, 1.3, 1.5])
     spacing = rnd.choice([0] * 7 + [0.5, 1, -0.25, 2])
-    width = rnd.choice([80, 100, 120, 150, 180, 200, 240, 280, 320, 360, 414, 480])
+    width = rnd.choice(widths)
     case = {
         'id': '', 'category': cat, 'text': text, 'font_family': [family], 'font_size': size,
         'font_weight': weight, 'font_style': 'italic' if italic else 'normal',
@@ -115,7 +116,7 @@ def make_case(rnd, family, spec, text, cat, n, k):
     if spec.get('variations') and rnd.random() < 0.25:
         case['font_variation_settings'] = rnd.choice(spec['variations'])
         tag += '-fvs'
-    case['id'] = '%s-%03d-%02d-%s' % (cat, n, k, tag)
+    case['id'] = '%s-%s%03d-%02d-%s' % (cat, id_tag, n, k, tag)
     return case
 
 
@@ -128,7 +129,16 @@ def main():
     ap.add_argument('--families', help='comma-separated families (default: every family)')
     ap.add_argument('--spec', help='a JSON file of families in FAMILIES\'s form, used instead of it '
                                    '(a held-out set\'s own faces.css families)')
+    ap.add_argument('--id-tag', default='',
+                    help='put in every id after the category ("kern-"), so cases drawn from other texts '
+                         'can join a corpus without their ids meeting its own')
+    ap.add_argument('--text-key', help='draw every family\'s texts from this key of the texts file '
+                                       '(default: the keys of the scripts the family covers)')
+    ap.add_argument('--sizes', help='comma-separated font sizes to draw from (default: 9-48 px)')
+    ap.add_argument('--widths', help='comma-separated box widths to draw from (default: 80-480 px)')
     args = ap.parse_args()
+    sizes = [float(v) if '.' in v else int(v) for v in args.sizes.split(',')] if args.sizes else SIZES
+    widths = [int(v) for v in args.widths.split(',')] if args.widths else WIDTHS
     with open(args.texts, encoding='utf-8') as fh:
         texts = json.load(fh)
     families = FAMILIES
@@ -141,11 +151,12 @@ def main():
     for family in chosen:
         spec = families[family]
         cat = 'fonts-' + slug(family)
-        pool = [t for script in spec['scripts'].split() for t in texts.get(script, [])]
+        keys = [args.text_key] if args.text_key else spec['scripts'].split()
+        pool = [t for script in keys for t in texts.get(script, [])]
         for n, text in enumerate(pool):
             rnd = random.Random('%d/%s/%d' % (args.seed, family, n))
             for k in range(args.per_text):
-                cases.append(make_case(rnd, family, spec, text, cat, n, k))
+                cases.append(make_case(rnd, family, spec, text, cat, n, k, args.id_tag, sizes, widths))
     with open(args.out, 'w', encoding='utf-8', newline='\n') as fh:
         for c in cases:
             fh.write(json.dumps(c, ensure_ascii=False) + '\n')

@@ -20,21 +20,29 @@
 ///   item in that face.
 ///
 /// The same scan finds all of it, so a text that turns out not to be plain
-/// (a unit past U+007F, a carriage return) costs one partial pass before
-/// the general path. Preparing a text either way gives the same prepared
+/// (a carriage return, a unit past U+007F other than a letter the scan past
+/// ASCII takes) costs one partial pass before the general path. Text with
+/// Latin-1, Latin Extended, Greek or Cyrillic letters is scanned again by
+/// `scanLetters` (`PlainTextScan+Letters.swift`), which also finds its script. Preparing a text either way gives the same prepared
 /// text (`OnePassEquivalenceTests` holds the whole corpus to that).
 struct PlainTextScan {
     /// Whether the style's first face covers every character (the text is
     /// one item in it); false when some character takes another face, a
     /// control, or several styles (the `Itemizer` decides then).
     let isOneItem: Bool
+    /// The script every unit resolves to (`ScriptRuns`): Latin, or Greek or
+    /// Cyrillic for text whose letters are all of that script (see
+    /// `PlainTextScan+Letters.swift`).
+    let script: Int32
 
     /// Scans `units`, writing the break opportunities into `breaks` (its
     /// contents replaced); nil, with `breaks` holding nothing meaningful, when
     /// the text is not plain.
     /// - Parameter asciiFaces: the style's `ResolvedStack.asciiFace` when the
     ///   text has one style, else nil.
-    init?(_ units: [UInt16], paragraph: ParagraphStyle, asciiFaces: [UInt8]?,
+    /// - Parameter stack: the style's stack when the text has one style (its
+    ///   BMP face table is read for letters past ASCII), else nil.
+    init?(_ units: [UInt16], paragraph: ParagraphStyle, asciiFaces: [UInt8]?, stack: ResolvedStack? = nil,
           into breaks: inout (positions: [Int32], mandatory: [Bool])) {
         let n = units.count
         guard n > 0, paragraph.direction != .rtl, paragraph.wordBreak != .breakAll else { return nil }
@@ -47,14 +55,15 @@ struct PlainTextScan {
         var faces: UInt8 = asciiFaces == nil ? 1 : 0
         // (The tables read once, not through a global's initialization check per character.)
         let table = asciiFaces ?? Self.noTable, breakAfter = ASCIIBreakTable.mayBreakAfter
+        var letters = false  // a unit past ASCII: the letters' scan decides
         let covered: Bool? = units.withUnsafeBufferPointer { u -> Bool? in
             breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table -> Bool? in
                 var last = u[0], lastLast: UInt16 = 0
-                guard last < 0x80 && last != 0x0D else { return nil }
+                guard last < 0x80 && last != 0x0D else { letters = last != 0x0D; return nil }
                 faces |= table[Int(last)]
                 for i in 1..<n {
                     let ch = u[i]
-                    guard ch < 0x80 && ch != 0x0D else { return nil }
+                    guard ch < 0x80 && ch != 0x0D else { letters = ch != 0x0D; return nil }
                     faces |= table[Int(ch)]
                     defer { lastLast = last; last = ch }
                     if preserveNewlines && last == 0x0A {
@@ -69,14 +78,23 @@ struct PlainTextScan {
                 return faces == 0
             } }
         }
-        guard let covered else { return nil }
+        guard let covered else {
+            // Past ASCII: Latin, Greek and Cyrillic letters are scanned too.
+            guard letters, let scanned = Self.scanLetters(units, preserveNewlines: preserveNewlines,
+                                                            asciiFaces: asciiFaces, stack: stack, into: &breaks)
+            else { return nil }
+            isOneItem = scanned.isOneItem
+            script = scanned.script
+            return
+        }
         breaks.positions.append(Int32(n))
         breaks.mandatory.append(true)
         isOneItem = covered
+        script = Self.latin
     }
 
     /// A face table for a text of several styles: every entry non-zero.
-    private static let noTable = [UInt8](repeating: 1, count: 128)
+    static let noTable = [UInt8](repeating: 1, count: 128)
 
     /// ICU's script code for Latin, the script `ScriptRuns` gives ASCII text.
     static let latin: Int32 = 25

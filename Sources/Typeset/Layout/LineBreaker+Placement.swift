@@ -91,7 +91,9 @@ struct LinePlacement {
             // (Spaces on the left: the ink ends at the box's right edge.)
             line.x = Fixed16(raw: start + (side == .left ? available - inkWidth : 0))
             line.width = Fixed16(raw: inkWidth)
-            line.justification = inkShare
+            // (What the ink's expansion adds to its width in layout units, so
+            // that the width less it is the line's own at every box width.)
+            line.justification = inkWidth - width
             return nil
         }
         let spaces = justified ? inner : 0

@@ -353,6 +353,15 @@ struct LineBreaker {
             end.content += end.hyphen
             end.adjust += end.hyphen
         }
+        if end.splitAt < 0 && end.contentEnd < end.lineEnd && end.hyphen == 0
+            && (cursor.splitAt >= 0 ? end.s == s + 1 : hasReshapedEnds && s > 0) {
+            // A line after a reshaped start with no safe break inside, reshaped whole (WholeLineReshape).
+            let gain = core.reshapedLineCorrection(start: lineStart, contentEnd: end.contentEnd, split: cursor.splitAt >= 0,
+                                                   startGain: startKern)
+            end.content += gain
+            end.x += gain
+            end.adjust += gain
+        }
         var hasEllipsis = false
         if let maxLines, cursor.lineCount + 1 == maxLines, end.s < segs.count {
             // The last allowed line: laid out as if nothing followed, then cut
@@ -387,7 +396,7 @@ struct LineBreaker {
         let segs = segments
         var s = cursor.segment
         let lineStart = start(s)
-        if hasReshapedEnds && s > 0 && core.reshapedStartKern(at: lineStart) != 0 { return nil }
+        if hasReshapedEnds && s > 0 && core.reshapesLineStart(at: lineStart) { return nil }
         // With style or direction runs, segments ending at or before the first
         // run boundary after the line's start need no run rounding; a line
         // that would place a segment past it goes to the general path.

@@ -70,9 +70,24 @@ extension PreparedCore {
     /// line's end edge (bidi's rule L1), which the cut visits first.
     func cutLine(_ a: Int, _ b: Int, available: Int64, rightToLeft rtl: Bool, spaceExpansion: Int64 = 0,
                  trailingEnd: Int? = nil) -> LineCut? {
-        // A line with tabs is cut as one run, its tabs advancing to their stops.
-        let tabs = tabInterval > 0 && a < b && text.units[a..<b].contains(0x09)
-        var runs = tabs ? [tabRun(a, b, level: paragraphLevel)] : placedRuns(a, b)
+        // A line with tabs whose text is all at one level is cut as one run,
+        // its tabs advancing to their stops. With text of several levels
+        // (Hebrew words between the tabs of a left-to-right line) it is cut
+        // run by run, each as wide as its piece of the line's pen: "ומילים"
+        // after a tab loses its first letter, on its right, to the ellipsis.
+        var runs = placedRuns(a, b)
+        var tabs = false
+        if tabInterval > 0 && a < b && text.units[a..<b].contains(0x09) {
+            if runs.allSatisfy({ $0.level == runs[0].level }) {
+                tabs = true
+                runs = [tabRun(a, b, level: paragraphLevel)]
+            } else {
+                for i in runs.indices {
+                    runs[i].exact = penWidth(a, runs[i].end) - penWidth(a, runs[i].start)
+                    runs[i].width = Self.ceilToLayoutUnit(runs[i].exact)
+                }
+            }
+        }
         if spaceExpansion != 0 {
             for i in runs.indices {
                 runs[i].exact += Int64(expansionOpportunities(runs[i].start, runs[i].end, lineEnd: b)) * spaceExpansion
@@ -123,16 +138,12 @@ extension PreparedCore {
             if space < keptWidth {
                 if space <= 0 && !isFirst { continue }
                 // The part nearest the line's start edge: a logical prefix
-                // when the run reads the line's way, else a suffix.
-                // In a left-to-right line the border and padding a box opens
-                // with at the run's start are not counted against the room
-                // (Chromium fits the text from the box's border edge: it
-                // keeps "S" of a chip "Shift" whose padding and "S" pass the
-                // room the ellipsis leaves); in a right-to-left line they are
-                // (it keeps "@דנ" of a chip "@דני", hiding "י" that passes it).
+                // when the run reads the line's way, else a suffix. The
+                // border and padding a box opens with count in the room its
+                // text needs, first on the line or not (Chromium: "Ctrl+…"
+                // where the next chip's start side leaves no room for "S").
                 let prefix = run.isRightToLeft == rtl
-                let opening = prefix && !rtl ? InlineBoxRuns.startBorderAndPadding(at: run.start, in: boxEdges) : 0
-                guard let part = fittingPart(of: run, space: space + opening, prefix: prefix, isFirst: isFirst,
+                guard let part = fittingPart(of: run, space: space, prefix: prefix, isFirst: isFirst,
                                              tabs: tabs, spaceExpansion: spaceExpansion, lineEnd: b)
                 else { continue }
                 kept = part
@@ -170,25 +181,44 @@ extension PreparedCore {
         bounds.append(run.end)
         // How many graphemes of the start-edge side fit (widths summed a grapheme at a time).
         let graphemes = bounds.count - 1
-        var fit = 0, w: Int64 = 0
+        // (Tabs advance to their stops from the pen without the expansion:
+        // justification widens a line after its tabs are set.)
+        var fit = 0, pen: Int64 = 0, expansion: Int64 = 0
         while fit < graphemes {
             let k = prefix ? fit : graphemes - 1 - fit
             if tabs && prefix {
-                for i in bounds[k]..<bounds[k + 1] { w = advance(w, over: i, m) }
+                for i in bounds[k]..<bounds[k + 1] { pen = advance(pen, over: i, m) }
             } else {
-                w += m.width(bounds[k], bounds[k + 1])
+                pen += m.width(bounds[k], bounds[k + 1])
             }
             if spaceExpansion != 0 {
-                w += Int64(expansionOpportunities(bounds[k], bounds[k + 1], lineEnd: lineEnd)) * spaceExpansion
+                expansion += Int64(expansionOpportunities(bounds[k], bounds[k + 1], lineEnd: lineEnd)) * spaceExpansion
             }
-            if w > space { break }
+            if pen + expansion > space { break }
             fit += 1
         }
         if fit == 0 || fit == graphemes {
             guard isFirst, graphemes > 1 else { return isFirst ? run.start..<run.end : nil }
             fit = fit == 0 ? 1 : graphemes - 1
         }
-        return prefix ? run.start..<bounds[fit] : bounds[graphemes - fit]..<run.end
+        // A cut inside what one source character became under
+        // `text-transform` (the two S of "ß" → "SS") keeps all of it, even
+        // past the room: Chromium's cut moves to a source boundary.
+        if prefix {
+            var cut = bounds[fit]
+            while cut < run.end && sharesSourceCharacter(cut) { cut += 1 }
+            return run.start..<cut
+        }
+        var cut = bounds[graphemes - fit]
+        while cut > run.start && sharesSourceCharacter(cut) { cut -= 1 }
+        return cut..<run.end
+    }
+
+    /// Whether processed units `i - 1` and `i` come from the same source
+    /// character (a `text-transform` that lengthened it: "ß" → "SS").
+    private func sharesSourceCharacter(_ i: Int) -> Bool {
+        guard i > 0, i < text.units.count, !UTF16.isTrailSurrogate(text.units[i]) else { return false }
+        return sourceOffset(i) == sourceOffset(i - 1)
     }
 
     /// Whether the item at processed offset `i` is in a cursive script (Arabic…).

@@ -34,7 +34,8 @@ extension PreparedCore {
     /// inside a ligature.
     func splitStartCorrection(at cut: Int) -> Int64 {
         let n = text.units.count
-        guard cut > 0, cut < n, ligatures.split(at: Int32(cut)) == nil else { return 0 }
+        guard cut > 0, cut < n else { return 0 }
+        if let ligature = ligatures.split(at: Int32(cut)) { return ligatureRestCorrection(at: cut, ligature.clusterStart) ?? 0 }
         var lo = 0, hi = items.count
         while lo < hi { let mid = (lo + hi) / 2; if Int(items[mid].end) <= cut { lo = mid + 1 } else { hi = mid } }
         guard lo < items.count, items[lo].level & 1 == 1, let g0 = previousGraphemeStart(before: cut, after: -1) else { return 0 }
@@ -62,7 +63,7 @@ extension PreparedCore {
     }
 
     /// The reshaped break at processed unit `p`, if there is one.
-    private func reshapedEnd(at p: Int32) -> ReshapedEnd? {
+    func reshapedEnd(at p: Int32) -> ReshapedEnd? {
         var lo = 0, hi = reshapedEnds.count
         while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m].unit < p { lo = m + 1 } else { hi = m } }
         return lo < reshapedEnds.count && reshapedEnds[lo].unit == p ? reshapedEnds[lo] : nil

@@ -233,7 +233,15 @@ extension TextLayout {
         }
         if stops.isEmpty { stops.append((line.x.pixels, Int(line.contentStart), core.paragraphLevel)) }
         if hanging && core.paragraph.whiteSpace.preservesSpaces && insideSpaces.isEmpty {
-            let rtl = core.paragraphLevel & 1 == 1
+            // (`break-spaces`: on the side their bidi level puts them, see `TrailingSpaceSide`.)
+            var rtl = core.paragraphLevel & 1 == 1
+            if core.paragraph.whiteSpace == .breakSpaces {
+                switch core.trailingSpaceSide(lineStart: Int(line.contentStart), contentEnd: Int(line.contentEnd)) {
+                case .left: rtl = true
+                case .right: rtl = false
+                case .inside: break
+                }
+            }
             var x = rtl ? stops.map(\.x).min()! : stops.map(\.x).max()!
             let edge = rtl ? line.x.pixels + line.width.pixels : line.x.pixels
             let spaces = hangingSpaces(of: line, pen: Fixed16(roundingPixels: abs(x - edge)).raw)

@@ -98,20 +98,6 @@ enum InlineBoxRuns {
         return side
     }
 
-    /// The start side a box opens with before unit `unit` inside its
-    /// border box (its border and padding), 1/65536 px (0 if none).
-    static func startBorderAndPadding(at unit: Int, in edges: [PlacedBoxEdge]) -> Int64 {
-        guard !edges.isEmpty else { return 0 }
-        var lo = 0, hi = edges.count
-        while lo < hi { let m = (lo + hi) / 2; if Int(edges[m].unit) < unit { lo = m + 1 } else { hi = m } }
-        var side: Int64 = 0
-        while lo < edges.count && Int(edges[lo].unit) == unit {
-            if edges[lo].opensBox { side += edges[lo].width - edges[lo].margin }
-            lo += 1
-        }
-        return side
-    }
-
     /// The whole start side a box opens with before unit `unit` (margin included), 1/65536 px (0 if none).
     static func startSide(at unit: Int, in edges: [PlacedBoxEdge]) -> Int64 {
         guard !edges.isEmpty else { return 0 }

@@ -12,6 +12,8 @@ final class PrepareContext {
     let shaper = Shaper()
     /// The words this context looked up last, in front of the shared word cache.
     let recentWords = WordFrontCache()
+    /// The kerns words lost at reshaped line starts (see `LineStartKernMemo`).
+    let lineStartKerns = LineStartKernMemo()
     /// The stages' working arrays, handed `inout` to the driver once per text
     /// (one access to the object, not one per stage).
     var stages = StageScratches()

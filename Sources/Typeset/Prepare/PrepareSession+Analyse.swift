@@ -16,10 +16,12 @@ struct TextAnalysis {
     /// fewer: see `analyse`).
     var wordBreaks: [Int32]
     var paragraphLevel: UInt8
-    /// The text took the one-pass scan (`PlainTextScan`): levels 0, Latin.
+    /// The text took the one-pass scan (`PlainTextScan`): levels 0, one script.
     var isPlain: Bool
     /// Plain text in one item, in the block style's first face.
     var isOneItem: Bool
+    /// The script of plain text (`PlainTextScan.script`): Latin, Greek or Cyrillic.
+    var plainScript: Int32
     /// The text has Thai letters.
     var hasThai: Bool
 
@@ -62,6 +64,7 @@ extension PrepareSession {
         let plain = onePass && n > 0 && !hasAttachments
             ? PlainTextScan(units, paragraph: paragraph,
                             asciiFaces: styled.runCount == 1 ? styled.stacks[Int(styled.styleOfUnit[0])].asciiFace : nil,
+                            stack: styled.runCount == 1 ? styled.stacks[Int(styled.styleOfUnit[0])] : nil,
                             into: &scratch.breaks)
             : nil
         var paragraphLevel: UInt8 = 0, wordBreaks: [Int32], thai = false
@@ -71,7 +74,7 @@ extension PrepareSession {
             if !plain.isOneItem {
                 // Plain text in several faces or styles, for the itemizer: levels 0, Latin throughout.
                 scratch.levels.refill(0, count: n)
-                scratch.scripts.refill(PlainTextScan.latin, count: n)
+                scratch.scripts.refill(plain.script, count: n)
             }
         } else {
             GraphemeBreaks.boundaries(units, into: &scratch.graphemes)
@@ -102,6 +105,7 @@ extension PrepareSession {
         }
         return TextAnalysis(graphemes: scratch.graphemes, levels: scratch.levels, scripts: scratch.scripts,
                             breaks: scratch.breaks, wordBreaks: wordBreaks, paragraphLevel: paragraphLevel,
-                            isPlain: plain != nil, isOneItem: plain?.isOneItem ?? false, hasThai: thai)
+                            isPlain: plain != nil, isOneItem: plain?.isOneItem ?? false,
+                            plainScript: plain?.script ?? PlainTextScan.latin, hasThai: thai)
     }
 }

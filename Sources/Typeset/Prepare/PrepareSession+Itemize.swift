@@ -37,7 +37,7 @@ extension PrepareSession {
         scratch.reset()
         let faces: [FontFace]
         if analysis.isOneItem {
-            scratch.items.append(Item(start: 0, end: Int32(units.count), level: 0, script: PlainTextScan.latin,
+            scratch.items.append(Item(start: 0, end: Int32(units.count), level: 0, script: analysis.plainScript,
                                       styleIndex: UInt16(truncatingIfNeeded: styled.styleOfUnit[0]), faceIndex: 0))
             faces = styled.stacks[Int(styled.styleOfUnit[0])].firstFace  // (the stack's own array, not a copy)
         } else {

@@ -25,9 +25,26 @@ extension PrepareSession {
         var w = 0, item = 0
         let n = units.count
         units.withUnsafeBufferPointer { buf in
-            for seg in segments.dropLast() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
+            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
                 let p = Int(seg.end)
-                guard p > 0 && p < n && unsafeBefore[p] && ligatures.split(at: Int32(p)) == nil else { continue }
+                if p > 0 && p < n, let ligature = ligatures.split(at: Int32(p)) {
+                    // A line starting inside a ligature: its rest shaped alone (Inter's "->" broken
+                    // after "-": the next line starts with a plain ">").
+                    while item < items.count && Int(items[item].end) <= p { item += 1 }
+                    guard item < items.count, Int(items[item].start) <= Int(ligature.clusterStart),
+                          items[item].level & 1 == 0 else { continue }
+                    let it = items[item]
+                    var q = p + 1
+                    while q < Int(it.end) && !shaped.clusterStarts[q] { q += 1 }
+                    let rest = Int64(shaped.advances[Int(ligature.clusterStart)]) - ligature.prefix
+                    let alone = shaper.shapedWidth(buf, start: p, end: q, item: it, face: faces[Int(it.faceIndex)],
+                                                   style: styles[Int(it.styleIndex)])
+                    if alone != rest && abs(alone - rest) < Int64(Int32.max) {
+                        ends.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(alone - rest)))
+                    }
+                    continue
+                }
+                guard p > 0 && p < n && unsafeBefore[p] else { continue }
                 while w < wordBreaks.count && Int(wordBreaks[w]) < p { w += 1 }
                 if w < wordBreaks.count && Int(wordBreaks[w]) == p && WordShaper.isSeparableBreak(buf, p) { continue }
                 var g0 = p - 1
@@ -37,10 +54,12 @@ extension PrepareSession {
                 while item < items.count && Int(items[item].end) <= g0 { item += 1 }
                 guard item < items.count, Int(items[item].start) <= g0, Int(items[item].end) >= g1 else { continue }
                 let it = items[item]
-                let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: faces[Int(it.faceIndex)],
-                                           style: styles[Int(it.styleIndex)])
-                if (kern.end != 0 || kern.start != 0) && max(abs(kern.end), abs(kern.start)) < Int64(Int32.max) {
-                    ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start)))
+                let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
+                let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: face, style: style)
+                let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)
+                if (kern.end != 0 || kern.start != 0 || run != 0) && max(abs(kern.end), abs(kern.start)) < Int64(Int32.max) {
+                    ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start),
+                                            unsafeRunEnd: run))
                 }
             }
         }
@@ -52,6 +71,7 @@ extension PrepareSession {
         // after it (HarfBuzz marks that word's start unsafe): the line
         // starting there is reshaped and loses what the space put in it.
         var starts: [ReshapedEnd] = []
+        let styleHashes = styles.indices.map { WordShaper.hash(features[$0], language: styles[$0].language) }
         item = 0
         units.withUnsafeBufferPointer { buf in
             for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd != seg.end {
@@ -61,14 +81,39 @@ extension PrepareSession {
                 while item < items.count && Int(items[item].end) <= p - 1 { item += 1 }
                 guard next > p, item < items.count, Int(items[item].start) <= p - 1, Int(items[item].end) >= next else { continue }
                 let it = items[item]
-                let kern = shaper.lostStartKern(buf, start: p, end: next, item: it, face: faces[Int(it.faceIndex)],
-                                                style: styles[Int(it.styleIndex)])
-                if kern != 0 && abs(kern) < Int64(Int32.max) {
-                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern)))
+                let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
+                let shapeIt = { shaper.lostStartKern(buf, start: p, end: next, item: it, face: face, style: style) }
+                // (Remembered where the text around cannot matter: no joining script.)
+                let kern = WordShaper.readsJoiningContext(it.script) ? shapeIt()
+                    : context.lineStartKerns.kern(ShapeKey(units: UnsafeBufferPointer(rebasing: buf[(p - 1)..<next]),
+                                                           parameters: ShapeParameters(faceSerial: face.serial, size: style.size,
+                                                                                       styleHash: styleHashes[Int(it.styleIndex)],
+                                                                                       script: it.script, rtl: it.level & 1 == 1)),
+                                                  shapeIt)
+                guard abs(kern) < Int64(Int32.max) else { continue }
+                let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)
+                if kern != 0 || run != 0 {
+                    starts.append(ReshapedEnd(unit: Int32(p), endKern: 0, startKern: Int32(kern), unsafeRunEnd: run))
                 }
             }
         }
         guard !starts.isEmpty else { return ends }
         return (ends + starts).sorted { $0.unit < $1.unit }
+    }
+
+    /// Where the run of breaks HarfBuzz marks unsafe that starts at `start`
+    /// ends (the first safe cluster boundary after it, or the item's end),
+    /// when it reaches at least the end of the next segment's word followed
+    /// by a space: a line from `start` ending before it is reshaped whole by
+    /// Chromium (see `Shaper.reshapedLineGain`); 0 otherwise.
+    private func unsafeRunEnd(from start: Int, next: Segment, item: Item, shaped: ShapedText,
+                              units: UnsafeBufferPointer<UInt16>) -> Int32 {
+        let end = Int(next.contentEnd), itemEnd = Int(item.end)
+        guard next.contentEnd != next.end, !next.mandatoryBreak, end > start, end < itemEnd, units[end] == 0x20 else {
+            return 0
+        }
+        var q = start + 1
+        while q < itemEnd && (!shaped.clusterStarts[q] || shaped.unsafeBefore[q]) { q += 1 }
+        return q > end ? Int32(q) : 0
     }
 }

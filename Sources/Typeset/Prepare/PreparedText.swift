@@ -589,9 +589,13 @@ extension PreparedCore {
 
 /// A break inside a shaped word that Chromium reshapes (see
 /// `PreparedCore.reshapedEnds`): the processed unit, and the kern (1/65536
-/// px) a line ending there loses and a line starting there loses.
+/// px) a line ending there loses and a line starting there loses; and,
+/// when every break from there to past the next word is unsafe, where the
+/// first safe one is: a line starting there and ending before it at a
+/// space is reshaped whole (see `Shaper.reshapedLineGain`); 0 otherwise.
 struct ReshapedEnd: Sendable, Hashable {
     var unit: Int32
     var endKern: Int32
     var startKern: Int32
+    var unsafeRunEnd: Int32 = 0
 }

@@ -59,7 +59,8 @@ enum PunctuationTrim {
         var byUnit: [Int32: ReshapedEnd] = [:]
         for e in a + b {
             if let o = byUnit[e.unit] {
-                byUnit[e.unit] = ReshapedEnd(unit: e.unit, endKern: o.endKern + e.endKern, startKern: o.startKern + e.startKern)
+                byUnit[e.unit] = ReshapedEnd(unit: e.unit, endKern: o.endKern + e.endKern, startKern: o.startKern + e.startKern,
+                                             unsafeRunEnd: max(o.unsafeRunEnd, e.unsafeRunEnd))
             } else {
                 byUnit[e.unit] = e
             }

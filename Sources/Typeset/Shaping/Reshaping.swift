@@ -25,6 +25,13 @@ enum Reshaping {
         pool.with { $0.shaper.lostKern(units, g0: g0, cut: cut, g1: g1, item: item, face: face, style: style) }
     }
 
+    /// What a line gains with its start reshaped (see `Shaper.reshapedLineGain`).
+    static func reshapedLineGain(_ units: UnsafeBufferPointer<UInt16>, contextStart: Int, start: Int, end: Int,
+                                    itemEnd: Int, item: Item, face: FontFace, style: TextStyle) -> Int64? {
+        pool.with { $0.shaper.reshapedLineGain(units, contextStart: contextStart, start: start, end: end, itemEnd: itemEnd,
+                                                  item: item, face: face, style: style) }
+    }
+
     /// The glyphs of `units[start..<end]` shaped as one run (see `Shaper.shape`).
     static func glyphs(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, face: FontFace, style: TextStyle,
                        rtl: Bool, script: Int32) -> [ShapedGlyph] {

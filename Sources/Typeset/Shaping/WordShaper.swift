@@ -26,6 +26,11 @@ struct WordShaper {
     /// Words longer than this are shaped without the cache (they rarely repeat).
     static let longestCachedWord = 48
 
+    /// The longest piece cached in a face whose space takes part in its
+    /// lookups, where a piece is the text between breaks that are not
+    /// spaces (usually a whole item): a text prepared again copies it whole.
+    static let longestCachedRun = 1024
+
     /// Per processed unit: its cluster's advance (glyphs, letter spacing and
     /// CJK punctuation trimming; newlines, carriage returns and tabs take none),
     /// 1/65536 px, whether it starts a glyph cluster, and whether a break
@@ -189,7 +194,8 @@ struct WordShaper {
             let span = inContext ? Self.contextSpan(units, start: start, end: stop, script: item.script) : start..<stop
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
-                               context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop))
+                               context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop),
+                               longest: spacesInContext ? Self.longestCachedRun : Self.longestCachedWord)
             // A word in the context's front table is copied out at once;
             // the others have their shared cache slot prefetched.
             if let key {
@@ -393,8 +399,8 @@ struct WordShaper {
     /// The same key from the shaping parameters, mixed once for a whole item.
     @inline(__always)
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, parameters: ShapeParameters,
-                     context: (before: Int, after: Int)? = nil) -> ShapeKey? {
-        guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
+                     context: (before: Int, after: Int)? = nil, longest: Int = longestCachedWord) -> ShapeKey? {
+        guard cache != nil && wordLength <= longest else { return nil }
         return ShapeKey(units: units, parameters: parameters, context: context)
     }
 

@@ -31,6 +31,9 @@ final class BreakSpacesLineEndTests: XCTestCase {
         XCTAssertEqual(start.lines[1].x, 17.15625, accuracy: 1.0 / 64)
         let end = try layout("hello   world", width: 60, breakSpaces(.end, .rtl))
         XCTAssertEqual(end.lines[0].x, 0, accuracy: 1.0 / 64)
+        // Carets in the spaces go right from "hello" (Chromium's spaces span 47.53 to 60, 4.16 px each).
+        XCTAssertEqual(start.caretRect(for: TextPosition(utf16Offset: 6)).x, 51.6875, accuracy: 0.02)
+        XCTAssertEqual(start.caretRect(for: TextPosition(utf16Offset: 7)).x, 55.84375, accuracy: 0.02)
     }
 
     /// Spaces between right-to-left words keep their level in a

@@ -186,6 +186,31 @@ final class InlineBoxEdgesTests: XCTestCase {
     }
 
     /// Bad sides are typed errors naming the value.
+    /// At a clamp's ellipsis a chip's start border and padding count in the
+    /// room its text needs, first on the cut line or not (Chromium 156 at
+    /// 20 px, chips "2px 8px" with "0 2px" borders: "Ctrl+…" in 100 px,
+    /// the "S" of "Shift" hidden; "Sh…" where "Shift" starts the cut line in 50 px).
+    func testTheCutCountsAChipsStartSide() throws {
+        let style = TextStyle(font: stack, size: 20)
+        let box = InlineBoxEdges(padding: BoxSides(top: 2, right: 8, bottom: 2, left: 8),
+                                 border: BoxSides(top: 0, right: 2, bottom: 0, left: 2))
+        func cut(_ string: String, _ chips: [Range<Int>], width: Double, alignment: ParagraphStyle.Alignment) throws -> Truncation {
+            var t = AttributedText(string, baseStyle: style)
+            var s = style
+            s.inlineBox = box
+            for r in chips { t.setStyle(s, utf16Range: r) }
+            let paragraph = ParagraphStyle(alignment: alignment, maxLines: 2)
+            return try XCTUnwrap(try typesetter.prepare(t, paragraph: paragraph).layout(width: width).truncation)
+        }
+        let middle = try cut("Use Ctrl+Shift+P to open the command palette quickly", [4..<8, 9..<14, 15..<16],
+                             width: 100, alignment: .center)
+        XCTAssertEqual(middle.visibleUTF16Ranges, [4..<9])
+        XCTAssertEqual(middle.ellipsisX, 65.6875, accuracy: 1.0 / 64)
+        let first = try cut("Ctrl Shift P to open the command palette", [5..<10], width: 50, alignment: .start)
+        XCTAssertEqual(first.visibleUTF16Ranges, [5..<7])
+        XCTAssertEqual(first.ellipsisX, 33.34375, accuracy: 1.0 / 64)
+    }
+
     func testBadSidesAreErrors() throws {
         XCTAssertThrowsError(try typesetter.prepare(text("aaa bbb", [(0..<3, chip(-1, 0))])))
         XCTAssertThrowsError(try typesetter.prepare(text("aaa bbb", [(0..<3, chip(.nan, 0))])))

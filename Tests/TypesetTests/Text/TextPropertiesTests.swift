@@ -39,6 +39,28 @@ final class TextPropertiesTests: XCTestCase {
     }
 
     /// Turkish and Azeri map i to İ only under their language; Greek drops accents only under "el".
+    /// An ellipsis cut inside what one source character became keeps all of
+    /// it (Chromium 156 at 17 px, `nowrap`: "weiß" uppercase keeps "WEISS"
+    /// where "WEIS" fits before the ellipsis, past the box; typed "WEISS"
+    /// is cut after "WEIS").
+    func testEllipsisKeepsAWholeExpansion() throws {
+        var s = TextStyle(font: ["Noto Sans"], size: 17)
+        s.textTransform = .uppercase
+        let paragraph = ParagraphStyle(whiteSpace: .nowrap, textOverflow: .ellipsis)
+        func cut(_ text: String, _ style: TextStyle, width: Double) throws -> (Double, [Range<Int>]) {
+            let t = try XCTUnwrap(try Fixtures.typesetter.prepare(text, style: style, paragraph: paragraph)
+                .layout(width: width).truncation)
+            return (t.ellipsisX, t.visibleUTF16Ranges)
+        }
+        for (width, x, visible) in [(50.0, 31.03125, 0..<3), (55, 49.703125, 0..<4), (60, 49.703125, 0..<4)] {
+            let (gotX, gotVisible) = try cut("weiß: heißer Kaffee", s, width: width)
+            XCTAssertEqual(gotX, x, accuracy: 1.0 / 64, "\(width)")
+            XCTAssertEqual(gotVisible, [visible], "\(width)")
+        }
+        XCTAssertEqual(try cut("WEISS: HEISSER KAFFEE", TextStyle(font: ["Noto Sans"], size: 17), width: 55).0,
+                       40.359375, accuracy: 1.0 / 64)
+    }
+
     func testCaseMappingFollowsTheLanguage() throws {
         func width(_ text: String, _ t: TextTransform, _ lang: String?) throws -> Double {
             try Fixtures.typesetter.prepare(text, style: style(t, language: lang)).naturalWidth
