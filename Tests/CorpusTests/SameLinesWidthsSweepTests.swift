@@ -1,5 +1,6 @@
 import Foundation
 @testable import Typeset
+import TypesetBatch
 import TypesetTestSupport
 import XCTest
 
@@ -10,10 +11,13 @@ import XCTest
 /// `max`) and in its middle, and differ at the nearest widths outside it
 /// (just below `min`, and `max`): the interval is never too wide, and it is
 /// exact except where it is documented as conservative (`text-wrap: balance`
-/// and `pretty` paragraphs that wrap or are cut, a cut justified paragraph).
+/// and `pretty` paragraphs that wrap or are cut, a cut justified or indented
+/// paragraph, a percentage `text-indent`).
 /// From the case's width the intervals are also walked upwards a few times:
 /// each starts where the one before ends. Every `stride`-th case of each
-/// corpus, at 1x and (main, runs, options, wrap, fonts) at 2x and 3x.
+/// corpus, at 1x and (main, runs, options, wrap, fonts) at 2x and 3x; every
+/// case of the whitespace corpus (`pre`, `pre-line`, `break-spaces`,
+/// clamps) at 1x, 2x and 3x, and of the CSS corpus at 1x.
 final class SameLinesWidthsSweepTests: XCTestCase {
     /// What a layout at a width shows that the interval promises to keep.
     struct Lines: Hashable {
@@ -33,7 +37,8 @@ final class SameLinesWidthsSweepTests: XCTestCase {
     static func lines(_ prepared: PreparedText, _ width: Double?) throws -> Lines {
         let layout = try prepared.layout(width: width)
         var measured = try prepared.measure(width: width)
-        let justify = prepared.core.paragraph.alignment == .justify
+        let paragraph = prepared.core.paragraph
+        let justify = paragraph.alignment == .justify || paragraph.alignLast.resolved(paragraph.alignment) == .justify
         if justify { measured = TextMeasurement(lineCount: measured.lineCount, width: 0, height: measured.height,
                                                 isTruncated: measured.isTruncated) }
         return Lines(lines: layout.lines.map {
@@ -63,8 +68,11 @@ final class SameLinesWidthsSweepTests: XCTestCase {
     /// Checks the interval at `width` and walks `walk` intervals upwards from it.
     static func check(_ id: String, _ prepared: PreparedText, width: Double, walk: Int = 2, into sweep: inout Sweep) throws {
         sweep.texts += 1
-        let mayBeConservative = prepared.core.paragraph.textWrap != .wrap
-            || prepared.core.paragraph.alignment == .justify && prepared.core.paragraph.maxLines != nil
+        let paragraph = prepared.core.paragraph
+        var percentIndent = false
+        if case .percent(let p) = paragraph.textIndent.length, p != 0 { percentIndent = true }
+        let mayBeConservative = paragraph.textWrap != .wrap || percentIndent
+            || paragraph.maxLines != nil && (paragraph.alignment == .justify || !paragraph.textIndent.isNone)
         var at: Double? = width
         var previousMax: Double? = nil
         for step in 0...walk {
@@ -210,5 +218,34 @@ final class SameLinesWidthsSweepTests: XCTestCase {
             }
             report("fonts at \(scale)x", sweep)
         }
+    }
+
+    func testWhiteSpaceCorpus() throws {
+        let dir = Fixtures.corpusDirectory.appendingPathComponent("whitespace")
+        let all = try OptionCorpusCase.loadAll(dir)
+        XCTAssertEqual(all.count, 342, "corpus/whitespace has every case")
+        for scale in [1.0, 2.0, 3.0] {
+            var sweep = Sweep()
+            for (c, _) in all {
+                let (style, paragraph) = try c.engineInput()
+                try Self.check(c.id, Fixtures.typesetter.prepare(c.text, style: style, paragraph: paragraph, scale: scale),
+                               width: c.width, walk: 1, into: &sweep)
+            }
+            report("whitespace at \(scale)x", sweep)
+        }
+    }
+
+    /// Every CSS corpus case, prepared from its batch request as the batch prepares it.
+    func testCSSCorpus() throws {
+        let cases = try CSSCorpusAccuracyTests.load(Fixtures.corpusDirectory.appendingPathComponent("css/cases.jsonl"))
+        XCTAssertGreaterThan(cases.count, 1000, "corpus/css has its cases")
+        let files = FontFileCache(access: .off)
+        var sweep = Sweep()
+        for c in cases {
+            let request = try JSONDecoder().decode(MeasureRequest.self, from: Data(c.request(scale: 1).utf8))
+            try Self.check(c.id, request.prepare(with: Fixtures.typesetter, files: files), width: request.width ?? 0,
+                           walk: 1, into: &sweep)
+        }
+        report("css", sweep)
     }
 }

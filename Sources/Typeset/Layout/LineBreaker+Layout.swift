@@ -6,8 +6,9 @@ extension LineBreaker {
     func measure(width: Double?) -> DeviceMeasurement {
         // A justified line fills its box, and which lines are justified is
         // the placement's business: the layout's numbers (justified text only).
-        if core.facts.needsPlacement, width != nil,
-           core.paragraph.alignment == .justify || core.paragraph.alignLast == .justify || textIndent != nil {
+        // (An indent widens an unbounded text's lines too, as in layout.)
+        if core.facts.needsPlacement, textIndent != nil
+            || width != nil && (core.paragraph.alignment == .justify || core.paragraph.alignLast == .justify) {
             let l = layout(width: width, constraintWidth: nil)
             return DeviceMeasurement(lineCount: l.deviceLines.count, width: l.deviceContentWidth, height: l.deviceHeight,
                                      isTruncated: l.isTruncated)
@@ -21,8 +22,7 @@ extension LineBreaker {
         let fast = plainLinesNeedNoMark
         while var line = nextMarkedLine(&cursor, limit: wrap?.limit(forLine: cursor.lineCount) ?? boxLimit, width: width,
                                         fast: fast) {
-            if trimsEndSpaces && !line.hasEllipsis { trimEndSpaces(&line) }
-            if line.hasEllipsis && core.facts.whiteSpace == .pre { keepEndSpaces(&line) }
+            finishEndSpaces(&line)
             height += line.height
             if firstAscent == nil { firstAscent = line.ascent }
             lastDescent = line.descent
@@ -64,6 +64,16 @@ extension LineBreaker {
             return core.lineBoundarySourceOffset(p)
         }
         return core.sourceOffset(p - 1) + 1
+    }
+
+    /// The spaces a broken line ends with, as every reader of lines takes
+    /// them (measure, layout, the same-lines widths): moved out of the
+    /// content of a `break-spaces` line (`trimEndSpaces`), kept in it
+    /// before the ellipsis of a cut `pre` line (`keepEndSpaces`).
+    @inline(__always)
+    func finishEndSpaces(_ line: inout RawLine) {
+        if trimsEndSpaces && !line.hasEllipsis { trimEndSpaces(&line) }
+        if line.hasEllipsis && core.facts.whiteSpace == .pre { keepEndSpaces(&line) }
     }
 
     /// `break-spaces`: the spaces a line ends with (placed, not hanging, as
@@ -228,8 +238,7 @@ extension LineBreaker {
             } else {
                 break
             }
-            if trimsEndSpaces && !raw.hasEllipsis { trimEndSpaces(&raw) }
-            if raw.hasEllipsis && core.facts.whiteSpace == .pre { keepEndSpaces(&raw) }
+            finishEndSpaces(&raw)
             if cursor.splitAt >= 0 || (cursor.segment > 0 && cursor.segment < segments.count && !segments[cursor.segment - 1].mandatoryBreak) {
                 softWrapped = true
             }

@@ -34,7 +34,11 @@ extension LineBreaker {
     /// ellipsis and cut; only placement in the box (alignment, justification)
     /// follows the width. Conservative (a single layout unit) where the
     /// decisions are not thresholds on the width: `text-wrap: balance` and
-    /// `pretty` paragraphs that wrap or are cut, and a cut justified paragraph.
+    /// `pretty` paragraphs that wrap or are cut, a cut justified or indented
+    /// paragraph, and a line whose inside trailing spaces (`break-spaces`)
+    /// do not all fit the box. Each line is read as measure and layout read
+    /// it (`finishEndSpaces`: a cut `pre` line is cut after its spaces) and
+    /// broken in the box less its `text-indent`.
     func sameLinesUnits(width: Double?) -> (lower: Int64, upper: Int64?) {
         let units = Self.boxUnits(width)
         let unbounded = Self.unboundedUnits
@@ -63,18 +67,28 @@ extension LineBreaker {
         var greedy: [GreedyEnds] = []
         while true {
             let before = cursor
-            guard let line = nextMarkedLine(&cursor, limit: reference, width: width, fast: false) else { break }
+            // (A `text-indent` narrows the lines it indents, as in layout.)
+            guard var line = nextMarkedLine(&cursor, limit: reference - indent(at: before, width: width), width: width,
+                                            fast: false) else { break }
+            // The line as measure and layout take it: a cut `pre` line's
+            // cut is made with the spaces it ends with (the ellipsis after them).
+            finishEndSpaces(&line)
             let wraps = cursor.segment < segs.count && (cursor.splitAt >= 0 || !segs[cursor.segment - 1].mandatoryBreak)
             if greedyOnly {
                 if (wraps || cursor.truncated) && maxLines != nil { return nil }
                 greedy.append(GreedyEnds(first: before.segment, end: cursor.segment, endsParagraph: !wraps))
             }
+            // (An indented cut line is cut in its box less the indent:
+            // conservative, the measured width's own layout unit.)
+            if line.hasEllipsis && textIndent != nil { return (units, units < unbounded ? units + 1 : nil) }
             let cut = cutSignature(line, width: width)
             let outcome = LineOutcome(line: line, after: cursor, cut: cut)
             let same: (Int64) -> Bool = { probe in
                 let w = Self.width(ofUnits: probe)
                 var c = before
-                guard let l = nextMarkedLine(&c, limit: breakingLimit(for: w), width: w, fast: false) else { return false }
+                guard var l = nextMarkedLine(&c, limit: breakingLimit(for: w) - indent(at: before, width: w), width: w,
+                                             fast: false) else { return false }
+                finishEndSpaces(&l)
                 guard l.hasEllipsis else { return LineOutcome(line: l, after: c, cut: nil) == outcome }
                 let probeCut = cutSignature(l, width: w)
                 return LineOutcome(line: l, after: c, cut: probeCut) == outcome && probeCut?.visible == cut?.visible
@@ -88,6 +102,13 @@ extension LineBreaker {
                 let fit = segmentContentWidth(next) - (segs[next].hangs ? core.hangingWidth(next) : 0)
                 opens = Self.unitsNeeded(pen + fit)
             }
+            // `break-spaces` spaces inside the line (`TrailingSpaceSide`)
+            // widen it as far as the box has room: its width is the same
+            // only where they all fit, and follows a narrower box.
+            if let spaced = insideSpacesUnits(line) {
+                guard units >= spaced else { return (units, units + 1) }
+                lower = max(lower, spaced)
+            }
             lower = Self.lowest(agreeing: same, known: units, bound: lower, candidate: needs)
             upper = Self.firstDisagreeing(same, known: units, bound: upper, candidate: opens)
             if lower == units && upper == units + 1 { break }
@@ -95,6 +116,17 @@ extension LineBreaker {
         if core.paragraph.alignment == .justify && cursor.truncated { return nil }
         if greedyOnly && !styleKeepsGreedyLines(greedy) { return nil }
         return (lower, upper > unbounded ? nil : upper)
+    }
+
+    /// The layout units a line needs to hold the preserved spaces it ends
+    /// with when they lie inside it (`TrailingSpaceSide.inside`: placement
+    /// widens the line by them as far as the box has room); nil for others.
+    private func insideSpacesUnits(_ line: RawLine) -> Int64? {
+        guard core.facts.whiteSpace == .breakSpaces || core.facts.whiteSpace == .pre, !line.hasEllipsis,
+              line.trailing > 0, line.contentEnd > line.start,
+              core.trailingSpaceSide(lineStart: Int(line.start), contentEnd: Int(line.contentEnd)) == .inside
+        else { return nil }
+        return PreparedCore.ceilToLayoutUnit(line.content + line.trailing) >> 10
     }
 
     /// Where a greedy line starts and ends (segments) and whether it ends its paragraph.

@@ -38,8 +38,14 @@ extension PreparedCore {
     /// ``SameLinesWidths`` of a CSS width (checked by the caller) at the text's scale.
     func sameLinesWidths(width: Double?) -> SameLinesWidths {
         let s = facts.scale
+        // A justified last line (`text-align-last: justify`) is as wide as the box too.
+        let followsBox = paragraph.alignment == .justify || paragraph.alignLast.resolved(paragraph.alignment) == .justify
+        // A percentage `text-indent` is of the box's exact width: another
+        // width may indent by another amount, however close.
+        if let width, case .percent(let p) = paragraph.textIndent.length, p != 0 {
+            return SameLinesWidths(min: width, max: width.nextUp, widthFollowsBox: followsBox)
+        }
         let units = LineBreaker.with(self) { $0.sameLinesUnits(width: width.map { s == 1 ? $0 : $0 * s }) }
-        return SameLinesWidths(units: units.lower, units.upper, scale: s,
-                               widthFollowsBox: paragraph.alignment == .justify)
+        return SameLinesWidths(units: units.lower, units.upper, scale: s, widthFollowsBox: followsBox)
     }
 }

@@ -18,11 +18,15 @@
 /// answers any width inside it without measuring again.
 ///
 /// Exact (the nearest widths outside the interval break differently) for
-/// every option but two, where it is conservative (only widths known to give
-/// the same lines, at least the measured width's own layout unit):
+/// every option but these, where it is conservative (only widths known to
+/// give the same lines, at least the measured width's own layout unit):
 /// `text-wrap: balance` and `pretty` paragraphs that wrap or are cut (the
-/// style's choice of breaks is scored at the box's width), and a cut
-/// justified paragraph (its cut line is cut with its spaces stretched to the box).
+/// style's choice of breaks is scored at the box's width), a cut justified
+/// paragraph (its cut line is cut with its spaces stretched to the box), a
+/// cut indented paragraph, and a `break-spaces` line whose trailing spaces
+/// lie inside it and do not all fit the box (it is as wide as the box
+/// lets them be). A percentage `text-indent` is of the box's exact width:
+/// the interval holds that width alone.
 public struct SameLinesWidths: Sendable, Hashable {
     /// The narrowest box width with the same lines, CSS px (0 or more).
     public let min: Double

@@ -72,7 +72,8 @@ extension TextLayout {
         let offset = processed == Int(line.contentEnd) && processed > Int(line.contentStart)
             && !core.isInsideExpansion(processed)
             ? core.sourceOffset(processed - 1) + 1 : core.sourceOffset(processed)
-        let wrapsHere = (processed == Int(line.contentEnd) || processed == hangingEnd) && index + 1 < lines.count
+        // (At or after the spaces the line ends with: still this line's.)
+        let wrapsHere = processed >= Int(line.contentEnd) && index + 1 < lines.count
             && lines[index + 1].utf16Range.lowerBound == offset
         return TextPosition(utf16Offset: offset, affinity: wrapsHere ? .upstream : .downstream)
     }
@@ -91,7 +92,8 @@ extension TextLayout {
             guard top < line.top || bottom > line.top + line.height, y >= top && y < bottom else { continue }
             // Spaces hanging at a pre-wrap line's end are text too.
             let stops = caretStops(of: line, hanging: true)
-            let runs = self.runs(of: line)
+            let (content, insideSpaces) = runsAndInsideSpaces(of: line)
+            let runs = content + insideSpaces
             let hanging = stops.filter { $0.level == Self.hangingLevel }.map(\.x)
             if runs.contains(where: { x >= $0.deviceX && x < $0.deviceX + $0.deviceWidth }) { return k }
             if let lo = hanging.min(), let hi = hanging.max(), let first = runs.first, let last = runs.last,
@@ -130,9 +132,12 @@ extension TextLayout {
             if core.paragraph.whiteSpace.preservesSpaces {
                 // After spaces that hang at the line's end, past the box if need be.
                 let target = min(source, core.text.units.count)
-                if let hanging = caretStops(of: line, hanging: true).last(where: { $0.level == Self.hangingLevel && $0.offset <= target }) {
-                    x = hanging.x
-                    snaps = rtl
+                // (The stops after the line's content: each space's, hanging
+                // or inside the line at its own bidi level.)
+                let after = caretStops(of: line, hanging: true).filter { $0.offset > p && $0.offset <= target }
+                if let space = after.max(by: { $0.offset < $1.offset }) {
+                    x = space.x
+                    snaps = space.level == Self.hangingLevel ? rtl : space.level & 1 == 1
                 }
             } else {
                 // After the line's trailing spaces, as far as the box has room.
@@ -208,7 +213,10 @@ extension TextLayout {
         let advances = LineAdvances(core: core, line: line)
         let metrics = core.unitMetrics
         var stops: [(x: Double, offset: Int, level: UInt8)] = []
-        for run in runs(of: line) {
+        let (runs, insideSpaces) = runsAndInsideSpaces(of: line)
+        // Spaces inside the line (`insideSpacesEnd`) have a stop after each,
+        // where they lie (with `hanging`); the stop before them is the content's.
+        for run in runs + (hanging ? insideSpaces : []) {
             var boundaries = [run.start]
             for i in (run.start + 1)..<max(run.start + 1, run.end)
             where metrics.isGraphemeStart(i) || (clusters && metrics.advances[i] != 0 && Self.isDevanagariLetter(core.text.units[i])) {
@@ -217,14 +225,14 @@ extension TextLayout {
             if run.end > run.start { boundaries.append(run.end) }
             if run.isRightToLeft { boundaries.reverse() }
             let isTab = run.isTab(in: core)
-            for b in boundaries {
+            for b in boundaries where !(b == Int(line.contentEnd) && run.start >= b) {
                 let before = isTab ? (b == run.start ? 0 : run.deviceWidth)
                     : Fixed16.pixels(caretAdvance(advances, from: run.start, to: b, end: run.end))
                 stops.append((run.isRightToLeft ? run.deviceX + run.deviceWidth - before : run.deviceX + before, b, run.level))
             }
         }
         if stops.isEmpty { stops.append((line.x.pixels, Int(line.contentStart), core.paragraphLevel)) }
-        if hanging && core.paragraph.whiteSpace.preservesSpaces {
+        if hanging && core.paragraph.whiteSpace.preservesSpaces && insideSpaces.isEmpty {
             // (`break-spaces`: on the side their bidi level puts them, see `TrailingSpaceSide`.)
             var rtl = core.paragraphLevel & 1 == 1
             if core.paragraph.whiteSpace == .breakSpaces {

@@ -66,9 +66,14 @@ extension TextLayout {
     }
 
     /// The runs of a line in visual order, placed in device pixels.
-    func runs(of line: DeviceLine) -> [VisualRun] {
+    func runs(of line: DeviceLine) -> [VisualRun] { runsAndInsideSpaces(of: line).runs }
+
+    /// The runs of a line in visual order, placed in device pixels, and the
+    /// runs of the preserved spaces it ends with when they lie inside it
+    /// (`insideSpacesEnd`): placed in the gap they take, not drawn.
+    func runsAndInsideSpaces(of line: DeviceLine) -> (runs: [VisualRun], spaces: [VisualRun]) {
         let a = Int(line.contentStart), b = Int(line.contentEnd)
-        guard a < b else { return [] }
+        guard a < b else { return ([], []) }
         var logical = logicalRuns(a, b)
         // The cut line shows its visible ranges only (a line that mixes
         // directions may hide a logical middle).
@@ -76,11 +81,14 @@ extension TextLayout {
         if let visible { logical = Self.clip(logical, to: visible) }
         // An inline attachment is a run of its own (Chromium's atomic inline item).
         if !core.attachments.isEmpty { logical = splitAtAttachments(logical) }
-        let order = Self.visualOrder(logical)
         let advances = LineAdvances(core: core, line: line)
-        if let tabbed = tabbedRuns(of: line, logical: logical, advances: advances) { return tabbed }
+        if let tabbed = tabbedRuns(of: line, logical: logical, advances: advances) { return (tabbed, []) }
+        // Spaces between two pieces of the line take their room where their
+        // bidi level puts them: the pieces after them are that much further right.
+        if let e = insideSpacesEnd(of: line, advances: advances) { logical += logicalRuns(b, e) }
+        let order = Self.visualOrder(logical)
         var x = line.x.pixels
-        var runs: [VisualRun] = []
+        var runs: [VisualRun] = [], spaces: [VisualRun] = []
         runs.reserveCapacity(order.count)
         // Chromium rounds each inline item's piece of the line (split where
         // the style or the direction changes, and around each attachment)
@@ -101,7 +109,7 @@ extension TextLayout {
                 let isBox = r.end == r.start + 1 && core.text.units[r.start] == 0xFFFC && line.justification > 0
                 pad = (isBox ? LayoutUnit(flooring: p).pixels : LayoutUnit.ceilingPixels(p)) - Fixed16.pixels(p)
             }
-            runs.append(run(r, x: x, width: w))
+            if r.start >= b { spaces.append(run(r, x: x, width: w)) } else { runs.append(run(r, x: x, width: w)) }
             x += w + pad
         }
         // The kept part of a cut line stays where it was in the uncut line:
@@ -111,7 +119,7 @@ extension TextLayout {
             let shift = line.x.pixels + line.width.pixels - x
             if shift != 0 { runs = runs.map { $0.moved(by: shift) } }
         }
-        return runs
+        return (runs, spaces)
     }
 
     /// The items' pieces in `[a, b)`, in logical order.
@@ -347,8 +355,9 @@ extension TextLayout {
         for (index, line) in lines[lo...].enumerated() {
             if Int(line.contentStart) >= p1 { break }
             let advances = LineAdvances(core: core, line: line)
-            let runs = self.runs(of: line)
-            for run in runs where run.end > p0 && run.start < p1 {
+            let (runs, insideSpaces) = runsAndInsideSpaces(of: line)
+            // (A selection steps through spaces inside the line where they lie.)
+            for run in runs + (asSelection ? insideSpaces : []) where run.end > p0 && run.start < p1 {
                 let q0 = max(p0, run.start), q1 = min(p1, run.end)
                 // A tab run (a pre-wrap line with tabs) is as wide as it was placed.
                 let isTab = run.isTab(in: core)
@@ -364,7 +373,7 @@ extension TextLayout {
             // the box if need be; a space collapsed at a wrap has no rectangle.
             let end = lo + index + 1 < lines.count ? Int(lines[lo + index + 1].contentStart) : core.text.units.count
             let t0 = max(p0, Int(line.contentEnd)), t1 = min(p1, end)
-            if asSelection, core.paragraph.whiteSpace.preservesSpaces, t0 < t1 {
+            if asSelection, core.paragraph.whiteSpace.preservesSpaces, t0 < t1, insideSpaces.isEmpty {
                 let left = runs.first?.deviceX ?? line.x.pixels
                 let right = runs.last.map { $0.deviceX + $0.deviceWidth } ?? line.x.pixels
                 let edge = rtl ? line.x.pixels + line.width.pixels : line.x.pixels

@@ -105,3 +105,62 @@ final class BreakSpacesLineEndTests: XCTestCase {
         }
     }
 }
+
+/// Spaces a `break-spaces` line ends with that lie between two pieces of it
+/// (`TrailingSpaceSide.inside`): the line's runs are drawn with the gap the
+/// spaces take, and its caret stops step through them there.
+final class BreakSpacesInsideSpacesTests: XCTestCase {
+    private let style = Fixtures.style(["Noto Sans", "Noto Sans Hebrew"], size: 16)
+
+    /// "שלום hello   " in a right-to-left box 100 px wide: "hello" and its
+    /// three spaces (left-to-right, their level kept) on the left, then the
+    /// space and "שלום" ending at the box's right edge. Before the gap was
+    /// counted the Hebrew was drawn 3 spaces' width (12.48 px) left of it.
+    func testRunsAndCaretStopsKeepTheGapOfSpacesInsideTheLine() throws {
+        let paragraph = ParagraphStyle(whiteSpace: .breakSpaces, direction: .rtl)
+        let l = try Fixtures.typesetter.prepare("שלום hello   world", style: style, paragraph: paragraph).layout(width: 100)
+        XCTAssertEqual(l.lines.map { l.text(of: $0) }, ["שלום hello   ", "world"])
+        let line = l.lines[0]
+        XCTAssertEqual(line.x + line.width, 100, accuracy: 1.0 / 64, "the line (its spaces inside) ends at the box's edge")
+        let runs = l.visualRuns(of: line)
+        XCTAssertEqual(runs.map(\.utf16Range), [5..<10, 4..<5, 0..<4])
+        // Three Noto Sans spaces at 16 px (Chromium: 12.48 px, ChromiumRules.md).
+        let spaces = 12.48
+        XCTAssertEqual(runs[0].x, line.x, accuracy: 1e-9)
+        let helloEnd = runs[0].x + runs[0].width
+        // The pieces after the gap: the gap is the spaces' width, and the
+        // Hebrew ends where the line does.
+        XCTAssertEqual(runs[1].x - helloEnd, spaces, accuracy: 1.0 / 64)
+        XCTAssertEqual(runs[2].x, runs[1].x + runs[1].width, accuracy: 1e-6)
+        XCTAssertEqual(runs[2].x + runs[2].width, line.x + line.width, accuracy: 1.0 / 64)
+        // Chromium 156's rectangles: "h" at 10.875, the spaces from 47.71875,
+        // the Hebrew's space at 60.203125 and "ם" at 64.359375.
+        XCTAssertEqual(runs[0].x, 10.875, accuracy: 1.0 / 64)
+        XCTAssertEqual(runs[1].x, 60.203125, accuracy: 1.0 / 64)
+        XCTAssertEqual(runs[2].x, 64.359375, accuracy: 1.0 / 64)
+        // Glyphs are drawn where their runs are.
+        let hebrewGlyphs = l.glyphs(of: runs[2], on: line)
+        XCTAssertFalse(hebrewGlyphs.isEmpty)
+        for g in hebrewGlyphs { XCTAssertGreaterThanOrEqual(g.x, runs[2].x - 1.0 / 64) }
+        // Caret stops step through the spaces in the gap, left to right,
+        // and a point in the gap hits the space boundary nearest it.
+        let carets = (10...13).map { l.caretRect(for: TextPosition(utf16Offset: $0, affinity: .upstream)).x }
+        XCTAssertEqual(carets[0], (helloEnd * 64).rounded(.down) / 64, accuracy: 1.0 / 64)
+        for k in 1...3 { XCTAssertEqual(carets[k] - carets[0], spaces * Double(k) / 3, accuracy: 2.0 / 64, "caret after \(k) spaces") }
+        XCTAssertLessThan(carets[3], runs[1].x + 1.0 / 64, "the caret after the spaces is left of the Hebrew's space")
+        for k in 11...12 {
+            let p = l.position(atX: carets[k - 10] + 0.5, y: line.height / 2)
+            XCTAssertEqual(p.utf16Offset, k, "a point in the gap after \(k - 10) spaces")
+        }
+        // Points over the Hebrew hit it, at its letters' boundaries.
+        let hebrewMiddle = l.position(atX: runs[2].x + runs[2].width / 2, y: line.height / 2)
+        XCTAssertTrue((1...3).contains(hebrewMiddle.utf16Offset), "\(hebrewMiddle)")
+        let start = l.caretRect(for: TextPosition(utf16Offset: 0))
+        XCTAssertEqual(start.x, 100, accuracy: 1.0 / 32, "the line's start is at the box's right edge")
+        // A selection of the spaces is the gap.
+        let selection = l.selectionRects(for: 10..<13)
+        XCTAssertEqual(selection.count, 1)
+        XCTAssertEqual(selection.first?.x ?? 0, 47.71875, accuracy: 1.0 / 64)
+        XCTAssertEqual(selection.first?.width ?? 0, spaces, accuracy: 2.0 / 64)
+    }
+}
