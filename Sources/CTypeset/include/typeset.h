@@ -526,13 +526,14 @@ ts_status ts_measure(const ts_prepared *text, int32_t mode, double width, ts_mea
  * count and widest line; only each line's x (alignment) and a justified
  * line's stretch follow the box. max is INFINITY when no wider box changes
  * the lines. Exact (the nearest widths outside break differently) but for
- * text_wrap balance and pretty paragraphs that wrap or are cut, and cut
- * justified paragraphs, where it is conservative (at least the width's own
- * 1/64 px). */
+ * text_wrap balance and pretty paragraphs that wrap or are cut, cut
+ * justified or indented paragraphs, and break-spaces lines whose trailing
+ * spaces lie inside them and do not fit, where it is conservative (at least
+ * the width's own 1/64 px; under a percentage text_indent, the width alone). */
 typedef struct ts_same_lines_widths {
     double min;
     double max;
-    int32_t width_follows_box; /* nonzero for justified text: a stretched line is as wide as the box,
+    int32_t width_follows_box; /* nonzero for justified text (text_align_last justify too): a stretched line is as wide as the box,
                                   so AT_MOST's width follows the box inside [min, max) */
 } ts_same_lines_widths;
 

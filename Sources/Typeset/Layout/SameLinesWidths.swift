@@ -32,7 +32,8 @@ public struct SameLinesWidths: Sendable, Hashable {
     public let min: Double
     /// The first wider box width whose lines differ, CSS px; nil when none does.
     public let max: Double?
-    /// The text is justified: a line it stretches is as wide as the box, so
+    /// The text is justified (or its last lines are, `text-align-last:
+    /// justify`): a line it stretches is as wide as the box, so
     /// the measured width (``TextMeasurement/width``) follows the box inside
     /// the interval; the height and line count do not.
     public let widthFollowsBox: Bool
