@@ -220,11 +220,24 @@ def is_exempt(cp):
 
 
 def write_cases(cases, out):
-    """Writes cases to `out` as JSON Lines (UTF-8, one case per line)."""
+    """Writes cases to `out` as JSON Lines (UTF-8, one case per line),
+    through a temporary file, so that an interrupted run leaves the old file."""
     os.makedirs(os.path.dirname(out) or '.', exist_ok=True)
-    with open(out, 'w', encoding='utf-8', newline='\n') as fh:
+    tmp = out + '.tmp'
+    with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
         for c in cases:
             fh.write(json.dumps(c, ensure_ascii=False) + '\n')
+    os.replace(tmp, out)
+
+
+def report_counts(cases, out, width=20):
+    """Prints the cases per category and the total, to stderr."""
+    per = {}
+    for c in cases:
+        per[c['category']] = per.get(c['category'], 0) + 1
+    for cat, n in per.items():
+        sys.stderr.write('%-*s %5d cases\n' % (width, cat, n))
+    sys.stderr.write('%-*s %5d cases -> %s\n' % (width, 'total', len(cases), os.path.relpath(out)))
 
 
 def check_coverage(texts):
@@ -262,11 +275,7 @@ def main():
     cases, texts = build()
     if not args.skip_font_check:
         check_coverage(texts)
-    tmp = args.out + '.tmp'
-    with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
-    os.replace(tmp, args.out)
+    write_cases(cases, args.out)
     per = {}
     ntexts = {}
     for c in cases:

@@ -47,8 +47,8 @@ import json
 import os
 import random
 import re
-import sys
 
+from make_cases import report_counts, write_cases
 from make_option_cases import check_coverage, stack_for, directions, FAMILY_ORDER
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -358,17 +358,8 @@ def main():
     args = ap.parse_args()
     cases, texts = build(args.texts, args.seed, args.per_text)
     check_coverage(texts)
-    tmp = args.out + '.tmp'
-    with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
-    os.replace(tmp, args.out)
-    per = {}
-    for c in cases:
-        per[c['category']] = per.get(c['category'], 0) + 1
-    for cat, n in per.items():
-        sys.stderr.write('%-22s %5d cases\n' % (cat, n))
-    sys.stderr.write('%-22s %5d cases -> %s\n' % ('total', len(cases), os.path.relpath(args.out)))
+    write_cases(cases, args.out)
+    report_counts(cases, args.out, width=22)
 
 
 if __name__ == '__main__':

@@ -52,10 +52,9 @@ import argparse
 import json
 import os
 import random
-import sys
 
 import families as fam_index
-from make_cases import is_exempt
+from make_cases import is_exempt, report_counts, write_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 CORPUS = os.path.dirname(HERE)
@@ -261,17 +260,8 @@ def main():
     args = ap.parse_args()
     cases, texts = build(args.texts, args.seed)
     check_coverage(texts)
-    tmp = args.out + '.tmp'
-    with open(tmp, 'w', encoding='utf-8', newline='\n') as fh:
-        for c in cases:
-            fh.write(json.dumps(c, ensure_ascii=False) + '\n')
-    os.replace(tmp, args.out)
-    per = {}
-    for c in cases:
-        per[c['category']] = per.get(c['category'], 0) + 1
-    for cat, n in per.items():
-        sys.stderr.write('%-20s %5d cases\n' % (cat, n))
-    sys.stderr.write('%-20s %5d cases -> %s\n' % ('total', len(cases), os.path.relpath(args.out)))
+    write_cases(cases, args.out)
+    report_counts(cases, args.out, width=20)
 
 
 if __name__ == '__main__':
