@@ -86,9 +86,8 @@ extension PrepareSession {
                 // (Remembered where the text around cannot matter: no joining script.)
                 let kern = WordShaper.readsJoiningContext(it.script) ? shapeIt()
                     : context.lineStartKerns.kern(ShapeKey(units: UnsafeBufferPointer(rebasing: buf[(p - 1)..<next]),
-                                                           parameters: ShapeParameters(faceSerial: face.serial, size: style.size,
-                                                                                       styleHash: styleHashes[Int(it.styleIndex)],
-                                                                                       script: it.script, rtl: it.level & 1 == 1)),
+                                                           parameters: ShapeParameters(item: it, face: face, style: style,
+                                                                                       styleHash: styleHashes[Int(it.styleIndex)])),
                                                   shapeIt)
                 guard abs(kern) < Int64(Int32.max) else { continue }
                 let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)

@@ -411,8 +411,15 @@ struct ShapeParameters {
     var hash: UInt64
     var check: UInt64
 
+    /// The parameters of `item`'s words, in `face` at `style`'s size.
     /// - Parameter styleHash: the style's features and language (`StyleFeatures.hashes`).
-    init(faceSerial: UInt64, size: Double, styleHash: UInt64, script: Int32, rtl: Bool) {
+    init(item: Item, face: FontFace, style: TextStyle, styleHash: UInt64) {
+        self.init(faceSerial: face.serial, size: style.size, styleHash: styleHash, script: item.script,
+                  rtl: item.level & 1 == 1)
+    }
+
+    /// - Parameter styleHash: the style's features and language (`StyleFeatures.hashes`).
+    private init(faceSerial: UInt64, size: Double, styleHash: UInt64, script: Int32, rtl: Bool) {
         var h = FNV1aHash()
         var c: UInt64 = 0xc2b2_ae3d_27d4_eb4f
         @inline(__always) func mix(_ v: UInt64) {

@@ -83,9 +83,8 @@ struct WordShaper {
                         // (A face's lookups are read the first time an item of it holds a space or a newline.)
                         let inContext = face.knownSpaceTakesPart(in: features.lists[style])
                             ?? (Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style]))
-                        let parameters = ShapeParameters(faceSerial: face.serial, size: styles[style].size,
-                                                         styleHash: features.hashes[style], script: item.script,
-                                                         rtl: item.level & 1 == 1)
+                        let parameters = ShapeParameters(item: item, face: face, style: styles[style],
+                                                         styleHash: features.hashes[style])
                         collectWords(item, index: k, parameters: parameters, spacesInContext: inContext, units: buf,
                                      breaks: breaks, copyingInto: out, into: &scratch)
                     }
@@ -392,9 +391,8 @@ struct WordShaper {
     private func key(_ units: UnsafeBufferPointer<UInt16>, wordLength: Int, item: Item, face: FontFace, style: TextStyle,
                      featureHash: UInt64, context: (before: Int, after: Int)? = nil) -> ShapeKey? {
         guard cache != nil && wordLength <= Self.longestCachedWord else { return nil }
-        let parameters = ShapeParameters(faceSerial: face.serial, size: style.size, styleHash: featureHash,
-                                         script: item.script, rtl: item.level & 1 == 1)
-        return key(units, wordLength: wordLength, parameters: parameters, context: context)
+        return key(units, wordLength: wordLength,
+                   parameters: ShapeParameters(item: item, face: face, style: style, styleHash: featureHash), context: context)
     }
 
     /// The same key from the shaping parameters, mixed once for a whole item.
