@@ -10,7 +10,9 @@ import CUnicode
 /// character classes, asked once per locale ID and kept
 /// (`tsu_line_breaks_by_pairs`), or its iterator over the text where a
 /// pair does not decide (numbers, Thai and other dictionary scripts, Hebrew,
-/// controls). A line may always break after a
+/// controls): over text with Thai, piece by piece between Thai words'
+/// spaces, where ICU starts afresh, each piece's answer kept
+/// (`tsu_line_breaks_by_pieces`). A line may always break after a
 /// run of breakable spaces (space, tab, newline) and never before one; ICU's
 /// opportunities right after a space are not used, so "word !" breaks before
 /// the `!` (French spacing) as Chromium does.
@@ -50,7 +52,16 @@ enum BreakOpportunities {
                     locale.withCString { loc in tsu_line_breaks_by_pairs(buf.baseAddress, Int32(n), loc, flags.baseAddress) }
                 }
             }
-            if byPairs == 0 { try iterateICU(units, locale: locale, into: &icuFlags, offsets: &icuOffsets) }
+            if byPairs == 0 {
+                // (Text with Thai: its pieces between Thai words' spaces, each answer kept.)
+                let byPieces = units.withUnsafeBufferPointer { buf in
+                    icuFlags.withUnsafeMutableBufferPointer { flags in
+                        locale.withCString { loc in tsu_line_breaks_by_pieces(buf.baseAddress, Int32(n), loc, flags.baseAddress) }
+                    }
+                }
+                if byPieces < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
+                if byPieces == 0 { try iterateICU(units, locale: locale, into: &icuFlags, offsets: &icuOffsets) }
+            }
         }
         // Written through pointers into room for every offset, then cut to
         // the count (appending per opportunity checked each array's
