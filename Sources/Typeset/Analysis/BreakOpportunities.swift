@@ -130,6 +130,19 @@ enum BreakOpportunities {
                 i = end
                 continue
             }
+            if hasICU && !breakAll && !keepAll && takesICUsAnswer(last) && takesICUsAnswer(u[i]) {
+                // Between characters past ASCII that no rule below looks at
+                // (letters, ideographs, kana, marks): ICU's opportunities
+                // alone, and the run is passed over.
+                var end = i
+                repeat {
+                    if icu[end] & icuBreak != 0 { add(end, false) }
+                    end += 1
+                } while end < n && takesICUsAnswer(u[end])
+                lastLast = u[end - 2]; last = u[end - 1]
+                i = end
+                continue
+            }
             let ch = u[i]
             defer { lastLast = last; last = ch; i += 1 }
             // break-all looks at the class of the character before, whatever
@@ -269,6 +282,16 @@ enum BreakOpportunities {
 
     @inline(__always)
     private static func needsICU(_ u: UInt16) -> Bool { u > 0x7F && u != 0xA0 }
+
+    /// Whether, between two such characters, an opportunity is ICU's alone
+    /// (with `word-break: normal`): past ASCII, neither U+00A0, a forcing
+    /// separator, a curly quote nor a hyphen or maqaf that the rules of
+    /// `opportunities` look at.
+    @inline(__always)
+    private static func takesICUsAnswer(_ u: UInt16) -> Bool {
+        guard u > 0x7F && u != 0xA0 && u != 0x85 && u != 0x05BE else { return false }
+        return u < 0x2010 || u > 0x2029 || !(u == 0x2010 || (u >= 0x2018 && u <= 0x201D && u != 0x201A && u != 0x201B) || u >= 0x2028)
+    }
 
     /// Chromium's rule for two ASCII characters (and `-` before a digit).
     @inline(__always)
