@@ -84,20 +84,16 @@ final class IdeographAdvances {
     /// Copies the one-ideograph words from `start` on into `out` while the
     /// table has them: each a Han ideograph with a break before the next
     /// unit (`breaks[next]`), itself an ideograph before `end`, the item's.
-    /// Moves `start` and `next` past them.
-    @inline(__always)
-    func copyRun(_ units: UnsafeBufferPointer<UInt16>, from start: inout Int, end: Int, breaks: [Int32], next: inout Int,
-                 parameters: ShapeParameters, script: Int32, into out: UnitArrays) {
-        guard !untouched, start + 1 < end, UnicodeProps.isHanIdeograph(units[start]) else { return }
-        copyRunFound(units, from: &start, end: end, breaks: breaks, next: &next, parameters: parameters, script: script,
-                     into: out)
-    }
-
-    private func copyRunFound(_ units: UnsafeBufferPointer<UInt16>, from start: inout Int, end: Int, breaks: [Int32],
-                              next: inout Int, parameters: ShapeParameters, script: Int32, into out: UnitArrays) {
+    /// Returns where they end and the index of the next break after them
+    /// (`start` and `next` when the table has none). The caller asks only
+    /// where `units[start]` and `units[start + 1]` are ideographs before `end`.
+    @inline(never)
+    func copyRun(_ units: UnsafeBufferPointer<UInt16>, from start: Int, end: Int, breaks: [Int32], next: Int,
+                 parameters: ShapeParameters, script: Int32, into out: UnitArrays) -> (start: Int, next: Int) {
+        guard !untouched else { return (start, next) }
         let tag = tag(parameters, script: script)
-        guard tag != 0 else { return }
-        breaks.withUnsafeBufferPointer { breaks in
+        guard tag != 0 else { return (start, next) }
+        return breaks.withUnsafeBufferPointer { breaks in
             var s = start, b = next
             while s + 1 < end && b < breaks.count && Int(breaks[b]) == s + 1 {
                 let u = units[s]
@@ -110,18 +106,17 @@ final class IdeographAdvances {
                 s += 1
                 b += 1
             }
-            start = s
-            next = b
+            return (s, b)
         }
     }
 
-    /// Keeps the advance of the word `units[start..<stop]` the word table
-    /// just copied into `out` under `parameters` (shaped alone, without
-    /// context), when it is one Han ideograph.
-    @inline(__always)
-    func note(_ units: UnsafeBufferPointer<UInt16>, start: Int, stop: Int, parameters: ShapeParameters, script: Int32,
+    /// Keeps the advance of the one-ideograph word at `start` the word
+    /// table just copied into `out` under `parameters` (shaped alone,
+    /// without context). The caller asks only for a Han ideograph.
+    @inline(never)
+    func note(_ units: UnsafeBufferPointer<UInt16>, at start: Int, parameters: ShapeParameters, script: Int32,
               from out: UnitArrays) {
-        guard stop == start + 1, UnicodeProps.isHanIdeograph(units[start]), !out.unsafeBefore[start] else { return }
+        guard !out.unsafeBefore[start] else { return }
         let tag = tag(parameters, script: script)
         guard tag != 0 else { return }
         let u = units[start], i = Self.index(u, tag)

@@ -16,14 +16,11 @@ struct WordShaper {
     let cache: ShapeCache?
     /// The prepare context's table in front of `cache` (see `WordFrontCache`), if any.
     let front: WordFrontCache?
-    /// The front table's ideographs (see `IdeographAdvances`), held here as `front` is.
-    let ideographs: IdeographAdvances?
 
     init(shaper: Shaper, cache: ShapeCache?, front: WordFrontCache? = nil) {
         self.shaper = shaper
         self.cache = cache
         self.front = front
-        ideographs = front?.ideographs
     }
 
     /// Words longer than this are shaped without the cache (they rarely repeat).
@@ -172,8 +169,11 @@ struct WordShaper {
         while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
         while start < end {
             // A run of ideographs the context's table has: copied in one loop.
-            ideographs?.copyRun(units, from: &start, end: end, breaks: breaks, next: &b, parameters: parameters,
-                                script: item.script, into: out)
+            if start + 1 < end, UnicodeProps.isHanIdeograph(units[start]), UnicodeProps.isHanIdeograph(units[start + 1]),
+               let front {
+                (start, b) = front.ideographs.copyRun(units, from: start, end: end, breaks: breaks, next: b,
+                                                parameters: parameters, script: item.script, into: out)
+            }
             // The next break opportunity where shaping is known to be separable.
             var stop = end
             while b < breaks.count && Int(breaks[b]) < end {
@@ -207,7 +207,9 @@ struct WordShaper {
             if let key {
                 if let front, span == start..<stop,
                    front.copy(key, units: UnsafeBufferPointer(rebasing: units[span]), into: out, at: start) {
-                    ideographs?.note(units, start: start, stop: stop, parameters: parameters, script: item.script, from: out)
+                    if stop == start + 1 && UnicodeProps.isHanIdeograph(units[start]) {
+                        front.ideographs.note(units, at: start, parameters: parameters, script: item.script, from: out)
+                    }
                     start = stop
                     continue
                 }
