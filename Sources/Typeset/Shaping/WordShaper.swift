@@ -280,12 +280,13 @@ struct WordShaper {
             var next = first + 1
             while next < scratch.unshaped.count && run(scratch.unshaped[next]) == r { next += 1 }
             let item = items[Int(pieces[scratch.unshaped[first]].item)], style = Int(item.styleIndex)
-            let words = scratch.unshaped[first..<next].map { pieces[$0] }
-            for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: faces[Int(item.faceIndex)],
-                                                            style: styles[style], features: features[style],
-                                                            scratch: &scratch)) {
-                shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
-                            at: piece.word.lowerBound)
+            let words = scratch.unshaped[first..<next]
+            pieces.withUnsafeBufferPointer { pieces in
+                shapeTogether(words, of: pieces, units: units, item: item, face: faces[Int(item.faceIndex)],
+                              style: styles[style], features: features[style], scratch: &scratch) { k, shaped in
+                    shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
+                                at: pieces[words[k]].word.lowerBound)
+                }
             }
             first = next
         }
@@ -471,30 +472,15 @@ struct WordShaper {
     /// result holds the context units, to be matched).
     func shape(_ text: UnsafeBufferPointer<UInt16>, context: (before: Int, after: Int) = (0, 0), key: ShapeKey?,
                item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
-        let shaped = shapeNoting(text, start: context.before, end: text.count - context.after, item: item, face: face,
-                                 style: style, features: features) { glyphs, unsafeClusters, adjustedClusters in
-            ShapedWord(units: text, glyphs: glyphs, unsafeClusters: unsafeClusters, adjustedClusters: adjustedClusters,
-                       check: key?.check ?? 0, context: context)
+        shaper.shapeUnits(text, start: context.before, end: text.count - context.after,
+                          as: ShapingRun(item: item, face: face, style: style, features: features))
+        let shaped = shaper.shapedUnits.advances.withUnsafeBufferPointer { advances in
+            shaper.shapedUnits.flags.withUnsafeBufferPointer { flags in
+                ShapedWord(units: text, advances: advances, flags: flags, check: key?.check ?? 0, context: context)
+            }
         }
         if let key { cache?.store(key, shaped) }
         return shaped
-    }
-
-    /// Shapes `text[start..<end]` (the rest of `text` as context) into the
-    /// shaper's reused glyph array, noting the clusters HarfBuzz marks unsafe
-    /// to break before and those whose advance is not their font's (see
-    /// `Shaper.unsafeClusters`), and hands all three to `body`.
-    func shapeNoting<R>(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
-                        style: TextStyle, features: [hb_feature_t],
-                        _ body: (_ glyphs: [ShapedGlyph], _ unsafeClusters: [Int32], _ adjustedClusters: [Int32]) -> R) -> R {
-        shaper.scratchGlyphs.removeAll(keepingCapacity: true)
-        shaper.unsafeClusters = []
-        shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        shaper.shape(text, start: start, end: end, as: ShapingRun(item: item, face: face, style: style, features: features),
-                     into: &shaper.scratchGlyphs)
-        let result = body(shaper.scratchGlyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
-        shaper.unsafeClusters = nil
-        return result
     }
 
     /// A hash of a style's feature list and language, part of the word
