@@ -472,7 +472,10 @@ struct ShapedWord: Sendable {
          check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
         let h = Self.header, n = units.count
         precondition(advances.count >= n && flags.count >= n)
-        storage = [UInt32](unsafeUninitializedCapacity: h + 2 * n) { s, initialized in
+        // (Written on the stack and copied into an array of its size: an
+        // array allocated uninitialized looks up its type's metadata in the
+        // runtime, some 600 instructions a word.)
+        storage = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: h + 2 * n) { s in
             s[0] = UInt32(truncatingIfNeeded: check)
             s[1] = UInt32(truncatingIfNeeded: check >> 32)
             s[2] = UInt32(n)
@@ -493,7 +496,7 @@ struct ShapedWord: Sendable {
                 s[h + 2 * k] = UInt32(bitPattern: advances[k])
                 s[h + 2 * k + 1] = pair
             }
-            initialized = h + 2 * n
+            return Array(UnsafeBufferPointer(s))
         }
     }
 

@@ -19,6 +19,8 @@ struct WordScratch: StageScratch {
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int]
     var unshapedKeys: HashSet64
+    /// The shaping run of each of `unshaped` while they are grouped by run (`WordShaper.groupByRun`).
+    var runKeys: [UInt64]
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int]
     /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
@@ -41,6 +43,7 @@ struct WordScratch: StageScratch {
             pieces: pieces.emptiedForReuse(),
             unshaped: unshaped.emptiedForReuse(),
             unshapedKeys: unshapedKeys,
+            runKeys: runKeys.emptiedForReuse(),
             repeats: repeats.emptiedForReuse(),
             alone: alone.emptiedForReuse(),
             joined: joined.emptiedForReuse(),
@@ -52,7 +55,7 @@ struct WordScratch: StageScratch {
 
 extension WordScratch {
     init() {
-        self.init(pieces: [], unshaped: [], unshapedKeys: HashSet64(), repeats: [], alone: [], joined: [], starts: [],
-                  notJoined: [])
+        self.init(pieces: [], unshaped: [], unshapedKeys: HashSet64(), runKeys: [], repeats: [], alone: [], joined: [],
+                  starts: [], notJoined: [])
     }
 }

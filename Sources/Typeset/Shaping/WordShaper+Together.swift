@@ -43,6 +43,36 @@ extension WordShaper {
         }
     }
 
+    /// Orders `words` (indices, ascending) by their shaping run (`run`),
+    /// keeping their order within a run: what sorting by run and index
+    /// gives, with each word's run computed once and, for the few new words
+    /// a text has, an insertion sort (a sort calling `run` per comparison
+    /// cost more than the words' bookkeeping).
+    /// - Parameter keys: scratch for the runs (contents replaced).
+    static func groupByRun(_ words: inout [Int], keys: inout [UInt64], run: (Int) -> UInt64) {
+        guard words.count <= 64 else {
+            words.sort { (run($0), $0) < (run($1), $1) }
+            return
+        }
+        keys.removeAll(keepingCapacity: true)
+        for k in words { keys.append(run(k)) }
+        words.withUnsafeMutableBufferPointer { w in
+            keys.withUnsafeMutableBufferPointer { r in
+                for i in 1..<w.count {
+                    let key = r[i], word = w[i]
+                    var j = i
+                    while j > 0 && r[j - 1] > key {
+                        r[j] = r[j - 1]
+                        w[j] = w[j - 1]
+                        j -= 1
+                    }
+                    r[j] = key
+                    w[j] = word
+                }
+            }
+        }
+    }
+
     private func shapeAlone(_ piece: WordPiece, units: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace,
                             style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
         shape(UnsafeBufferPointer(rebasing: units[piece.word]), key: piece.key, item: item, face: face, style: style,

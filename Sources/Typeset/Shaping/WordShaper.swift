@@ -273,7 +273,7 @@ struct WordShaper {
             return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
                 | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
         }
-        if scratch.unshaped.count > 1 { scratch.unshaped.sort { (run($0), $0) < (run($1), $1) } }
+        if scratch.unshaped.count > 1 { Self.groupByRun(&scratch.unshaped, keys: &scratch.runKeys, run: run) }
         var first = 0
         while first < scratch.unshaped.count {
             let r = run(scratch.unshaped[first])
@@ -282,10 +282,11 @@ struct WordShaper {
             let item = items[Int(pieces[scratch.unshaped[first]].item)], style = Int(item.styleIndex)
             let words = scratch.unshaped[first..<next]
             pieces.withUnsafeBufferPointer { pieces in
-                shapeTogether(words, of: pieces, units: units, item: item, face: faces[Int(item.faceIndex)],
-                              style: styles[style], features: features[style], scratch: &scratch) { k, shaped in
-                    shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
-                                at: pieces[words[k]].word.lowerBound)
+                UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+                    shapeTogether(words, of: pieces, units: units, item: item, face: faces[Int(item.faceIndex)],
+                                  style: styles[style], features: features[style], scratch: &scratch) { k, shaped in
+                        shaped.copy(into: out, at: pieces[words[k]].word.lowerBound)
+                    }
                 }
             }
             first = next
