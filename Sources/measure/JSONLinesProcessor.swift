@@ -258,10 +258,7 @@ private final class StreamState<Work>: @unchecked Sendable {
             var first = queue[queueHead].number
             var chunk: [PendingLine<Work>?] = []
             chunk.reserveCapacity(end - queueHead)
-            for k in queueHead..<end {
-                chunk.append(queue[k].line!)
-                queue[k].line = nil
-            }
+            for k in queueHead..<end { chunk.append(queue[k].line.take()!) }
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             let share = workerShare
@@ -269,8 +266,7 @@ private final class StreamState<Work>: @unchecked Sendable {
             var out: [UInt8] = []
             var lines = 0, failures = 0, bytes = 0
             for k in chunk.indices {
-                let line = chunk[k]!
-                chunk[k] = nil  // the line's work is freed as soon as it is answered
+                let line = chunk[k].take()!  // the line's work is freed as soon as it is answered
                 if !process(line, &out) { failures += 1 }
                 lines += 1
                 bytes += line.byteCount
