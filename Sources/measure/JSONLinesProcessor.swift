@@ -247,6 +247,10 @@ private final class StreamState<Work>: @unchecked Sendable {
     /// `process` appends each line's answer (or error line, numbered) to
     /// `out` and says whether it was answered.
     func work(_ process: (_ line: PendingLine<Work>, _ out: inout [UInt8]) -> Bool) {
+        // The bytes the last chunk's answers took (at most a worker's
+        // share): the next chunk's buffer is made that large at once, not
+        // grown by doubling (each growth copied what the buffer held).
+        var chunkBytes = 0
         while true {
             condition.lock()
             while ((queueHead == queue.count && !inputEnded) || outputBacklogged) && !aborted { condition.wait() }
@@ -264,6 +268,7 @@ private final class StreamState<Work>: @unchecked Sendable {
             let share = workerShare
             condition.unlock()
             var out: [UInt8] = []
+            out.reserveCapacity(chunkBytes)
             var lines = 0, failures = 0, bytes = 0
             for k in chunk.indices {
                 let line = chunk[k].take()!  // the line's work is freed as soon as it is answered
@@ -278,6 +283,7 @@ private final class StreamState<Work>: @unchecked Sendable {
                     if isAborted { return }
                 }
             }
+            chunkBytes = min(out.count, share)
             hand(&out, first: first, lines: lines, failures: failures, inputBytes: bytes, waitingForNext: nil)
         }
     }
