@@ -24,12 +24,13 @@ package struct BoundedJSONObjectWriter {
         self.followsFields = followsFields
     }
 
+    @inline(__always)
     private mutating func key(_ name: StaticString) {
         precondition(fields < maxFields && name.utf8CodeUnitCount <= Self.maxKeyBytes, "a bounded object's field over its bound")
         if fields > 0 || followsFields { base[count] = UInt8(ascii: ","); count += 1 }
         fields += 1
         base[count] = UInt8(ascii: "\"")
-        (base + count + 1).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+        Self.copyShort(name.utf8Start, count: name.utf8CodeUnitCount, to: base + count + 1)
         count += 1 + name.utf8CodeUnitCount
         base[count] = UInt8(ascii: "\"")
         base[count + 1] = UInt8(ascii: ":")
@@ -37,18 +38,40 @@ package struct BoundedJSONObjectWriter {
     }
 
     /// A number field (as ``JSONValue/writeNumber(_:to:)`` writes it).
+    @inline(__always)
     package mutating func number(_ name: StaticString, _ value: Double) {
         key(name)
         count += JSONValue.formatNumber(value, at: base + count)
     }
 
     /// An integer field.
+    @inline(__always)
     package mutating func int(_ name: StaticString, _ value: Int) {
         key(name)
         count += JSONValue.formatInt(value, at: base + count)
     }
 
+    /// Copies `n` bytes: a key of 4 to 16 bytes as two overlapping loads
+    /// and stores (inside both ranges), shorter ones byte by byte; a call
+    /// to `memmove`, for a few bytes, cost more than the copy.
+    @inline(__always)
+    private static func copyShort(_ source: UnsafePointer<UInt8>, count n: Int, to target: UnsafeMutablePointer<UInt8>) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(target)
+        if n >= 8 && n <= 16 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+        } else if n < 4 {
+            for i in 0..<n { target[i] = source[i] }
+        } else {
+            target.update(from: source, count: n)
+        }
+    }
+
     /// A boolean field.
+    @inline(__always)
     package mutating func bool(_ name: StaticString, _ value: Bool) {
         key(name)
         count += value ? Self.copy("true", to: base + count) : Self.copy("false", to: base + count)

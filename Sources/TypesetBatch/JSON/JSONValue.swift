@@ -70,6 +70,7 @@ package enum JSONValue: JSONWritable {
     package static let maxNumberBytes = 32
 
     /// Writes `n` in decimal at `p` (room for ``maxNumberBytes``); returns the bytes written.
+    @inline(__always)
     package static func formatInt(_ n: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 0
         if n < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
@@ -127,8 +128,15 @@ package enum JSONValue: JSONWritable {
                 count += formatInt(Int(units >> 6), at: p + count)
                 let fraction = Int(units & 63)
                 guard fraction != 0 else { return count }
-                // n/64 = n × 15625 / 10^6: at most six fraction digits, trailing zeros dropped.
-                UnsafeMutableRawPointer(p + count).storeBytes(of: sixtyFourthFractions[fraction], as: UInt64.self)
+                // n/64 = n × 15625 / 10^6: six fraction digits, written as three
+                // pairs; a fraction k = 2^a × odd ends in a zeros, which are dropped.
+                let digits = fraction &* 15625
+                let pairs = digitPairs.utf8Start
+                let high = 2 &* (digits / 10_000), middle = 2 &* (digits / 100 % 100), low = 2 &* (digits % 100)
+                p[count] = UInt8(ascii: ".")
+                p[count + 1] = pairs[high]; p[count + 2] = pairs[high + 1]
+                p[count + 3] = pairs[middle]; p[count + 4] = pairs[middle + 1]
+                p[count + 5] = pairs[low]; p[count + 6] = pairs[low + 1]
                 return count + 7 - fraction.trailingZeroBitCount
             }
         }
@@ -139,15 +147,6 @@ package enum JSONValue: JSONWritable {
             p.update(from: bytes.baseAddress!, count: bytes.count)
             return bytes.count
         }
-    }
-
-    /// The decimal fraction of k/64 for k in 0..<64, "." and six digits in
-    /// memory order (k × 15625 / 10^6): written whole, and its first
-    /// 7 − (trailing zero bits of k) bytes kept (k = 2^a × odd has a
-    /// trailing zero digits).
-    private static let sixtyFourthFractions: [UInt64] = (0..<64).map { k in
-        let digits = Array(String(k * 15625 + 1_000_000).utf8.dropFirst())  // six digits, leading zeros kept
-        return ([UInt8(ascii: ".")] + digits).enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * $1.offset) }
     }
 
     private static func copy(_ literal: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
