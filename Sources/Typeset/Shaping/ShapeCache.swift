@@ -544,7 +544,11 @@ struct ShapedWord: Sendable {
         storage.withUnsafeBufferPointer { Self.copy($0, into: out, at: offset) }
     }
 
-    /// Writes the word stored in `s` (a word's storage) at `offset`.
+    /// Writes the word stored in `s` (a word's storage) at `offset`: its
+    /// advances, and the cluster starts and kerned-before flags of the units
+    /// that are not cluster starts or are kerned before (the arrays start out
+    /// as cluster starts not kerned before, what most units are: see
+    /// `UnitArrays`).
     @inline(__always)
     static func copy(_ s: UnsafeBufferPointer<UInt32>, into out: UnitArrays, at offset: Int) {
         let before = Int(s[3] & 0xFFFF)
@@ -555,8 +559,11 @@ struct ShapedWord: Sendable {
         let u = out.unsafeBefore.baseAddress! + offset
         for k in 0..<count {
             a[k] = Int32(bitPattern: pairs[2 * k])
-            c[k] = pairs[2 * k + 1] & 0x1_0000 != 0
-            u[k] = pairs[2 * k + 1] & 0x2_0000 != 0
+            let flags = pairs[2 * k + 1]
+            if flags & 0x3_0000 != 0x1_0000 {
+                c[k] = flags & 0x1_0000 != 0
+                u[k] = flags & 0x2_0000 != 0
+            }
         }
     }
 }

@@ -23,8 +23,12 @@ struct WordShaper {
         self.front = front
     }
 
-    /// Words longer than this are shaped without the cache (they rarely repeat).
-    static let longestCachedWord = 48
+    /// Words longer than this are shaped without the cache (they rarely
+    /// repeat). Links are one word between spaces, most of them 40–120
+    /// units, and a feed repeats them (a shared link, a text prepared
+    /// again): they are cached, the cache's byte bound keeping a vocabulary
+    /// of long unique words in check.
+    static let longestCachedWord = 128
 
     /// The longest piece cached in a face whose space takes part in its
     /// lookups, where a piece is the text between breaks that are not
@@ -60,7 +64,7 @@ struct WordShaper {
         let (items, faces, styles) = (runs.items, runs.faces, runs.styles)
         let n = units.count
         advances.refill(0, count: n)
-        clusterStarts.refill(false, count: n)
+        clusterStarts.refill(true, count: n)  // (see `UnitArrays`)
         unsafeBefore.refill(false, count: n)
         if let cache { front?.begin(with: cache) }
         defer {
@@ -373,7 +377,7 @@ struct WordShaper {
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                       features: [hb_feature_t], featureHash: UInt64, into out: inout WordUnitArrays) {
         out.advances.refill(0, count: word.count)
-        out.clusterStarts.refill(false, count: word.count)
+        out.clusterStarts.refill(true, count: word.count)  // (see `UnitArrays`)
         out.unsafeBefore.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
         if let key, cache != nil, UnitArrays.with(&out.advances, &out.clusterStarts, &out.unsafeBefore, { arrays in
