@@ -413,7 +413,7 @@ struct ShapeParameters {
 
     /// The parameters of `item`'s words, in `face` at `style`'s size.
     /// - Parameter styleHash: the style's features and language (`StyleFeatures.hashes`).
-    init(item: Item, face: FontFace, style: TextStyle, styleHash: UInt64) {
+    init(item: Item, face: FontFace, style: borrowing TextStyle, styleHash: UInt64) {
         self.init(faceSerial: face.serial, size: style.size, styleHash: styleHash, script: item.script,
                   rtl: item.level & 1 == 1)
     }
