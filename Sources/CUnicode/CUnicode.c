@@ -13,6 +13,37 @@
 #include <unicode/uversion.h>
 #include <unicode/unorm2.h>
 
+// Per-character tables of the BMP are read per unit of a text; CJK text
+// reads them at scattered ideographs, each a cache miss in a 64–128 KB
+// table. So each table has a page table beside it: per 256-character page
+// whose entries are all one value (the ideographs, Hangul syllables, the
+// surrogates), that value with bit 15 set; else 0, and the page is read
+// in the table itself (`paged_value`). The page table (512 bytes) stays in
+// the CPU's cache.
+#define PAGE_UNIFORM 0x8000
+
+static void make_pages16(const uint16_t *table, uint16_t *pages) {
+    for (int p = 0; p < 256; p++) {
+        const uint16_t *page = table + (p << 8);
+        int uniform = page[0] < PAGE_UNIFORM;
+        for (int k = 1; k < 256 && uniform; k++) uniform = page[k] == page[0];
+        pages[p] = uniform ? (uint16_t)(PAGE_UNIFORM | page[0]) : 0;
+    }
+}
+
+static void make_pages8(const uint8_t *table, uint16_t *pages) {
+    for (int p = 0; p < 256; p++) {
+        const uint8_t *page = table + (p << 8);
+        int uniform = 1;
+        for (int k = 1; k < 256 && uniform; k++) uniform = page[k] == page[0];
+        pages[p] = uniform ? (uint16_t)(PAGE_UNIFORM | page[0]) : 0;
+    }
+}
+
+// A BMP character's value in a table with its page table.
+#define PAGED(table, pages, c) \
+    ((pages)[(c) >> 8] & PAGE_UNIFORM ? (pages)[(c) >> 8] & 0x7FFF : (table)[(c)])
+
 // A few cached line iterators per thread, keyed by their full ICU locale ID
 // ("ja@lb=strict", "@lb=normal;lw=keepall"); reset with ubrk_setText per call.
 // Iterators are never shared between threads (ICU forbids it).
@@ -165,10 +196,12 @@ static uint8_t grapheme_byte_uncached(UChar32 c) {
 // The bytes of the whole BMP, made once per process (64 KB: a table
 // lookup per unit instead of ICU's property lookups).
 static uint8_t bmp_grapheme_bytes[0x10000];
+static uint16_t bmp_grapheme_pages[256];
 static pthread_once_t bmp_grapheme_once = PTHREAD_ONCE_INIT;
 
 static void make_bmp_grapheme_bytes(void) {
     for (UChar32 c = 0; c < 0x10000; c++) bmp_grapheme_bytes[c] = grapheme_byte_uncached(c);
+    make_pages8(bmp_grapheme_bytes, bmp_grapheme_pages);
 }
 
 void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) {
@@ -194,7 +227,7 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
         }
         int32_t len;
         UChar32 c = scalar_at(text, i, length, &len);
-        uint8_t b = len == 2 ? grapheme_byte_uncached(c) : bytes[c];
+        uint8_t b = len == 2 ? grapheme_byte_uncached(c) : (uint8_t)PAGED(bytes, bmp_grapheme_pages, c);
         if (b == U_GCB_OTHER && prev == U_GCB_OTHER && !pictographicJoiner) {
             // Other after Other, no joiner before: a break (GB999), and nothing carried on.
             starts[i] = 1;
@@ -282,6 +315,7 @@ enum { ROLE_HYPHEN = 32, ROLE_WORD_START = 64, ROLE_LOOSE_HYPHEN = 128 };
 #define ROLE_QUOTE_AS_PUNCTUATION (ROLE_OPEN | ROLE_CLOSE)
 
 static uint16_t bmp_pair_classes[0x10000];
+static uint16_t bmp_pair_pages[256];
 static UChar32 pair_representative[PAIR_CLASSES];
 static uint8_t pair_roles[PAIR_CLASSES];
 static uint8_t pair_is_quote[PAIR_CLASSES];
@@ -380,6 +414,7 @@ static void make_pair_classes(void) {
         if (bmp_pair_classes[c] != PAIR_NONE || (c >= 0xD800 && c <= 0xDFFF)) continue;
         bmp_pair_classes[c] = (uint16_t)pair_group(c);
     }
+    make_pages16(bmp_pair_classes, bmp_pair_pages);
 }
 
 // A locale ID's table: per pair of classes, two bits: 0 not asked yet, 1 a
@@ -452,7 +487,7 @@ int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const cha
     for (int32_t i = 0; i < length;) {
         int32_t len;
         UChar32 c = scalar_at(text, i, length, &len);
-        int cls = len == 2 ? pair_group(c) : bmp_pair_classes[c];
+        int cls = len == 2 ? pair_group(c) : PAGED(bmp_pair_classes, bmp_pair_pages, c);
         if (cls == PAIR_NONE) return 0;
         if (cls == PAIR_MARK || cls == PAIR_JOINER) {
             int joiner = cls == PAIR_JOINER;
@@ -619,6 +654,7 @@ int32_t tsu_script(uint32_t codepoint) {
 // once per process (128 KB): bits 0–8 the script code (ICU's are below
 // 512), bits 9–10 the bracket type, 0x1FF for an ICU error.
 static uint16_t bmp_script_brackets[0x10000];
+static uint16_t bmp_script_pages[256];
 static pthread_once_t bmp_script_brackets_once = PTHREAD_ONCE_INIT;
 
 static void make_bmp_script_brackets(void) {
@@ -627,6 +663,7 @@ static void make_bmp_script_brackets(void) {
         int32_t bracket = u_getIntPropertyValue(c, UCHAR_BIDI_PAIRED_BRACKET_TYPE);
         bmp_script_brackets[c] = (uint16_t)((script < 0 || script >= 0x1FF ? 0x1FF : script) | (bracket << 9));
     }
+    make_pages16(bmp_script_brackets, bmp_script_pages);
 }
 
 int32_t tsu_script_and_bracket(uint32_t codepoint) {
@@ -668,7 +705,7 @@ void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
             s = ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A) ? USCRIPT_LATIN : USCRIPT_COMMON;
             bracket = c == 0x28 || c == 0x29 || c == 0x5B || c == 0x5D || c == 0x7B || c == 0x7D;
         } else if (c < 0x10000) {
-            uint16_t v = bmp_script_brackets[c];
+            uint16_t v = PAGED(bmp_script_brackets, bmp_script_pages, c);
             s = (v & 0x1FF) == 0x1FF ? -1 : (v & 0x1FF);
             bracket = v >> 9;
         } else {

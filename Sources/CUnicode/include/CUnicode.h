@@ -38,6 +38,16 @@ int32_t tsu_line_breaks(const uint16_t *text, int32_t length, const char *locale
 /// ICU's iterator must be asked.
 int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const char *locale, uint8_t *flags);
 
+/// ICU's line break opportunities of `text` under `locale` as flags (as
+/// `tsu_line_breaks_by_pairs` writes them, but exact at every offset) for
+/// text with Thai letters: the text cut after the spaces that follow a Thai
+/// word, where ICU's rules and dictionary start afresh, and each piece
+/// asked of ICU's iterator alone, a short piece's answer kept per thread
+/// under its units and locale ID. Returns 1, 0 when the text has no Thai
+/// letter or is one long piece (ask the iterator over the text), -1 on an
+/// ICU error.
+int32_t tsu_line_breaks_by_pieces(const uint16_t *text, int32_t length, const char *locale, uint8_t *flags);
+
 /// Writes the extended grapheme cluster boundaries (UAX #29) of `text`,
 /// excluding 0 and including `length`. Returns the count or -1.
 int32_t tsu_grapheme_breaks(const uint16_t *text, int32_t length,

@@ -10,7 +10,9 @@ import CUnicode
 /// character classes, asked once per locale ID and kept
 /// (`tsu_line_breaks_by_pairs`), or its iterator over the text where a
 /// pair does not decide (numbers, Thai and other dictionary scripts, Hebrew,
-/// controls). A line may always break after a
+/// controls): over text with Thai, piece by piece between Thai words'
+/// spaces, where ICU starts afresh, each piece's answer kept
+/// (`tsu_line_breaks_by_pieces`). A line may always break after a
 /// run of breakable spaces (space, tab, newline) and never before one; ICU's
 /// opportunities right after a space are not used, so "word !" breaks before
 /// the `!` (French spacing) as Chromium does.
@@ -50,7 +52,16 @@ enum BreakOpportunities {
                     locale.withCString { loc in tsu_line_breaks_by_pairs(buf.baseAddress, Int32(n), loc, flags.baseAddress) }
                 }
             }
-            if byPairs == 0 { try iterateICU(units, locale: locale, into: &icuFlags, offsets: &icuOffsets) }
+            if byPairs == 0 {
+                // (Text with Thai: its pieces between Thai words' spaces, each answer kept.)
+                let byPieces = units.withUnsafeBufferPointer { buf in
+                    icuFlags.withUnsafeMutableBufferPointer { flags in
+                        locale.withCString { loc in tsu_line_breaks_by_pieces(buf.baseAddress, Int32(n), loc, flags.baseAddress) }
+                    }
+                }
+                if byPieces < 0 { throw TypesetError.unicodeAnalysisFailed("ICU line break iterator") }
+                if byPieces == 0 { try iterateICU(units, locale: locale, into: &icuFlags, offsets: &icuOffsets) }
+            }
         }
         // Written through pointers into room for every offset, then cut to
         // the count (appending per opportunity checked each array's
@@ -115,6 +126,19 @@ enum BreakOpportunities {
                 // any two of them (break-all aside), so the run is passed over.
                 var end = i + 1
                 while end < n && isAlnum(u[end]) { end += 1 }
+                lastLast = u[end - 2]; last = u[end - 1]
+                i = end
+                continue
+            }
+            if hasICU && !breakAll && !keepAll && takesICUsAnswer(last) && takesICUsAnswer(u[i]) {
+                // Between characters past ASCII that no rule below looks at
+                // (letters, ideographs, kana, marks): ICU's opportunities
+                // alone, and the run is passed over.
+                var end = i
+                repeat {
+                    if icu[end] & icuBreak != 0 { add(end, false) }
+                    end += 1
+                } while end < n && takesICUsAnswer(u[end])
                 lastLast = u[end - 2]; last = u[end - 1]
                 i = end
                 continue
@@ -258,6 +282,16 @@ enum BreakOpportunities {
 
     @inline(__always)
     private static func needsICU(_ u: UInt16) -> Bool { u > 0x7F && u != 0xA0 }
+
+    /// Whether, between two such characters, an opportunity is ICU's alone
+    /// (with `word-break: normal`): past ASCII, neither U+00A0, a forcing
+    /// separator, a curly quote nor a hyphen or maqaf that the rules of
+    /// `opportunities` look at.
+    @inline(__always)
+    private static func takesICUsAnswer(_ u: UInt16) -> Bool {
+        guard u > 0x7F && u != 0xA0 && u != 0x85 && u != 0x05BE else { return false }
+        return u < 0x2010 || u > 0x2029 || !(u == 0x2010 || (u >= 0x2018 && u <= 0x201D && u != 0x201A && u != 0x201B) || u >= 0x2028)
+    }
 
     /// Chromium's rule for two ASCII characters (and `-` before a digit).
     @inline(__always)

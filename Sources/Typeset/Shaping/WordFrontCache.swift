@@ -51,6 +51,8 @@ final class WordFrontCache {
     private var generation = -1
     /// Lookups answered here since the last `end(with:)`.
     private var hits = 0
+    /// The advances of Han ideographs copied from here as words of their own.
+    let ideographs = IdeographAdvances()
 
     init() {
         // Zeroed pages from the kernel: an all-zero entry holds no word (no
@@ -77,6 +79,7 @@ final class WordFrontCache {
     func begin(with cache: ShapeCache) {
         let current = cache.generation
         guard current != generation else { return }
+        ideographs.removeAll()
         if !untouched {
             memset(entries, 0, Self.capacity * Self.entryWords * MemoryLayout<UInt32>.stride)
             hashes.update(repeating: 0, count: Self.capacity)

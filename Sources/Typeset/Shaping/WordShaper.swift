@@ -16,11 +16,14 @@ struct WordShaper {
     let cache: ShapeCache?
     /// The prepare context's table in front of `cache` (see `WordFrontCache`), if any.
     let front: WordFrontCache?
+    /// The front table's ideographs (see `IdeographAdvances`), held here as `front` is.
+    let ideographs: IdeographAdvances?
 
     init(shaper: Shaper, cache: ShapeCache?, front: WordFrontCache? = nil) {
         self.shaper = shaper
         self.cache = cache
         self.front = front
+        ideographs = front?.ideographs
     }
 
     /// Words longer than this are shaped without the cache (they rarely
@@ -172,6 +175,9 @@ struct WordShaper {
         // order: from where the previous item's search ended).
         while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
         while start < end {
+            // A run of ideographs the context's table has: copied in one loop.
+            ideographs?.copyRun(units, from: &start, end: end, breaks: breaks, next: &b, parameters: parameters,
+                                script: item.script, into: out)
             // The next break opportunity where shaping is known to be separable.
             var stop = end
             while b < breaks.count && Int(breaks[b]) < end {
@@ -205,6 +211,7 @@ struct WordShaper {
             if let key {
                 if let front, span == start..<stop,
                    front.copy(key, units: UnsafeBufferPointer(rebasing: units[span]), into: out, at: start) {
+                    ideographs?.note(units, start: start, stop: stop, parameters: parameters, script: item.script, from: out)
                     start = stop
                     continue
                 }
