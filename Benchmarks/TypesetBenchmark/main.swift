@@ -36,6 +36,15 @@ if profileEnv["TYPESET_SCALE_REQUESTS"] != nil {
     print(runRequestLineScaleBenchmark())
     exit(0)
 }
+// TYPESET_WRITE_REQUESTS=PATH: only write the feed as the `measure batch` requests the
+// end-to-end figures run (for profiling the tool), then exit.
+if let path = profileEnv["TYPESET_WRITE_REQUESTS"] {
+    let written = try! EndToEndBenchmark.writeRequests(texts, families: families, size: 15, width: width)
+    try! FileManager.default.moveItem(atPath: written.batch, toPath: path)
+    ScratchDirectory.remove()
+    print("wrote \(texts.count) requests to \(path)")
+    exit(0)
+}
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     // TYPESET_PROFILE_ONLY=ascii or other: only the posts that are (or are not) plain ASCII.
     let only = profileEnv["TYPESET_PROFILE_ONLY"]

@@ -80,7 +80,7 @@ struct BatchRun {
                          + (strict ? ": an error line (--strict)" : "; ignored (--strict makes it an error)"))
                 }
             }
-            if let request = decoded.request {
+            if !quiet, case .request(let request, _, _) = decoded {
                 if request.fontFiles.isEmpty { checkStack(request.families) }
                 for run in request.runs where run.fontFiles == nil {
                     if let families = run.style.families { checkStack(families) }

@@ -247,6 +247,10 @@ private final class StreamState<Work>: @unchecked Sendable {
     /// `process` appends each line's answer (or error line, numbered) to
     /// `out` and says whether it was answered.
     func work(_ process: (_ line: PendingLine<Work>, _ out: inout [UInt8]) -> Bool) {
+        // The bytes the last chunk's answers took (at most a worker's
+        // share): the next chunk's buffer is made that large at once, not
+        // grown by doubling (each growth copied what the buffer held).
+        var chunkBytes = 0
         while true {
             condition.lock()
             while ((queueHead == queue.count && !inputEnded) || outputBacklogged) && !aborted { condition.wait() }
@@ -258,19 +262,16 @@ private final class StreamState<Work>: @unchecked Sendable {
             var first = queue[queueHead].number
             var chunk: [PendingLine<Work>?] = []
             chunk.reserveCapacity(end - queueHead)
-            for k in queueHead..<end {
-                chunk.append(queue[k].line!)
-                queue[k].line = nil
-            }
+            for k in queueHead..<end { chunk.append(queue[k].line.take()!) }
             queueHead = end
             if queueHead > 1024 && queueHead * 2 > queue.count { queue.removeFirst(queueHead); queueHead = 0 }
             let share = workerShare
             condition.unlock()
             var out: [UInt8] = []
+            out.reserveCapacity(chunkBytes)
             var lines = 0, failures = 0, bytes = 0
             for k in chunk.indices {
-                let line = chunk[k]!
-                chunk[k] = nil  // the line's work is freed as soon as it is answered
+                let line = chunk[k].take()!  // the line's work is freed as soon as it is answered
                 if !process(line, &out) { failures += 1 }
                 lines += 1
                 bytes += line.byteCount
@@ -282,6 +283,7 @@ private final class StreamState<Work>: @unchecked Sendable {
                     if isAborted { return }
                 }
             }
+            chunkBytes = min(out.count, share)
             hand(&out, first: first, lines: lines, failures: failures, inputBytes: bytes, waitingForNext: nil)
         }
     }

@@ -45,4 +45,42 @@ final class JSONStringUTF8Tests: XCTestCase {
             }
         }
     }
+
+    /// Strings are scanned eight bytes a step until a quote, backslash or
+    /// control byte: each of those (and a non-ASCII letter, and an invalid
+    /// byte) at every offset of strings up to 40 bytes long, so at every
+    /// place in a step and in the bytes after the last whole step, reads
+    /// as it should (the string, its escape, or the error at its place).
+    func testEveryByteThatEndsTheFastScanAtEveryOffset() throws {
+        for length in 0...40 {
+            for at in 0..<max(1, length) {
+                var plain = Array(repeating: UInt8(ascii: "a"), count: length)
+                XCTAssertEqual(try read(plain), String(repeating: "a", count: length))
+                guard length > 0 else { continue }
+                plain[at] = UInt8(ascii: "\\")
+                var escaped = plain
+                escaped.insert(UInt8(ascii: "n"), at: at + 1)
+                XCTAssertEqual(try read(escaped), String(repeating: "a", count: at) + "\n" + String(repeating: "a", count: length - at - 1))
+                var control = plain
+                control[at] = 0x1F
+                XCTAssertThrowsError(try read(control), "control byte at \(at) of \(length)") { error in
+                    XCTAssertEqual((error as? JSONParseError)?.problem, .controlCharacter)
+                }
+                var accented = Array(repeating: UInt8(ascii: "a"), count: length)
+                accented.replaceSubrange(at..<at + 1, with: Array("é".utf8))
+                XCTAssertEqual(try read(accented), String(decoding: accented, as: UTF8.self))
+                var invalid = Array(repeating: UInt8(ascii: "a"), count: length)
+                invalid[at] = 0xFF
+                XCTAssertThrowsError(try read(invalid), "invalid byte at \(at) of \(length)") { error in
+                    XCTAssertEqual((error as? JSONParseError)?.offset, 2 + at)
+                }
+                // A string ending early: its closing quote at `at`, then another value.
+                let text = String(repeating: "a", count: at)
+                let value = try JSONParser.parse(Array(#"[""#.utf8) + Array(repeating: UInt8(ascii: "a"), count: at) + Array(#"","b"]"#.utf8))
+                guard case .array(let elements) = value, case .string(let first) = elements.first else { return XCTFail("not an array") }
+                XCTAssertEqual(first, text)
+                XCTAssertEqual(elements.count, 2)
+            }
+        }
+    }
 }

@@ -61,11 +61,19 @@ struct PlainTextScan {
                 var last = u[0], lastLast: UInt16 = 0
                 guard last < 0x80 && last != 0x0D else { letters = last != 0x0D; return nil }
                 faces |= table[Int(last)]
-                for i in 1..<n {
+                var i = 1
+                while i < n {
                     let ch = u[i]
                     guard ch < 0x80 && ch != 0x0D else { letters = ch != 0x0D; return nil }
                     faces |= table[Int(ch)]
-                    defer { lastLast = last; last = ch }
+                    // A letter or digit after a letter or digit (most of a text): never a break between them.
+                    if !breakAfter[Int(ch)] && !breakAfter[Int(last)] {
+                        lastLast = last
+                        last = ch
+                        i += 1
+                        continue
+                    }
+                    defer { lastLast = last; last = ch; i += 1 }
                     if preserveNewlines && last == 0x0A {
                         breaks.positions.append(Int32(i)); breaks.mandatory.append(true); continue
                     }

@@ -27,7 +27,7 @@ public struct VariationRequest: Sendable, Hashable {
 
     /// The request a text style makes; `cssSize` is its font size in CSS
     /// px (the optical size, also on a screen of more device pixels).
-    init(style: TextStyle, cssSize: Double) {
+    init(style: borrowing TextStyle, cssSize: Double) {
         self.init(weight: Double(style.weight), stretch: style.stretch,
                   slope: style.italic ? Self.italic : 0,
                   opticalSize: style.opticalSizing == .auto ? cssSize : nil, variations: style.variations)

@@ -8,7 +8,7 @@ import CUnicode
 extension StrutMetrics {
     /// The block's own inline box: its style's line height about its first
     /// face, and the edges `text-box-trim` trims the block to.
-    init(_ styled: StyledText, paragraph: ParagraphStyle) {
+    init(_ styled: borrowing StyledText, paragraph: borrowing ParagraphStyle) {
         let base = styled.base, primary = styled.primary
         let strut = InlineBox(style: base, primary: primary, used: nil)
         let primaryBox = primary.metrics.rounded(atSize: base.size)

@@ -108,7 +108,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
     }
 
     /// A prepared text's storage, from what `PrepareSession` computed.
-    static func make(_ parts: PreparedCore.Parts) -> PreparedCore {
+    static func make(_ parts: borrowing PreparedCore.Parts) -> PreparedCore {
         let header = Header(parts)
         let segmentCount = header.segmentCount, segmentMetricsCount = header.segmentMetricsCount
         let strutOnly = header.strutMetricsOnly
@@ -441,7 +441,7 @@ final class PreparedCore: ManagedBuffer<PreparedCore.Header, Segment> {
 
 extension PreparedCore.Header {
     /// The header of the text `parts` describes.
-    init(_ parts: PreparedCore.Parts) {
+    init(_ parts: borrowing PreparedCore.Parts) {
         let strut = parts.strut, paragraph = parts.analysed.paragraph
         let plain = parts.adjustments.trimmableClose.isEmpty && parts.segmented.segments.allSatisfy { s in
             !s.endsWithSoftHyphen && !s.hasTab && !s.hangs && !s.hasLongTrailing && s.width != Int32.max && s.trailing != Int32.max

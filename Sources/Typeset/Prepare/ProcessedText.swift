@@ -14,7 +14,7 @@ struct ProcessedText: Sendable {
 
     /// The processed text of `processor`; `source` is the source text's
     /// storage, which an identity processing shares.
-    init(_ processor: WhiteSpaceProcessor, source: CompactUTF16) {
+    init(_ processor: borrowing WhiteSpaceProcessor, source: CompactUTF16) {
         units = processor.isIdentity ? source : CompactUTF16(processor.units)
         // (A processing that changed the text maps its end too: never empty.)
         sourceOffsets = processor.isIdentity ? [] : processor.sourceOffsets.compacted()

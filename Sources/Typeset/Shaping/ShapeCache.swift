@@ -413,7 +413,7 @@ struct ShapeParameters {
 
     /// The parameters of `item`'s words, in `face` at `style`'s size.
     /// - Parameter styleHash: the style's features and language (`StyleFeatures.hashes`).
-    init(item: Item, face: FontFace, style: TextStyle, styleHash: UInt64) {
+    init(item: Item, face: FontFace, style: borrowing TextStyle, styleHash: UInt64) {
         self.init(faceSerial: face.serial, size: style.size, styleHash: styleHash, script: item.script,
                   rtl: item.level & 1 == 1)
     }
@@ -458,55 +458,46 @@ struct ShapedWord: Sendable {
     /// The heap bytes the word takes (its storage array).
     var byteCount: Int { arrayBytes(storage) }
 
-    /// A word from its glyphs: each glyph's advance is added to the unit its
-    /// cluster starts at, which starts a glyph cluster. A unit is marked
-    /// `kernedBefore` when a break before it would need reshaping
-    /// (HarfBuzz's unsafe-to-break, `unsafeClusters`) and its cluster or the
-    /// one before has an advance its font did not give (`adjustedClusters`: a
-    /// kern, which right-to-left text puts in the later glyph).
+    /// A word from the per-unit advances and flags its text was shaped
+    /// into (`Shaper.shapeUnits`; `advances` and `flags` start at the
+    /// word's first unit, its context's for a word shaped in context): a
+    /// unit starts a glyph cluster when a glyph's cluster is that unit, and
+    /// is marked `kernedBefore` when a break before it would need reshaping
+    /// (HarfBuzz's unsafe-to-break) and its cluster or the one before has an
+    /// advance its font did not give (a kern, which right-to-left text puts
+    /// in the later glyph). One pass, into the storage as it is allocated.
     /// - Parameter context: units of `units` before and after the word that
-    ///   are context only (glyph clusters count from `units`' start).
-    init(units: UnsafeBufferPointer<UInt16>, glyphs: [ShapedGlyph], unsafeClusters: [Int32] = [],
-         adjustedClusters: [Int32] = [], check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
-        self.init(units: units, glyphs: glyphs, unsafeClusters: unsafeClusters, isAdjusted: adjustedClusters.contains,
-                  clusterOffset: 0, check: check, context: context)
-    }
-
-    /// The same for a word taken from text shaped with others: `units`
-    /// start at `clusterOffset` in that text, and glyph clusters, unsafe
-    /// clusters and those `isAdjusted` is asked about count from its start
-    /// (those outside the word are not its own).
-    init<Glyphs: Sequence<ShapedGlyph>, Unsafe: Sequence<Int32>>(
-        units: UnsafeBufferPointer<UInt16>, glyphs: Glyphs, unsafeClusters: Unsafe, isAdjusted: (Int32) -> Bool,
-        clusterOffset: Int32, check: UInt64, context: (before: Int, after: Int) = (0, 0)
-    ) {
-        let h = Self.header
-        var s = [UInt32](repeating: 0, count: h + 2 * units.count)
-        s[0] = UInt32(truncatingIfNeeded: check)
-        s[1] = UInt32(truncatingIfNeeded: check >> 32)
-        s[2] = UInt32(units.count)
-        s[3] = UInt32(context.before) | UInt32(context.after) << 16
-        for k in 0..<units.count { s[h + 1 + 2 * k] = UInt32(units[k]) }
-        for g in glyphs {
-            let c = Int(g.cluster) - Int(clusterOffset)
-            guard c >= 0 && c < units.count else { continue }
-            var advance = Int32(bitPattern: s[h + 2 * c])
-            advance.addSaturating(g.advance)
-            s[h + 2 * c] = UInt32(bitPattern: advance)
-            s[h + 1 + 2 * c] |= 0x1_0000
-        }
-        let first = context.before, end = units.count - context.after
-        for shaped in unsafeClusters {
-            let c = Int(shaped) - Int(clusterOffset)
-            guard c > first && c < end else { continue }
-            // The cluster before `c`: the nearest cluster start below it.
-            var b = c - 1
-            while b > first && s[h + 1 + 2 * b] & 0x1_0000 == 0 { b -= 1 }
-            if isAdjusted(Int32(b) + clusterOffset) || isAdjusted(shaped) {
-                s[h + 1 + 2 * c] |= 0x2_0000
+    ///   are context only (not shaped: they hold no advance).
+    init(units: UnsafeBufferPointer<UInt16>, advances: UnsafeBufferPointer<Int32>, flags: UnsafeBufferPointer<UInt8>,
+         check: UInt64, context: (before: Int, after: Int) = (0, 0)) {
+        let h = Self.header, n = units.count
+        precondition(advances.count >= n && flags.count >= n)
+        // (Written on the stack and copied into an array of its size: an
+        // array allocated uninitialized looks up its type's metadata in the
+        // runtime, some 600 instructions a word.)
+        storage = withUnsafeTemporaryAllocation(of: UInt32.self, capacity: h + 2 * n) { s in
+            s[0] = UInt32(truncatingIfNeeded: check)
+            s[1] = UInt32(truncatingIfNeeded: check >> 32)
+            s[2] = UInt32(n)
+            s[3] = UInt32(context.before) | UInt32(context.after) << 16
+            let first = context.before, end = n - context.after
+            // The cluster before a unit: the nearest cluster start after the
+            // word's first unit and below it, else the first unit.
+            var before = first
+            for k in 0..<n {
+                let f = flags[k]
+                var pair = UInt32(units[k])
+                if f & ShapedUnits.clusterStart != 0 { pair |= 0x1_0000 }
+                if f & ShapedUnits.unsafeToBreak != 0 && k > first && k < end
+                    && (f | flags[before]) & ShapedUnits.adjusted != 0 {
+                    pair |= 0x2_0000
+                }
+                if k > first && f & ShapedUnits.clusterStart != 0 { before = k }
+                s[h + 2 * k] = UInt32(bitPattern: advances[k])
+                s[h + 2 * k + 1] = pair
             }
+            return Array(UnsafeBufferPointer(s))
         }
-        storage = s
     }
 
     /// Whether the word stored in `s` (with its context) is this text.
@@ -553,7 +544,11 @@ struct ShapedWord: Sendable {
         storage.withUnsafeBufferPointer { Self.copy($0, into: out, at: offset) }
     }
 
-    /// Writes the word stored in `s` (a word's storage) at `offset`.
+    /// Writes the word stored in `s` (a word's storage) at `offset`: its
+    /// advances, and the cluster starts and kerned-before flags of the units
+    /// that are not cluster starts or are kerned before (the arrays start out
+    /// as cluster starts not kerned before, what most units are: see
+    /// `UnitArrays`).
     @inline(__always)
     static func copy(_ s: UnsafeBufferPointer<UInt32>, into out: UnitArrays, at offset: Int) {
         let before = Int(s[3] & 0xFFFF)
@@ -564,8 +559,11 @@ struct ShapedWord: Sendable {
         let u = out.unsafeBefore.baseAddress! + offset
         for k in 0..<count {
             a[k] = Int32(bitPattern: pairs[2 * k])
-            c[k] = pairs[2 * k + 1] & 0x1_0000 != 0
-            u[k] = pairs[2 * k + 1] & 0x2_0000 != 0
+            let flags = pairs[2 * k + 1]
+            if flags & 0x3_0000 != 0x1_0000 {
+                c[k] = flags & 0x1_0000 != 0
+                u[k] = flags & 0x2_0000 != 0
+            }
         }
     }
 }

@@ -29,10 +29,9 @@ extension Shaper {
                              item: Item, face: FontFace, style: TextStyle) -> Int64? {
         guard contextStart < start, start < end, end <= itemEnd, itemEnd <= units.count else { return nil }
         let run = ShapingRun(item: item, face: face, style: style, features: Shaper.features(for: style))
-        let kept = unsafeClusters, keptAdjusted = adjustedClusters
-        defer { unsafeClusters = kept; adjustedClusters = keptAdjusted }
+        let kept = unsafeClusters
+        defer { unsafeClusters = kept }
         unsafeClusters = []
-        adjustedClusters = []
         scratchGlyphs.removeAll(keepingCapacity: true)
         shape(units, start: contextStart, end: min(end + 1, itemEnd), as: run, into: &scratchGlyphs)
         let unsafe = Set(unsafeClusters ?? [])

@@ -28,15 +28,12 @@ final class Shaper {
     var pieceGlyphs: [ShapedGlyph] = []
     /// When set, `shape` appends the cluster of every glyph HarfBuzz marks
     /// unsafe to break before (a kern or ligature with what precedes it: a
-    /// line broken there is reshaped, as Chromium reshapes it), and to
-    /// `adjustedClusters` that of every glyph whose advance is not its
-    /// font's (a kern went into it).
+    /// line broken there is reshaped, as Chromium reshapes it).
     var unsafeClusters: [Int32]?
-    var adjustedClusters: [Int32] = []
-    /// The clusters `noteAdjustedClusters` asks about (reused).
-    private var neededClusters: [Int32] = []
-    /// Set while a text is shaped in pieces (`markStormPieces`): `noteAdjustedClusters` asks about every glyph.
-    private var asksEveryAdvance = false
+    /// What `shapeUnits` wrote last (see `ShapedUnits`), kept between pieces.
+    var shapedUnits = ShapedUnits()
+    /// Glyph advances as their fonts give them (see `nominalAdvance`).
+    let nominalAdvances = NominalAdvances()
     nonisolated(unsafe) private static let defaultLanguage = hb_language_from_string("en", -1)
 
     init() {
@@ -59,9 +56,6 @@ final class Shaper {
             // unit), not regrown per piece: a storm of a million marks
             // copied the glyphs so far for each of its 4,000 pieces.
             reserve(glyphs.count + (end - start), in: &glyphs)
-            // (A piece's first cluster has the one before it in another piece: every advance is asked about.)
-            asksEveryAdvance = true
-            defer { asksEveryAdvance = false }
             // Visual order: an RTL run's last piece comes first.
             for piece in run.rightToLeft ? pieces.reversed() : pieces {
                 shapePiece(units, start: piece.lowerBound, end: piece.upperBound, as: run, into: &glyphs)
@@ -128,6 +122,62 @@ final class Shaper {
 
     private func shapePiece(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, as run: ShapingRun,
                             into glyphs: inout [ShapedGlyph]) {
+        guard let out = runHarfBuzz(units, start: start, end: end, as: run) else { return }
+        let (infos, positions, count) = (out.infos, out.positions, out.count)
+        reserve(glyphs.count + count, in: &glyphs)
+        for k in 0..<count {
+            let pos = positions[k]
+            // (Most glyphs have no offset: no conversion for them, whose answer is 0 either way.)
+            glyphs.append(ShapedGlyph(glyphID: infos[k].codepoint, cluster: Int32(infos[k].cluster),
+                                      advance: out.advance(k),
+                                      xOffset: pos.x_offset == 0 ? 0 : Self.clamp(Double(pos.x_offset) * out.offsetScale),
+                                      yOffset: pos.y_offset == 0 ? 0 : Self.clamp(Double(pos.y_offset) * out.offsetScale)))
+        }
+        if unsafeClusters != nil && !out.bitmap {
+            for k in 0..<count where infos[k].mask & Self.unsafeToBreakFlag != 0 {
+                unsafeClusters!.append(Int32(infos[k].cluster))
+            }
+        }
+    }
+
+    /// HarfBuzz's flag for a glyph unsafe to break before, read from the
+    /// glyph's mask as `hb_glyph_info_get_glyph_flags` reads it (a call per
+    /// glyph otherwise).
+    static let unsafeToBreakFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
+
+    /// What HarfBuzz returned for a piece (valid until the buffer is used
+    /// again), with the factors that turn its positions into pixels.
+    struct HarfBuzzOutput {
+        let infos: UnsafeMutablePointer<hb_glyph_info_t>
+        let positions: UnsafeMutablePointer<hb_glyph_position_t>
+        let count: Int
+        /// Font units to 1/65536 px for advances (see `runHarfBuzz`) and for offsets.
+        let advanceScale: Double
+        let offsetScale: Double
+        /// Whether the face is a colour bitmap face, whose advances are its strike's.
+        let bitmap: Bool
+        let face: FontFace
+        let size: Double
+
+        /// Glyph `k`'s advance, 1/65536 px.
+        @inline(__always)
+        func advance(_ k: Int) -> Int32 {
+            if bitmap, Int(infos[k].codepoint) < face.bitmapAdvances.count {
+                // (A bitmap strike scales by the size in hundredths, not truncated to 26.6.)
+                return Shaper.clamp(Double(face.bitmapAdvances[Int(infos[k].codepoint)]) * Shaper.fontSizeHundredths(size) * 65536)
+            }
+            return Shaper.clamp(Double(positions[k].x_advance) * advanceScale)
+        }
+    }
+
+    /// Shapes `units[start..<end]` (the rest of `units` as context) in the
+    /// shaper's buffer; nil when HarfBuzz returns nothing.
+    ///
+    /// Advances are converted to pixels as Chromium gets them from Skia and
+    /// FreeType: each glyph's unhinted advance at `size` with FreeType's
+    /// rounded scale, rounded to 1/65536 px. Colour bitmap faces use the
+    /// bitmap strike's advance.
+    func runHarfBuzz(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, as run: ShapingRun) -> HarfBuzzOutput? {
         let face = run.face
         // An `@font-face` rule's size-adjust sets the face at a multiple of
         // the size, multiplied in float32 as Chromium does (17 px at 90% is
@@ -149,7 +199,7 @@ final class Shaper {
         }
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
-              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return }
+              let positions = hb_buffer_get_glyph_positions(buffer, &count) else { return nil }
         // The size the font is set at: Chromium's, in whole 1/64 px (see `fontSize26Dot6`).
         let size26Dot6 = Self.fontSize26Dot6(size)
         let setSize = size26Dot6 / 64
@@ -162,74 +212,8 @@ final class Shaper {
         // ideograph is 15.000105 px at 15 px (eight of them report 120.015625
         // px) and 16.99996 px at 17 px.
         let advanceScale = (size26Dot6 * 65536 / Double(face.unitsPerEm)).rounded() / 64 / face.unitScale
-        let bitmap = face.isColorBitmap
-        reserve(glyphs.count + Int(count), in: &glyphs)
-        for k in 0..<Int(count) {
-            let info = infos[k], pos = positions[k]
-            let advance: Int32
-            if bitmap, Int(info.codepoint) < face.bitmapAdvances.count {
-                // (A bitmap strike scales by the size in hundredths, not truncated to 26.6.)
-                advance = Self.clamp(Double(face.bitmapAdvances[Int(info.codepoint)]) * Self.fontSizeHundredths(size) * 65536)
-            } else {
-                advance = Self.clamp(Double(pos.x_advance) * advanceScale)
-            }
-            // (Most glyphs have no offset: no conversion for them, whose answer is 0 either way.)
-            glyphs.append(ShapedGlyph(glyphID: info.codepoint, cluster: Int32(info.cluster), advance: advance,
-                                      xOffset: pos.x_offset == 0 ? 0 : Self.clamp(Double(pos.x_offset) * scale),
-                                      yOffset: pos.y_offset == 0 ? 0 : Self.clamp(Double(pos.y_offset) * scale)))
-        }
-        if unsafeClusters != nil && !bitmap {
-            let firstNew = unsafeClusters!.count
-            for k in 0..<Int(count) {
-                if hb_glyph_info_get_glyph_flags(infos + k).rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue != 0 {
-                    unsafeClusters!.append(Int32(infos[k].cluster))
-                }
-            }
-            // A piece with nothing unsafe to break asks nothing about its advances.
-            if unsafeClusters!.count > firstNew {
-                noteAdjustedClusters(infos, positions, count: Int(count), face: face, rtl: run.rightToLeft)
-            }
-        }
-    }
-
-    /// Appends to `adjustedClusters` the clusters of the glyphs just shaped
-    /// whose advance is not their font's (a kern went into it), asking the
-    /// font only about the clusters a break's kern is looked for in
-    /// (`ShapedWord`): each cluster marked unsafe to break before and the
-    /// cluster before it in logical order. (Asking about every glyph was a
-    /// call into HarfBuzz per glyph of every new word.) Clusters are monotone
-    /// at the cluster level shaped with, ascending in logical order; should
-    /// they not be, every glyph is asked about.
-    private func noteAdjustedClusters(_ infos: UnsafeMutablePointer<hb_glyph_info_t>,
-                                      _ positions: UnsafeMutablePointer<hb_glyph_position_t>,
-                                      count: Int, face: FontFace, rtl: Bool) {
-        @inline(__always) func glyph(_ i: Int) -> Int { rtl ? count - 1 - i : i }
-        let unsafeFlag = HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue
-        neededClusters.removeAll(keepingCapacity: true)
-        var previous: Int32 = -1, current: Int32 = -1, monotone = !asksEveryAdvance
-        for i in 0..<count where monotone {
-            let k = glyph(i), cluster = Int32(infos[k].cluster)
-            if cluster != current {
-                if cluster < current { monotone = false; break }
-                previous = current
-                current = cluster
-            }
-            if hb_glyph_info_get_glyph_flags(infos + k).rawValue & unsafeFlag != 0 {
-                if previous >= 0 && neededClusters.last != previous { neededClusters.append(previous) }
-                if neededClusters.last != cluster { neededClusters.append(cluster) }
-            }
-        }
-        var j = 0
-        for i in 0..<count {
-            let k = glyph(i), cluster = Int32(infos[k].cluster)
-            if monotone {
-                while j < neededClusters.count && neededClusters[j] < cluster { j += 1 }
-                guard j < neededClusters.count && neededClusters[j] == cluster else { continue }
-            }
-            if positions[k].x_advance != hb_font_get_glyph_h_advance(face.hbFont, infos[k].codepoint) {
-                adjustedClusters.append(cluster)
-            }
-        }
+        return HarfBuzzOutput(infos: infos, positions: positions, count: Int(count), advanceScale: advanceScale,
+                              offsetScale: scale, bitmap: face.isColorBitmap, face: face, size: size)
     }
 
     /// The size Chromium sets a font at for a CSS font size, in 26.6 units

@@ -17,7 +17,7 @@ struct ShapingRun {
     var features: [hb_feature_t]
 
     /// A run of `item`, in `face`, in `style`'s size and language, with `features`.
-    init(item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) {
+    init(item: Item, face: FontFace, style: borrowing TextStyle, features: [hb_feature_t]) {
         self.init(face: face, size: style.size, rightToLeft: item.level & 1 == 1, script: item.script,
                   language: style.language, features: features)
     }

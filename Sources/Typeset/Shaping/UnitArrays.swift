@@ -4,7 +4,10 @@
 /// A text's per-unit advances, cluster starts and kerned-before flags
 /// (see `WordShaper.unitAdvances`) as buffers held in place while words
 /// are copied into them: a word's copy then checks one bound, not each
-/// array's uniqueness and bounds per unit.
+/// array's uniqueness and bounds per unit. They start out as what most
+/// units are, cluster starts not kerned before (`clusterStarts` all true,
+/// `unsafeBefore` all false): a word's copy writes the flags of the other
+/// units only (`ShapedWord.copy`), and every unit is some word's.
 struct UnitArrays {
     let advances: UnsafeMutableBufferPointer<Int32>
     let clusterStarts: UnsafeMutableBufferPointer<Bool>

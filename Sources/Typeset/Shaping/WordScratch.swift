@@ -19,26 +19,17 @@ struct WordScratch: StageScratch {
     /// The words the cache lacks, by index into `pieces`, and their keys' hashes.
     var unshaped: [Int]
     var unshapedKeys: HashSet64
+    /// The shaping run of each of `unshaped` while they are grouped by run (`WordShaper.groupByRun`).
+    var runKeys: [UInt64]
     /// Words that repeat one of `unshaped`, by index into `pieces`.
     var repeats: [Int]
     /// Words shaped alone, uncached or in context (see `WordShaper.shape`), by index into `pieces`.
     var alone: [Int]
     /// `WordShaper.shapeTogether`'s joined words, where each starts in them,
-    /// and where the joined text may be broken.
+    /// and those whose shape could not be taken from the joined one.
     var joined: [UInt16]
     var starts: [Int]
-    var boundaries: [Bool]
-    /// Per unit of the joined words: which word it is in, and whether its
-    /// cluster's advance was adjusted; where each word's glyphs and unsafe
-    /// clusters start in `wordGlyphs` and `wordUnsafe`, which hold them word
-    /// after word (`glyphNext`: the sort's cursors).
-    var wordOfUnit: [Int32]
-    var adjusted: [Bool]
-    var glyphStarts: [Int]
-    var unsafeStarts: [Int]
-    var glyphNext: [Int]
-    var wordGlyphs: [ShapedGlyph]
-    var wordUnsafe: [Int32]
+    var notJoined: [Int]
     /// Where the search for the next item's first break opportunity starts
     /// (items come in order: from where the previous item's search ended).
     var nextBreak = 0
@@ -52,26 +43,19 @@ struct WordScratch: StageScratch {
             pieces: pieces.emptiedForReuse(),
             unshaped: unshaped.emptiedForReuse(),
             unshapedKeys: unshapedKeys,
+            runKeys: runKeys.emptiedForReuse(),
             repeats: repeats.emptiedForReuse(),
             alone: alone.emptiedForReuse(),
             joined: joined.emptiedForReuse(),
             starts: starts.emptiedForReuse(),
-            boundaries: boundaries.emptiedForReuse(),
-            wordOfUnit: wordOfUnit.emptiedForReuse(),
-            adjusted: adjusted.emptiedForReuse(),
-            glyphStarts: glyphStarts.emptiedForReuse(),
-            unsafeStarts: unsafeStarts.emptiedForReuse(),
-            glyphNext: glyphNext.emptiedForReuse(),
-            wordGlyphs: wordGlyphs.emptiedForReuse(),
-            wordUnsafe: wordUnsafe.emptiedForReuse(),
+            notJoined: notJoined.emptiedForReuse(),
             nextBreak: 0)
     }
 }
 
 extension WordScratch {
     init() {
-        self.init(pieces: [], unshaped: [], unshapedKeys: HashSet64(), repeats: [], alone: [], joined: [], starts: [],
-                  boundaries: [], wordOfUnit: [], adjusted: [], glyphStarts: [], unsafeStarts: [], glyphNext: [],
-                  wordGlyphs: [], wordUnsafe: [])
+        self.init(pieces: [], unshaped: [], unshapedKeys: HashSet64(), runKeys: [], repeats: [], alone: [], joined: [],
+                  starts: [], notJoined: [])
     }
 }

@@ -23,8 +23,12 @@ struct WordShaper {
         self.front = front
     }
 
-    /// Words longer than this are shaped without the cache (they rarely repeat).
-    static let longestCachedWord = 48
+    /// Words longer than this are shaped without the cache (they rarely
+    /// repeat). Links are one word between spaces, most of them 40–120
+    /// units, and a feed repeats them (a shared link, a text prepared
+    /// again): they are cached, the cache's byte bound keeping a vocabulary
+    /// of long unique words in check.
+    static let longestCachedWord = 128
 
     /// The longest piece cached in a face whose space takes part in its
     /// lookups, where a piece is the text between breaks that are not
@@ -60,7 +64,7 @@ struct WordShaper {
         let (items, faces, styles) = (runs.items, runs.faces, runs.styles)
         let n = units.count
         advances.refill(0, count: n)
-        clusterStarts.refill(false, count: n)
+        clusterStarts.refill(true, count: n)  // (see `UnitArrays`)
         unsafeBefore.refill(false, count: n)
         if let cache { front?.begin(with: cache) }
         defer {
@@ -282,19 +286,21 @@ struct WordShaper {
             return UInt64(item.faceIndex) << 48 | UInt64(UInt16(truncatingIfNeeded: item.script)) << 32
                 | UInt64(item.styleIndex) << 16 | UInt64(item.level & 1)
         }
-        if scratch.unshaped.count > 1 { scratch.unshaped.sort { (run($0), $0) < (run($1), $1) } }
+        if scratch.unshaped.count > 1 { Self.groupByRun(&scratch.unshaped, keys: &scratch.runKeys, run: run) }
         var first = 0
         while first < scratch.unshaped.count {
             let r = run(scratch.unshaped[first])
             var next = first + 1
             while next < scratch.unshaped.count && run(scratch.unshaped[next]) == r { next += 1 }
             let item = items[Int(pieces[scratch.unshaped[first]].item)], style = Int(item.styleIndex)
-            let words = scratch.unshaped[first..<next].map { pieces[$0] }
-            for (piece, shaped) in zip(words, shapeTogether(words, units: units, item: item, face: faces[Int(item.faceIndex)],
-                                                            style: styles[style], features: features[style],
-                                                            scratch: &scratch)) {
-                shaped.copy(into: &advances, clusterStarts: &clusterStarts, unsafeBefore: &unsafeBefore,
-                            at: piece.word.lowerBound)
+            let words = scratch.unshaped[first..<next]
+            pieces.withUnsafeBufferPointer { pieces in
+                UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+                    shapeTogether(words, of: pieces, units: units, item: item, face: faces[Int(item.faceIndex)],
+                                  style: styles[style], features: features[style], scratch: &scratch) { k, shaped in
+                        shaped.copy(into: out, at: pieces[words[k]].word.lowerBound)
+                    }
+                }
             }
             first = next
         }
@@ -380,7 +386,7 @@ struct WordShaper {
     func wordAdvances(_ word: UnsafeBufferPointer<UInt16>, item: Item, face: FontFace, style: TextStyle,
                       features: [hb_feature_t], featureHash: UInt64, into out: inout WordUnitArrays) {
         out.advances.refill(0, count: word.count)
-        out.clusterStarts.refill(false, count: word.count)
+        out.clusterStarts.refill(true, count: word.count)  // (see `UnitArrays`)
         out.unsafeBefore.refill(false, count: word.count)
         let key = self.key(word, wordLength: word.count, item: item, face: face, style: style, featureHash: featureHash)
         if let key, cache != nil, UnitArrays.with(&out.advances, &out.clusterStarts, &out.unsafeBefore, { arrays in
@@ -480,30 +486,15 @@ struct WordShaper {
     /// result holds the context units, to be matched).
     func shape(_ text: UnsafeBufferPointer<UInt16>, context: (before: Int, after: Int) = (0, 0), key: ShapeKey?,
                item: Item, face: FontFace, style: TextStyle, features: [hb_feature_t]) -> ShapedWord {
-        let shaped = shapeNoting(text, start: context.before, end: text.count - context.after, item: item, face: face,
-                                 style: style, features: features) { glyphs, unsafeClusters, adjustedClusters in
-            ShapedWord(units: text, glyphs: glyphs, unsafeClusters: unsafeClusters, adjustedClusters: adjustedClusters,
-                       check: key?.check ?? 0, context: context)
+        shaper.shapeUnits(text, start: context.before, end: text.count - context.after,
+                          as: ShapingRun(item: item, face: face, style: style, features: features))
+        let shaped = shaper.shapedUnits.advances.withUnsafeBufferPointer { advances in
+            shaper.shapedUnits.flags.withUnsafeBufferPointer { flags in
+                ShapedWord(units: text, advances: advances, flags: flags, check: key?.check ?? 0, context: context)
+            }
         }
         if let key { cache?.store(key, shaped) }
         return shaped
-    }
-
-    /// Shapes `text[start..<end]` (the rest of `text` as context) into the
-    /// shaper's reused glyph array, noting the clusters HarfBuzz marks unsafe
-    /// to break before and those whose advance is not their font's (see
-    /// `Shaper.unsafeClusters`), and hands all three to `body`.
-    func shapeNoting<R>(_ text: UnsafeBufferPointer<UInt16>, start: Int, end: Int, item: Item, face: FontFace,
-                        style: TextStyle, features: [hb_feature_t],
-                        _ body: (_ glyphs: [ShapedGlyph], _ unsafeClusters: [Int32], _ adjustedClusters: [Int32]) -> R) -> R {
-        shaper.scratchGlyphs.removeAll(keepingCapacity: true)
-        shaper.unsafeClusters = []
-        shaper.adjustedClusters.removeAll(keepingCapacity: true)
-        shaper.shape(text, start: start, end: end, as: ShapingRun(item: item, face: face, style: style, features: features),
-                     into: &shaper.scratchGlyphs)
-        let result = body(shaper.scratchGlyphs, shaper.unsafeClusters ?? [], shaper.adjustedClusters)
-        shaper.unsafeClusters = nil
-        return result
     }
 
     /// A hash of a style's feature list and language, part of the word

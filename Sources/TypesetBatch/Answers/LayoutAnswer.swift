@@ -58,14 +58,16 @@ package struct LayoutAnswer: JSONWritable {
     package func write(to out: inout [UInt8]) {
         out.appendJSONObject { o in
             if let id { o.value("id", id) }
-            o.number("width", width)
-            o.number("height", height)
-            o.number("exact_width", exactWidth)
-            o.number("exact_height", exactHeight)
-            o.int("line_count", lineCount)
-            o.number("natural_width", naturalWidth)
-            o.number("min_content_width", minContentWidth)
-            o.bool("truncated", truncated)
+            o.fields(8) { f in
+                f.number("width", width)
+                f.number("height", height)
+                f.number("exact_width", exactWidth)
+                f.number("exact_height", exactHeight)
+                f.int("line_count", lineCount)
+                f.number("natural_width", naturalWidth)
+                f.number("min_content_width", minContentWidth)
+                f.bool("truncated", truncated)
+            }
             if let same = sameLinesWidths {
                 o.object("same_lines_widths") { w in
                     w.number("min", same.min)
@@ -97,16 +99,14 @@ package struct LayoutAnswer: JSONWritable {
                 }
             }
             guard withLines else { return }
-            o.array("lines", lines) { out, line in
-                BoundedJSONObjectWriter.append(to: &out, fields: 7) { l in
-                    l.int("start", line.start)
-                    l.int("end", line.end)
-                    l.number("width", line.width)
-                    l.number("x", line.x)
-                    l.number("top", line.top)
-                    l.number("baseline", line.baseline)
-                    l.number("height", line.height)
-                }
+            o.objects("lines", lines, fields: 7) { l, line in
+                l.int("start", line.start)
+                l.int("end", line.end)
+                l.number("width", line.width)
+                l.number("x", line.x)
+                l.number("top", line.top)
+                l.number("baseline", line.baseline)
+                l.number("height", line.height)
             }
         }
     }

@@ -43,6 +43,20 @@ package struct JSONObjectWriter {
         value.write(to: &bytes)
     }
 
+    /// Number and boolean fields (at most `count`) written at once (see
+    /// ``BoundedJSONObjectWriter``).
+    package mutating func fields(_ count: Int, _ body: (inout BoundedJSONObjectWriter) -> Void) {
+        fieldCount += BoundedJSONObjectWriter.appendFields(to: &bytes, fields: count, followsFields: fieldCount > 0, body)
+    }
+
+    /// An array of small objects of number fields (at most `fields` each),
+    /// written together (see ``BoundedJSONObjectWriter/appendArray(to:_:fields:_:)``).
+    package mutating func objects<C: Collection>(_ name: StaticString, _ elements: C, fields: Int,
+                                                 _ element: (inout BoundedJSONObjectWriter, C.Element) -> Void) {
+        key(name)
+        BoundedJSONObjectWriter.appendArray(to: &bytes, elements, fields: fields, element)
+    }
+
     /// A nested object.
     package mutating func object(_ name: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
         key(name)

@@ -188,20 +188,46 @@ package struct JSONParser {
 
     /// A string whose opening quote is at `i`; leaves `i` after its closing quote.
     private mutating func string() throws(JSONParseError) -> String {
-        i += 1
-        let start = i
-        var high: UInt8 = 0  // the bytes' high bits: 0 for ASCII
-        while i < bytes.count {
-            let b = bytes[i]
+        let start = i + 1
+        var k = start
+        let count = bytes.count
+        // Eight bytes a step while none is a quote, a backslash or a control
+        // character (a post's text is mostly plain), then byte by byte.
+        var highWord: UInt64 = 0  // the bytes' high bits: 0 for ASCII
+        if let base = bytes.baseAddress {
+            while count - k >= 8 {
+                let word = UnsafeRawPointer(base + k).loadUnaligned(as: UInt64.self)
+                if Self.holdsQuoteBackslashOrControl(word) { break }
+                highWord |= word
+                k += 8
+            }
+        }
+        var high: UInt8 = highWord & 0x8080_8080_8080_8080 != 0 ? 0x80 : 0
+        while k < count {
+            let b = bytes[k]
             if b == UInt8(ascii: "\"") {
-                i += 1
-                return try utf8String(UnsafeBufferPointer(rebasing: bytes[start..<i - 1]), at: start, ascii: high < 0x80)
+                i = k + 1
+                return try utf8String(UnsafeBufferPointer(rebasing: bytes[start..<k]), at: start, ascii: high < 0x80)
             }
             if b == UInt8(ascii: "\\") || b < 0x20 { break }
             high |= b
-            i += 1
+            k += 1
         }
+        i = k
         return try escapedString(from: start)
+    }
+
+    /// Whether any of the eight bytes of `word` is `"`, `\\` or below 0x20
+    /// (the classic tests for a zero byte and for a byte below n ≤ 128, each
+    /// exact as a yes or no).
+    @inline(__always)
+    private static func holdsQuoteBackslashOrControl(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highBits: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+        let zeroInQuote = (quote &- ones) & ~quote
+        let zeroInBackslash = (backslash &- ones) & ~backslash
+        let belowSpace = (word &- ones &* 0x20) & ~word
+        return (zeroInQuote | zeroInBackslash | belowSpace) & highBits != 0
     }
 
     /// The slow path: a string with escapes, its bytes gathered from `start`.

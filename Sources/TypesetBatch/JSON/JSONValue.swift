@@ -70,21 +70,37 @@ package enum JSONValue: JSONWritable {
     package static let maxNumberBytes = 32
 
     /// Writes `n` in decimal at `p` (room for ``maxNumberBytes``); returns the bytes written.
+    @inline(__always)
     package static func formatInt(_ n: Int, at p: UnsafeMutablePointer<UInt8>) -> Int {
         var count = 0
         if n < 0 { p[0] = UInt8(ascii: "-"); count = 1 }
-        var magnitude = n.magnitude
-        var digits = 0
-        var m = magnitude
-        repeat { digits += 1; m /= 10 } while m > 0
+        var m = n.magnitude
+        if m < 10 {
+            p[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m)
+            return count + 1
+        }
+        var digits = 2, power: UInt = 100
+        while digits < 19 && m >= power { digits += 1; power = power &* 10 }
+        // Two digits a step, from the last (a pair's bytes from `digitPairs`).
         var k = count + digits
-        repeat {
-            k -= 1
-            p[k] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        let pairs = digitPairs.utf8Start
+        while m >= 10 {
+            let r = Int(truncatingIfNeeded: m % 100)
+            m /= 100
+            k -= 2
+            p[k] = pairs[2 &* r]
+            p[k + 1] = pairs[2 &* r &+ 1]
+        }
+        if k > count { p[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: m) }
         return count + digits
     }
+
+    /// "00" to "99", each pair's two digits in turn.
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 
     /// A number as JSON: whole numbers without a fraction, non-finite ones as
     /// `null`, the rest in the shortest form that reads back the same. Layout
@@ -100,27 +116,31 @@ package enum JSONValue: JSONWritable {
     /// Writes `d` as ``writeNumber(_:to:)`` does at `p` (room for
     /// ``maxNumberBytes``); returns the bytes written.
     package static func formatNumber(_ d: Double, at p: UnsafeMutablePointer<UInt8>) -> Int {
-        guard d.isFinite else { return copy("null", to: p) }
-        let sixtyFourths = d * 64
-        if abs(d) < 1e12, sixtyFourths == sixtyFourths.rounded() {
-            let units = Int(sixtyFourths).magnitude
-            var count = 0
-            if d < 0, units != 0 { p[0] = UInt8(ascii: "-"); count = 1 }
-            count += formatInt(Int(units >> 6), at: p + count)
-            // n/64 = n × 15625 / 10^6: six fraction digits, trailing zeros dropped.
-            var fraction = Int(units & 63) * 15625
-            guard fraction != 0 else { return count }
-            p[count] = UInt8(ascii: ".")
-            count += 1
-            var divisor = 100_000
-            while fraction != 0 {
-                p[count] = UInt8(ascii: "0") + UInt8(fraction / divisor)
-                count += 1
-                fraction %= divisor
-                divisor /= 10
+        // (NaN and the infinities fail the range check; within it the count of
+        // 1/64 px converts exactly, and compares equal only for a multiple.)
+        if abs(d) < 1e12 {
+            let sixtyFourths = d * 64
+            let n = Int64(sixtyFourths)
+            if Double(n) == sixtyFourths {
+                let units = n.magnitude
+                var count = 0
+                if d < 0, units != 0 { p[0] = UInt8(ascii: "-"); count = 1 }
+                count += formatInt(Int(units >> 6), at: p + count)
+                let fraction = Int(units & 63)
+                guard fraction != 0 else { return count }
+                // n/64 = n × 15625 / 10^6: six fraction digits, written as three
+                // pairs; a fraction k = 2^a × odd ends in a zeros, which are dropped.
+                let digits = fraction &* 15625
+                let pairs = digitPairs.utf8Start
+                let high = 2 &* (digits / 10_000), middle = 2 &* (digits / 100 % 100), low = 2 &* (digits % 100)
+                p[count] = UInt8(ascii: ".")
+                p[count + 1] = pairs[high]; p[count + 2] = pairs[high + 1]
+                p[count + 3] = pairs[middle]; p[count + 4] = pairs[middle + 1]
+                p[count + 5] = pairs[low]; p[count + 6] = pairs[low + 1]
+                return count + 7 - fraction.trailingZeroBitCount
             }
-            return count
         }
+        guard d.isFinite else { return copy("null", to: p) }
         if d == d.rounded(), abs(d) < 1e15 { return formatInt(Int(d), at: p) }
         var text = d.description
         return text.withUTF8 { bytes in

@@ -69,11 +69,17 @@ public struct BatchLines: Sendable, JSONLinesEndpoint {
     package func unknownFields(in object: JSONValue) -> [String] { RequestFields.unknown(in: object) }
 
     package func handle(_ decoded: MeasureRequest, id: JSONValue?) throws -> LayoutAnswer {
-        var request = decoded
-        request.utf16Offsets = utf16Offsets
-        let layout = try request.measure(with: typesetter, files: files)
-        var answer = LayoutAnswer(id: id, layout: layout, scale: request.scale, withLines: includesLines, utf16Offsets: utf16Offsets)
-        if request.reportsSameLinesWidths { answer.sameLinesWidths = layout.sameLinesWidths }
+        // (A copy only when the offsets' unit differs: copying a request retains each of its strings and arrays.)
+        let layout: TextLayout
+        if decoded.utf16Offsets == utf16Offsets {
+            layout = try decoded.measure(with: typesetter, files: files)
+        } else {
+            var request = decoded
+            request.utf16Offsets = utf16Offsets
+            layout = try request.measure(with: typesetter, files: files)
+        }
+        var answer = LayoutAnswer(id: id, layout: layout, scale: decoded.scale, withLines: includesLines, utf16Offsets: utf16Offsets)
+        if decoded.reportsSameLinesWidths { answer.sameLinesWidths = layout.sameLinesWidths }
         return answer
     }
 }
