@@ -37,9 +37,8 @@ extension Shaper {
         defer { swap(&out, &shapedUnits) }
         out.advances.refill(0, count: units.count)
         out.flags.refill(0, count: units.count)
-        if end - start > Self.maxMarksPerPiece, let pieces = Self.markStormPieces(units, start: start, end: end) {
-            // Visual order: an RTL run's last piece comes first.
-            for piece in run.rightToLeft ? pieces.reversed() : pieces {
+        if let pieces = Self.stormPiecesInVisualOrder(units, start: start, end: end, rightToLeft: run.rightToLeft) {
+            for piece in pieces {
                 shapeUnitsPiece(units, start: piece.lowerBound, end: piece.upperBound, as: run, into: &out)
             }
             return

@@ -43,21 +43,16 @@ final class Shaper {
     deinit { hb_buffer_destroy(buffer) }
 
     /// Shapes `units[start..<end]` (with the rest of `units` as context) and
-    /// returns its glyphs in visual order.
-    ///
-    /// Advances are converted to pixels as Chromium gets them from Skia and
-    /// FreeType: each glyph's unhinted advance at `size` with FreeType's
-    /// rounded scale, rounded to 1/65536 px. Colour bitmap faces use the
-    /// bitmap strike's advance.
+    /// returns its glyphs in visual order, their advances in pixels as
+    /// `runHarfBuzz` converts them.
     func shape(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, as run: ShapingRun,
                into glyphs: inout [ShapedGlyph]) {
-        if end - start > Self.maxMarksPerPiece, let pieces = Self.markStormPieces(units, start: start, end: end) {
+        if let pieces = Self.stormPiecesInVisualOrder(units, start: start, end: end, rightToLeft: run.rightToLeft) {
             // Room for every piece's glyphs at once (about one per code
             // unit), not regrown per piece: a storm of a million marks
             // copied the glyphs so far for each of its 4,000 pieces.
             reserve(glyphs.count + (end - start), in: &glyphs)
-            // Visual order: an RTL run's last piece comes first.
-            for piece in run.rightToLeft ? pieces.reversed() : pieces {
+            for piece in pieces {
                 shapePiece(units, start: piece.lowerBound, end: piece.upperBound, as: run, into: &glyphs)
             }
             return
@@ -111,6 +106,14 @@ final class Shaper {
         guard !pieces.isEmpty else { return nil }
         pieces.append(pieceStart..<end)
         return pieces
+    }
+
+    /// `markStormPieces` in visual order (an RTL run's last piece first),
+    /// nil when `start..<end` is shaped whole (no storm of marks).
+    static func stormPiecesInVisualOrder(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int,
+                                         rightToLeft: Bool) -> [Range<Int>]? {
+        guard end - start > maxMarksPerPiece, let pieces = markStormPieces(units, start: start, end: end) else { return nil }
+        return rightToLeft ? pieces.reversed() : pieces
     }
 
     private static func isMark(_ s: Unicode.Scalar) -> Bool {
