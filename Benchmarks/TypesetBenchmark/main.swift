@@ -23,7 +23,7 @@ print("Runs: \(options.runs) per figure (median, min–max). Machine: \(ProcessI
 print("Single-threaded figures are thread CPU time; batch figures are wall time.\n")
 
 // TYPESET_PROFILE_WARM=N: only N warm passes (for perf record), then exit
-// (TYPESET_PROFILE_ONLY=ascii or other: over the plain-ASCII posts or the rest, or a language's posts: Thai…);
+// (TYPESET_PROFILE_ONLY=ascii or other: over the plain-ASCII posts or the rest, or a language's posts: Thai…, or emoji: English posts past ASCII);
 // TYPESET_PROFILE_COLD=N: N cold passes; TYPESET_PROFILE_REMEASURE=N and
 // TYPESET_PROFILE_RELAYOUT=N: N re-measure or re-layout passes over prepared texts
 // (TYPESET_PROFILE_SCALE=S: prepared at device pixel ratio S);
@@ -48,16 +48,19 @@ if let path = profileEnv["TYPESET_WRITE_REQUESTS"] {
 if let n = profileEnv["TYPESET_PROFILE_WARM"].flatMap(Int.init) {
     // TYPESET_PROFILE_ONLY=ascii or other: only the posts that are (or are not) plain ASCII.
     let only = profileEnv["TYPESET_PROFILE_ONLY"]
-    // (Or a language's posts alone: TYPESET_PROFILE_ONLY=Chinese, Thai, …)
+    // (Or a language's posts alone: TYPESET_PROFILE_ONLY=Chinese, Thai, …; emoji: the English posts past ASCII.)
     let texts = only == nil ? texts
         : only == "ascii" || only == "other" ? texts.filter { t in t.utf8.allSatisfy { $0 < 0x80 } == (only == "ascii") }
+        : only == "emoji" ? workload.posts.filter { $0.script == "English" && !$0.text.utf8.allSatisfy { $0 < 0x80 } }
+            .map(\.text)
         : workload.posts.filter { $0.script == only }.map(\.text)
     let ts = Typesetter(fonts: try! FontCollection(directory: fontsDir))
     for text in texts { _ = try! ts.prepare(text, style: style) }
     let t0 = cpuNow()
     var lines = 0
     for _ in 0..<n { for text in texts { lines += try! ts.prepare(text, style: style).layout(width: width).lines.count } }
-    print("warm prepare + layout: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU (\(lines) lines)")
+    print("warm prepare + layout: \((cpuNow() - t0) / Double(n * texts.count) * 1e6) µs/text CPU"
+          + " (\(texts.count) texts, \(lines) lines)")
     if let a = allocationsPerItem(texts.count, {
         for text in texts {
             let prepared = try! ts.prepare(text, style: style)
