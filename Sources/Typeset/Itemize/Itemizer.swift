@@ -42,11 +42,12 @@ struct Item: Sendable {
 struct Itemizer {
     let fonts: FontCollection
     /// Whether the shortcuts below are taken: a run goes on over the
-    /// one-unit clusters that keep its face, style, level and script in one
-    /// tight loop, and a cluster of several BMP characters that each take
-    /// the same face first takes it from the face table. False goes cluster
-    /// by cluster and looks every such cluster up (the reference
-    /// `ItemizationTests` compares against).
+    /// one-unit clusters that take their face from the face table in one
+    /// tight loop (`extendRun`, which also starts the next run there when
+    /// the face, level or script changes), and a cluster of several BMP
+    /// characters that each take the same face first takes it from the
+    /// face table. False goes cluster by cluster and looks every such
+    /// cluster up (the reference `ItemizationTests` compares against).
     var shortcuts = true
 
     /// The analysed text the itemizer reads, per processed unit.
@@ -75,10 +76,6 @@ struct Itemizer {
         items.removeAll(keepingCapacity: true)
         faces.removeAll(keepingCapacity: true)
         guard n > 0 else { return }
-        func append(_ start: Int, _ end: Int, _ level: UInt8, _ script: Int32, _ style: Int32, _ faceIndex: Int) {
-            items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
-                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(faceIndex)))
-        }
         // The index in `faces` of the face with identity `id`, appended
         // (`face()`) the first time: faces are in order of the runs that
         // first use them. (Found by identity, so that a run retains no face.)
@@ -91,19 +88,24 @@ struct Itemizer {
             return faces.count - 1
         }
         // The run being built; an item is appended when any of its properties change.
-        var runStart = 0, runStyle: Int32 = -1, runLevel: UInt8 = 0, runScript: Int32 = 0
-        var runFaceIndex = -1  // in `faces`; -1 before the first cluster
-        var runFaceID: ObjectIdentifier? = nil
+        var run = Run()
         var stackIndex: Int32 = -1
         var stack = stacks[0]
-        // The stack's tables, held apart from it (read per unit without retaining the stack's arrays).
-        var asciiFaces = stack.asciiFace, faceIDs = stack.faceIDs
-        var bmpFaces: [UInt8] = []  // the stack's BMP table, fetched on the first non-ASCII character
+        // The stack's tables, held apart from it (read per unit without
+        // retaining the stack's arrays): its ASCII face table, then its BMP
+        // table from the first character past ASCII on (whose first 128
+        // entries are the ASCII table's).
+        var table = stack.asciiFace, faceIDs = stack.faceIDs
+        // Per face of the stack, its index in `faces` once a run has used it (-1 before).
+        var slots: [Int] = []
         var g = 0
         // (The per-unit arrays read through buffers: see the Architecture article's hot paths.)
         units.withUnsafeBufferPointer { units in graphemeStarts.withUnsafeBufferPointer { graphemeStarts in
         levels.withUnsafeBufferPointer { levels in scripts.withUnsafeBufferPointer { scripts in
         styleOfUnit.withUnsafeBufferPointer { styleOfUnit in
+        let text = UnitPointers(units: units.baseAddress!, graphemeStarts: graphemeStarts.baseAddress!,
+                                levels: levels.baseAddress!, scripts: scripts.baseAddress!,
+                                styleOfUnit: styleOfUnit.baseAddress!, count: n)
         while g < n {
             var e = g + 1
             while e < n && !graphemeStarts[e] { e += 1 }
@@ -119,22 +121,17 @@ struct Itemizer {
             if styleIndex != stackIndex {
                 stackIndex = styleIndex
                 stack = stacks[Int(styleIndex)]
-                asciiFaces = stack.asciiFace
+                table = stack.asciiFace
                 faceIDs = stack.faceIDs
-                bmpFaces = []
+                slots.removeAll(keepingCapacity: true)
+                slots.append(contentsOf: repeatElement(-1, count: faceIDs.count))
             }
             let u = units[g]
-            var faceID: ObjectIdentifier
-            var face: FontFace? = nil
             // A one-unit cluster takes the precomputed first covering face.
             var k = ResolvedStack.FaceTable.none
             if e == g + 1 && u != 0xFFFC {
-                if u < 0x80 {
-                    k = asciiFaces[Int(u)]
-                } else {
-                    if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
-                    k = bmpFaces[Int(u)]
-                }
+                if Int(u) >= table.count { table = stack.bmpFaces.index }
+                k = table[Int(u)]
             } else if e > g + 1 && u != 0xFFFC && shortcuts {
                 // So does a cluster of BMP characters (a letter and its marks,
                 // an Indic or Thai syllable) whose every character has that
@@ -142,56 +139,111 @@ struct Itemizer {
                 // lacks one of them. A surrogate, control or default-ignorable
                 // character (a variation selector, a joiner) is special, and
                 // a keycap asks for emoji presentation: the cluster is looked up.
-                if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
-                k = bmpFaces[Int(u)]
+                if table.count <= 0xFFFF { table = stack.bmpFaces.index }
+                k = table[Int(u)]
                 if k < ResolvedStack.FaceTable.special {
-                    for j in (g + 1)..<e where units[j] == 0x20E3 || bmpFaces[Int(units[j])] != k {
+                    for j in (g + 1)..<e where units[j] == 0x20E3 || table[Int(units[j])] != k {
                         k = ResolvedStack.FaceTable.none
                         break
                     }
                 }
             }
+            let level = levels[g], script = scripts[g]
             if k < ResolvedStack.FaceTable.special {
-                faceID = faceIDs[Int(k)]
+                let faceID = faceIDs[Int(k)]
+                if faceID != run.faceID || level != run.level || styleIndex != run.style || script != run.script {
+                    if run.faceIndex >= 0 && g > run.start { run.close(at: g, into: &items) }
+                    if slots[Int(k)] < 0 { slots[Int(k)] = faceIndex(faceID) { stack.faces[Int(k)] } }
+                    run = Run(start: g, style: styleIndex, level: level, script: script, faceIndex: slots[Int(k)],
+                              faceID: faceID)
+                }
             } else {
                 scalars.removeAll(keepingCapacity: true)
                 decodeScalars(units, g, e, into: &scalars)
-                let chosen = chooseFace(scalars, stack: stack, current: runFaceIndex >= 0 ? faces[runFaceIndex] : nil,
+                let chosen = chooseFace(scalars, stack: stack, current: run.faceIndex >= 0 ? faces[run.faceIndex] : nil,
                                         cache: &clusterFaces)
-                faceID = ObjectIdentifier(chosen)
-                face = chosen
-            }
-            let level = levels[g], script = scripts[g]
-            if faceID != runFaceID || level != runLevel || styleIndex != runStyle || script != runScript {
-                if runFaceIndex >= 0 && g > runStart { append(runStart, g, runLevel, runScript, runStyle, runFaceIndex) }
-                runStart = g
-                runFaceIndex = faceIndex(faceID) { face ?? stack.faces[Int(k)] }
-                runFaceID = faceID
-                runLevel = level; runStyle = styleIndex; runScript = script
-            }
-            if shortcuts {
-                // One-unit clusters (the next unit starts one too) whose first
-                // face is the run's, in its style, level and script (CJK,
-                // Cyrillic, Arabic letters): the run goes on.
-                while e < n && graphemeStarts[e + 1] && styleOfUnit[e] == runStyle && levels[e] == runLevel
-                        && scripts[e] == runScript {
-                    let v = units[e]
-                    if v == 0xFFFC { break }
-                    let kv: UInt8
-                    if v < 0x80 {
-                        kv = asciiFaces[Int(v)]
-                    } else {
-                        if bmpFaces.isEmpty { bmpFaces = stack.bmpFaces.index }
-                        kv = bmpFaces[Int(v)]
-                    }
-                    if kv >= ResolvedStack.FaceTable.special || faceIDs[Int(kv)] != runFaceID { break }
-                    e += 1
+                let faceID = ObjectIdentifier(chosen)
+                if faceID != run.faceID || level != run.level || styleIndex != run.style || script != run.script {
+                    if run.faceIndex >= 0 && g > run.start { run.close(at: g, into: &items) }
+                    run = Run(start: g, style: styleIndex, level: level, script: script,
+                              faceIndex: faceIndex(faceID) { chosen }, faceID: faceID)
                 }
+            }
+            if shortcuts && e < n {
+                e = Self.extendRun(from: e, text, table: table, faceIDs: faceIDs, slots: slots, run: &run, items: &items)
             }
             g = e
         }
         } } } } }
-        if runFaceIndex >= 0 && n > runStart { append(runStart, n, runLevel, runScript, runStyle, runFaceIndex) }
+        if run.faceIndex >= 0 && n > run.start { run.close(at: n, into: &items) }
+    }
+
+    /// The run being built: its start, properties and face.
+    private struct Run {
+        var start = 0
+        var style: Int32 = -1
+        var level: UInt8 = 0
+        var script: Int32 = 0
+        /// In `faces`; -1 before the first cluster.
+        var faceIndex = -1
+        var faceID: ObjectIdentifier? = nil
+
+        /// Appends the run, ending at `end`, to `items`.
+        @inline(__always)
+        func close(at end: Int, into items: inout [Item]) {
+            items.append(Item(start: Int32(start), end: Int32(end), level: level, script: script,
+                              styleIndex: UInt16(truncatingIfNeeded: style), faceIndex: UInt16(faceIndex)))
+        }
+    }
+
+    /// The per-unit arrays, read through their addresses.
+    private struct UnitPointers {
+        let units: UnsafePointer<UInt16>
+        /// Per processed offset `0...count`.
+        let graphemeStarts: UnsafePointer<Bool>
+        let levels: UnsafePointer<UInt8>
+        let scripts: UnsafePointer<Int32>
+        let styleOfUnit: UnsafePointer<Int32>
+        let count: Int
+    }
+
+    /// The one-unit clusters from `e` on that take their face from `table`
+    /// (the run's stack's) and a face a run has already used, in the run's
+    /// style: the run goes on over those with its face, level and script,
+    /// and one whose face, level or script differs closes it and starts
+    /// the next (CJK text changes script every few characters: Han, kana).
+    /// Returns where the first other cluster starts; the caller's loop
+    /// takes it as it would have taken each of these.
+    /// (A function of its own, so that its loop's state is in registers.)
+    @inline(never)
+    private static func extendRun(from e: Int, _ text: UnitPointers, table: [UInt8], faceIDs: [ObjectIdentifier],
+                                  slots: [Int], run: inout Run, items: inout [Item]) -> Int {
+        table.withUnsafeBufferPointer { table in
+            var e = e
+            let n = text.count, limit = table.count, style = run.style
+            var level = run.level, script = run.script, face = run.faceID
+            // The table index of a face known to be the run's (-1: none yet).
+            var faceK = -1
+            while e < n && text.graphemeStarts[e + 1] && text.styleOfUnit[e] == style {
+                let v = Int(text.units[e])
+                if v >= limit || v == 0xFFFC { break }
+                let kv = Int(table[v])
+                if kv >= Int(ResolvedStack.FaceTable.special) { break }
+                let l = text.levels[e], s = text.scripts[e]
+                if kv != faceK || l != level || s != script {
+                    let id = faceIDs[kv]
+                    if id != face || l != level || s != script {
+                        guard slots[kv] >= 0 else { break }
+                        run.close(at: e, into: &items)
+                        run = Run(start: e, style: style, level: l, script: s, faceIndex: slots[kv], faceID: id)
+                        level = l; script = s; face = id
+                    }
+                    faceK = kv
+                }
+                e += 1
+            }
+            return e
+        }
     }
 
     private func chooseFace(_ scalars: [UInt32], stack: ResolvedStack, current: FontFace?,

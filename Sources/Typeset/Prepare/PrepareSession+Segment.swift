@@ -37,9 +37,12 @@ extension SegmentationScratch {
 
 extension PrepareSession {
     /// The segmentation stage: one segment per break opportunity, cut in one
-    /// walk (`walkSegments`). The advances are summed first, so that a
+    /// walk (`walkLeanSegments` when the text `canWalkLean`, else
+    /// `walkSegments`). The advances are summed first, so that a
     /// segment's width is a difference of two sums.
-    static func segment(_ input: SegmentInput, into scratch: inout SegmentationScratch) -> SegmentedText {
+    /// - Parameter lean: false cuts every text with the general walk (the
+    ///   reference the lean walk's tests compare against).
+    static func segment(_ input: SegmentInput, into scratch: inout SegmentationScratch, lean: Bool = true) -> SegmentedText {
         scratch.reset()
         scratch.advanceSums.refill(0, count: input.units.count + 1)
         do {
@@ -54,7 +57,9 @@ extension PrepareSession {
         // Filled to the count first, so that the walk writes each segment in place.
         scratch.segments.refill(Segment(contentEnd: 0, end: 0, width: 0, trailing: 0, metrics: 0, flags: []),
                                 count: input.breaks.positions.count)
-        let natural = walkSegments(input, sums: scratch.advanceSums, into: &scratch.segments, metrics: &scratch.metrics)
+        let natural = lean && canWalkLean(input)
+            ? walkLeanSegments(input, sums: scratch.advanceSums, into: &scratch.segments, metrics: &scratch.metrics)
+            : walkSegments(input, sums: scratch.advanceSums, into: &scratch.segments, metrics: &scratch.metrics)
         return SegmentedText(segments: scratch.segments, metrics: scratch.metrics, naturalWidth: natural)
     }
 
@@ -181,8 +186,9 @@ private struct SegmentBoxes {
 
 /// The distinct boxes segments refer to, found as segments are cut: most
 /// segments have the previous one's box, and entries below
-/// `Segment.metricsLimit` never change once made.
-private struct SegmentMetricsTable {
+/// `Segment.metricsLimit` never change once made. (A box's index never
+/// changes once found: the lean walk asks once per item.)
+struct SegmentMetricsTable {
     var last = -1, lastBox = (ascent: 0.0, descent: 0.0)
 
     /// The index of `box` in `metrics`, appended when new.
