@@ -64,9 +64,11 @@ extension PreparedCore {
 
     /// The reshaped break at processed unit `p`, if there is one.
     func reshapedEnd(at p: Int32) -> ReshapedEnd? {
-        var lo = 0, hi = reshapedEnds.count
-        while lo < hi { let m = (lo + hi) / 2; if reshapedEnds[m].unit < p { lo = m + 1 } else { hi = m } }
-        return lo < reshapedEnds.count && reshapedEnds[lo].unit == p ? reshapedEnds[lo] : nil
+        // (The table read once: each read of the computed property retains and releases it.)
+        let ends = reshapedEnds
+        var lo = 0, hi = ends.count
+        while lo < hi { let m = (lo + hi) / 2; if ends[m].unit < p { lo = m + 1 } else { hi = m } }
+        return lo < ends.count && ends[lo].unit == p ? ends[lo] : nil
     }
 
     /// The grapheme boundary before `i` and after `floor` (exclusive), or nil.

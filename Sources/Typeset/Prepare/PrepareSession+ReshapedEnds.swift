@@ -2,6 +2,8 @@
 // In: the analysed, itemized, shaped and segmented text.
 // Out: the break opportunities inside shaped words where a line loses a kern (ReshapedEnd).
 
+import CHarfBuzz
+
 extension PrepareSession {
     /// The segment ends a line may end at inside a shaped word where a kern
     /// joins the glyphs on either side, with the kern: Chromium reshapes a
@@ -66,10 +68,7 @@ extension PrepareSession {
                 }
             }
         }
-        guard items.contains(where: { faces[Int($0.faceIndex)].knownSpaceTakesPart(in: features[Int($0.styleIndex)]) == true })
-        else {
-            return ends
-        }
+        guard Self.someItemShapesSpacesInContext(items, faces: faces, features: features) else { return ends }
         // Breaks after spaces where a face shaped the space with the word
         // after it (HarfBuzz marks that word's start unsafe): the line
         // starting there is reshaped and loses what the space put in it.
@@ -101,6 +100,26 @@ extension PrepareSession {
         }
         guard !starts.isEmpty else { return ends }
         return (ends + starts).sorted { $0.unit < $1.unit }
+    }
+
+    /// Whether the face of some item shapes its spaces with the words around
+    /// them under the item's style's features (`FontFace.knownSpaceTakesPart`),
+    /// each face and style pair asked once (a CJK text is a hundred items
+    /// in two or three pairs).
+    private static func someItemShapesSpacesInContext(_ items: [Item], faces: [FontFace], features: [[hb_feature_t]]) -> Bool {
+        let styles = features.count
+        // (A bit per pair asked, when the pairs fit in one word.)
+        let tracks = faces.count * styles <= 64
+        var asked: UInt64 = 0
+        for item in items {
+            if tracks {
+                let bit = UInt64(1) << (Int(item.faceIndex) * styles + Int(item.styleIndex))
+                if asked & bit != 0 { continue }
+                asked |= bit
+            }
+            if faces[Int(item.faceIndex)].knownSpaceTakesPart(in: features[Int(item.styleIndex)]) == true { return true }
+        }
+        return false
     }
 
     /// Where the run of breaks HarfBuzz marks unsafe that starts at `start`

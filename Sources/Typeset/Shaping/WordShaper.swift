@@ -82,11 +82,21 @@ struct WordShaper {
             // (Faces and styles read in place, not copied per item.)
             faces.withUnsafeBufferPointer { faces in styles.withUnsafeBufferPointer { styles in
                 UnitArrays.with(&advances, &clusterStarts, &unsafeBefore) { out in
+                    // What the last item's face and style were known to do with spaces (a CJK text is a
+                    // hundred items, in turn Han, kana and punctuation, of one face and style).
+                    var knownPair = (face: -1, style: -1, inContext: false)
                     for (k, item) in items.enumerated() {
                         let style = Int(item.styleIndex), face = faces[Int(item.faceIndex)]
-                        // (A face's lookups are read the first time an item of it holds a space or a newline.)
-                        let inContext = face.knownSpaceTakesPart(in: features.lists[style])
-                            ?? (Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style]))
+                        let inContext: Bool
+                        if knownPair.face == Int(item.faceIndex) && knownPair.style == style {
+                            inContext = knownPair.inContext
+                        } else if let known = face.knownSpaceTakesPart(in: features.lists[style]) {
+                            inContext = known
+                            knownPair = (Int(item.faceIndex), style, known)
+                        } else {
+                            // (A face's lookups are read the first time an item of it holds a space or a newline.)
+                            inContext = Self.holdsSpaceOrNewline(buf, item) && face.spaceTakesPart(in: features.lists[style])
+                        }
                         let parameters = ShapeParameters(item: item, face: face, style: styles[style],
                                                          styleHash: features.hashes[style])
                         collectWords(item, index: k, parameters: parameters, spacesInContext: inContext, units: buf,
