@@ -24,9 +24,11 @@ extension PrepareSession {
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count
-        units.withUnsafeBufferPointer { buf in
-            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
-                let p = Int(seg.end)
+        // (The segments read in place: a post's forty segments, most ending at a space, cost a few instructions each.)
+        segments.withUnsafeBufferPointer { segments in units.withUnsafeBufferPointer { buf in
+            for k in 0..<max(0, segments.count - 1)
+            where !segments[k].mandatoryBreak && segments[k].contentEnd == segments[k].end {
+                let seg = segments[k], p = Int(seg.end)
                 if p > 0 && p < n, let ligature = ligatures.split(at: Int32(p)) {
                     // A line starting inside a ligature: its rest shaped alone (Inter's "->" broken
                     // after "-": the next line starts with a plain ">").
@@ -62,7 +64,7 @@ extension PrepareSession {
                                             unsafeRunEnd: run))
                 }
             }
-        }
+        } }
         guard items.contains(where: { faces[Int($0.faceIndex)].knownSpaceTakesPart(in: features[Int($0.styleIndex)]) == true })
         else {
             return ends
