@@ -76,7 +76,7 @@ extension PrepareSession {
     private func ligatureInteriors(_ units: [UInt16], graphemes: [Bool], itemized: ItemizedText, wordShaper: WordShaper,
                                    into scratch: inout ShapingScratch) {
         // (From the first unit that does not start a cluster: most texts have no ligature.)
-        guard let firstInterior = WordScans.firstFalse(in: scratch.clusterStarts) else { return }
+        guard let firstInterior = scratch.clusterStarts.firstFalse() else { return }
         let starts = scratch.clusterStarts
         for item in itemized.items where Int(item.end) > firstInterior {
             var clusterStart = Int(item.start)
@@ -86,7 +86,7 @@ extension PrepareSession {
                 if starts[i] {
                     // A run of cluster starts is passed over a word at a time: the
                     // cluster is then the one the run's last unit starts.
-                    let next = WordScans.firstFalse(in: starts, from: i + 1) ?? starts.count
+                    let next = starts.firstFalse(from: i + 1) ?? starts.count
                     clusterStart = min(next, Int(item.end)) - 1
                     i = clusterStart
                     continue

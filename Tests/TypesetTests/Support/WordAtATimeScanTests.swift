@@ -3,10 +3,10 @@ import TypesetTestSupport
 @testable import Typeset
 
 /// The scans that read a text's units or flags a machine word at a time
-/// (`WordScans`, `WhiteSpaceProcessor.needsCollapsing`) against the same
+/// (`bitUnion`, `firstFalse`, `containsTrue`, `WhiteSpaceProcessor.needsCollapsing`) against the same
 /// questions asked one unit at a time, over texts whose lengths put every
 /// case at every position of a word and in the units past the last one.
-final class WordScansTests: XCTestCase {
+final class WordAtATimeScanTests: XCTestCase {
     /// Units that sit at the edges the word scans test: below, at and above
     /// the space, control and white-space characters, Latin-1's end, the
     /// punctuation-trim range's start, and units with bit 15 set.
@@ -31,23 +31,21 @@ final class WordScansTests: XCTestCase {
         }
     }
 
-    func testBitUnionAndUnitsAtLeast() {
+    func testBitUnion() {
         for text in randomTexts(count: 5_000) {
-            XCTAssertEqual(WordScans.bitUnion(text), text.reduce(0) { $0 | $1 }, "\(text)")
-            for lowest: UInt16 in [0x21, 0x100, 0x2018, 0x8000, 0xFFFF] {
-                XCTAssertEqual(WordScans.hasUnit(atLeast: lowest, in: text), text.contains { $0 >= lowest }, "\(text) \(lowest)")
-            }
+            XCTAssertEqual(text.bitUnion, text.reduce(0) { $0 | $1 }, "\(text)")
         }
     }
 
-    func testFirstFalse() {
+    func testFirstFalseAndContainsTrue() {
         var generator = SplitMix64(seed: 7)
         for k in 0..<5_000 {
             let flags = (0..<(k % 50)).map { _ in generator.next() % 23 != 0 }
             for start in [0, 1, 5, 9, 17] {
                 let expected = start < flags.count ? flags[start...].firstIndex(of: false) : nil
-                XCTAssertEqual(WordScans.firstFalse(in: flags, from: start), expected, "\(flags) from \(start)")
+                XCTAssertEqual(flags.firstFalse(from: start), expected, "\(flags) from \(start)")
             }
+            XCTAssertEqual(flags.containsTrue, flags.contains(true), "\(flags)")
         }
     }
 
