@@ -42,7 +42,7 @@ struct PlainTextScan {
     ///   text has one style, else nil.
     /// - Parameter stack: the style's stack when the text has one style (its
     ///   BMP face table is read for letters past ASCII), else nil.
-    init?(_ units: [UInt16], paragraph: ParagraphStyle, asciiFaces: [UInt8]?, stack: ResolvedStack? = nil,
+    init?(_ units: [UInt16], paragraph: borrowing ParagraphStyle, asciiFaces: [UInt8]?, stack: ResolvedStack? = nil,
           into breaks: inout (positions: [Int32], mandatory: [Bool])) {
         let n = units.count
         guard n > 0, paragraph.direction != .rtl, paragraph.wordBreak != .breakAll else { return nil }

@@ -35,8 +35,7 @@ struct CompactUTF16: RandomAccessCollection, @unchecked Sendable {
 
     /// How units would be kept: as bytes or not, and how many bytes that takes.
     static func layout(of units: [UInt16]) -> (latin1: Bool, bytes: Int) {
-        var narrow = !units.isEmpty
-        for u in units where u > 0xFF { narrow = false; break }
+        let narrow = !units.isEmpty && units.bitUnion <= 0xFF
         return (narrow, units.count * (narrow ? 1 : 2))
     }
 

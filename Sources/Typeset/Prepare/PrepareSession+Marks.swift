@@ -9,7 +9,13 @@ extension StrutMetrics {
     /// The block's own inline box: its style's line height about its first
     /// face, and the edges `text-box-trim` trims the block to.
     init(_ styled: borrowing StyledText, paragraph: borrowing ParagraphStyle) {
-        let base = styled.base, primary = styled.primary
+        // (The block style read in place, not copied.)
+        self = styled.styles.withUnsafeBufferPointer { styles in
+            Self(base: styles[0], primary: styled.primary, paragraph: paragraph)
+        }
+    }
+
+    private init(base: borrowing TextStyle, primary: FontFace, paragraph: borrowing ParagraphStyle) {
         let strut = InlineBox(style: base, primary: primary, used: nil)
         let primaryBox = primary.metrics.rounded(atSize: base.size)
         self.init(ascent: strut.ascent, descent: strut.descent,
@@ -26,9 +32,11 @@ extension PrepareSession {
     /// only when the text needs it.
     func measureMarks(_ units: [UInt16], paragraph: ParagraphStyle, styled: StyledText,
                       segmented: SegmentedText) throws -> MeasuredMarks {
-        let base = styled.base, primary = styled.primary, stack = styled.stacks[0]
+        // (The block style is copied out only for a text that shapes a mark.)
+        let primary = styled.primary
         var marks = MeasuredMarks()
         if paragraph.whiteSpace.preservesSpaces && units.contains(0x09) {
+            let base = styled.base, stack = styled.stacks[0]
             let spaceFace = stack.faces.first { $0.covers(0x20) } ?? primary
             let space = advance(of: [0x20], face: spaceFace, style: base)
             marks.minimumTabWidth = space / 2
@@ -43,6 +51,7 @@ extension PrepareSession {
         marks.ellipsisText = ellipsisText
         if paragraph.truncates && !ellipsisText.isEmpty {
             // Shaped alone in the first face that has it, without letter spacing (Chromium's LineTruncator).
+            let base = styled.base, stack = styled.stacks[0]
             let marker = ellipsisText.unicodeScalars.map(\.value)
             let face = stack.faces.first { f in marker.allSatisfy(f.covers) }
                 ?? fonts.fallbackFace(for: marker, weight: base.weight, italic: base.italic).map(stack.instance(of:)) ?? primary
@@ -58,7 +67,7 @@ extension PrepareSession {
         }
         if segmented.segments.contains(where: \.endsWithSoftHyphen) {
             let hyphenUnit: UInt16 = primary.covers(0x2010) ? 0x2010 : 0x2D
-            marks.hyphenWidth = advance(of: [hyphenUnit], face: primary, style: base)
+            marks.hyphenWidth = advance(of: [hyphenUnit], face: primary, style: styled.base)
         }
         return marks
     }

@@ -29,9 +29,11 @@ extension PrepareSession {
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count
-        units.withUnsafeBufferPointer { buf in
-            for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd == seg.end {
-                let p = Int(seg.end)
+        // (The segments read in place: a post's forty segments, most ending at a space, cost a few instructions each.)
+        segments.withUnsafeBufferPointer { segments in units.withUnsafeBufferPointer { buf in
+            for k in 0..<max(0, segments.count - 1)
+            where !segments[k].mandatoryBreak && segments[k].contentEnd == segments[k].end {
+                let seg = segments[k], p = Int(seg.end)
                 if p > 0 && p < n, let ligature = ligatures.split(at: Int32(p)) {
                     // A line starting inside a ligature: its rest shaped alone (Inter's "->" broken
                     // after "-": the next line starts with a plain ">").
@@ -67,7 +69,7 @@ extension PrepareSession {
                                             unsafeRunEnd: run))
                 }
             }
-        }
+        } }
         guard Self.someItemShapesSpacesInContext(items, faces: faces, features: features) else { return ends }
         // Breaks after spaces where a face shaped the space with the word
         // after it (HarfBuzz marks that word's start unsafe): the line

@@ -22,7 +22,7 @@ struct ShapedText {
 
 /// The shaping stage's working arrays (see `StageScratch`).
 struct ShapingScratch: StageScratch {
-    /// Per style: its HarfBuzz features and their hash.
+    /// Per style: its HarfBuzz features and their hash (kept between texts, remade when the styles change).
     var features: StyleFeatures
     var advances: [Int32]
     var clusterStarts: [Bool]
@@ -33,7 +33,7 @@ struct ShapingScratch: StageScratch {
 
     mutating func reset() {
         self = ShapingScratch(
-            features: StyleFeatures(lists: features.lists.emptiedForReuse(), hashes: features.hashes.emptiedForReuse()),
+            features: features,  // (kept: the next text in the same styles reuses them, see `StyleFeatures.fill`)
             advances: advances.emptiedForReuse(), clusterStarts: clusterStarts.emptiedForReuse(),
             unsafeBefore: unsafeBefore.emptiedForReuse(), word: word.emptiedForReuse(),
             ligatures: ligatures.emptiedForReuse())
@@ -76,12 +76,21 @@ extension PrepareSession {
     private func ligatureInteriors(_ units: [UInt16], graphemes: [Bool], itemized: ItemizedText, wordShaper: WordShaper,
                                    into scratch: inout ShapingScratch) {
         // (From the first unit that does not start a cluster: most texts have no ligature.)
-        guard let firstInterior = scratch.clusterStarts.firstIndex(of: false) else { return }
+        guard let firstInterior = scratch.clusterStarts.firstFalse() else { return }
         let starts = scratch.clusterStarts
         for item in itemized.items where Int(item.end) > firstInterior {
             var clusterStart = Int(item.start)
-            for i in max(Int(item.start), firstInterior - 1)..<Int(item.end) {
-                if starts[i] { clusterStart = i; continue }
+            var i = max(Int(item.start), firstInterior - 1)
+            while i < Int(item.end) {
+                defer { i += 1 }
+                if starts[i] {
+                    // A run of cluster starts is passed over a word at a time: the
+                    // cluster is then the one the run's last unit starts.
+                    let next = starts.firstFalse(from: i + 1) ?? starts.count
+                    clusterStart = min(next, Int(item.end)) - 1
+                    i = clusterStart
+                    continue
+                }
                 // A cluster led by a newline, carriage return or tab is no ligature:
                 // its advance is zeroed, so a piece of it has no width either.
                 let lead = units[clusterStart]
@@ -98,16 +107,17 @@ extension PrepareSession {
     /// cluster closed up to nothing at most, as `WordShaper` spaces them).
     private func pieceWidth(_ units: [UInt16], _ range: Range<Int>, item: Item, itemized: ItemizedText,
                             wordShaper: WordShaper, scratch: inout ShapingScratch) -> Int64 {
-        let style = itemized.styles[Int(item.styleIndex)]
-        return units.withUnsafeBufferPointer { buf in
+        // (The style read in place, not copied.)
+        return itemized.styles.withUnsafeBufferPointer { styles in units.withUnsafeBufferPointer { buf in
+            let style = styles.baseAddress! + Int(item.styleIndex)
             wordShaper.wordAdvances(
                 UnsafeBufferPointer(rebasing: buf[range]), item: item, face: itemized.faces[Int(item.faceIndex)],
-                style: style, features: scratch.features.lists[Int(item.styleIndex)],
+                style: style.pointee, features: scratch.features.lists[Int(item.styleIndex)],
                 featureHash: scratch.features.hashes[Int(item.styleIndex)],
                 into: &scratch.word)
             var width = scratch.word.advances.reduce(0) { $0 + Int64($1) }
-            if style.letterSpacing != 0 {
-                let ls = Int64(Shaper.clamp(style.letterSpacing * 65536))
+            if style.pointee.letterSpacing != 0 {
+                let ls = Int64(Shaper.clamp(style.pointee.letterSpacing * 65536))
                 for k in scratch.word.clusterStarts.indices where scratch.word.clusterStarts[k] {
                     if UnicodeProps.isLetterSpaced(buf, at: range.lowerBound + k, script: item.script) {
                         width += max(ls, -Int64(scratch.word.advances[k]))
@@ -115,6 +125,6 @@ extension PrepareSession {
                 }
             }
             return width
-        }
+        } }
     }
 }

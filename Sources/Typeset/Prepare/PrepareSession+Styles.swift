@@ -59,11 +59,12 @@ struct BlockStyleMemo {
     /// The block style's resolved stack, once a text resolved it.
     var stack: ResolvedStack? = nil
 
-    /// `style` validated and scaled by `scale`, from the last text's when it
-    /// is the same; `styles` holds it after (and `stack` is emptied when it changed).
-    mutating func resolve(_ style: TextStyle, scale: Double) throws -> TextStyle {
+    /// Validates and scales `style` by `scale` into `styles[0]`, kept from
+    /// the last text's when it is the same (and `stack` is emptied when it
+    /// changed). (Read there in place: a style returned would be a copy.)
+    mutating func resolve(_ style: TextStyle, scale: Double) throws {
         // (Compared in place, not through a copy of the tuple.)
-        if given != nil && given!.scale == scale && given!.style == style { return styles[0] }
+        if given != nil && given!.scale == scale && given!.style == style { return }
         let base = try style.validated().scaled(by: scale)
         given = (style, scale)
         if styles.first != base || stylesScale != scale {
@@ -71,7 +72,6 @@ struct BlockStyleMemo {
             stylesScale = scale
             stack = nil
         }
-        return base
     }
 }
 
@@ -79,10 +79,10 @@ extension PrepareSession {
     /// The styles stage: each run's style validated and scaled, the distinct
     /// ones numbered (a text may have thousands of runs in a few styles),
     /// each processed unit given its run's, each style resolved to a stack.
-    /// - Parameter base: `runs.given` validated and scaled (`memo.resolve`).
+    /// - Parameter memo: holds `runs.given` validated and scaled (`memo.resolve`), `styles[0]`.
     /// - Throws: the first invalid style's error, or
     ///   ``TypesetError/invalidAttributeRuns(_:)`` past 65,536 distinct styles.
-    func resolveStyles(_ runs: StyleRuns, base: TextStyle, processed: WhiteSpaceProcessor, memo: inout BlockStyleMemo,
+    func resolveStyles(_ runs: StyleRuns, processed: WhiteSpaceProcessor, memo: inout BlockStyleMemo,
                        into scratch: inout StyleScratch) throws -> StyledText {
         scratch.reset()
         let given = runs.runs ?? UnsafeBufferPointer(start: nil, count: 0)
@@ -95,7 +95,7 @@ extension PrepareSession {
             if run.style == runs.given { scratch.styleIndexOfRun.append(0); continue }
             let style = try run.style.validated().scaled(by: scale)
             if style == styles.last { scratch.styleIndexOfRun.append(Int32(styles.count - 1)); continue }
-            if style == base { scratch.styleIndexOfRun.append(0); continue }
+            if style == styles[0] { scratch.styleIndexOfRun.append(0); continue }  // (the block style)
             if runCount > 1 {
                 if let k = styleIndex[style] { scratch.styleIndexOfRun.append(k); continue }
                 styleIndex[style] = Int32(styles.count)

@@ -54,7 +54,7 @@ struct PrepareSession {
     private func prepare(_ string: String, baseStyle: TextStyle, runs: UnsafeBufferPointer<AttributedText.Run>?,
                          attachments given: [Int: TextAttachment], paragraph: ParagraphStyle,
                          in scratch: inout StageScratches) throws -> PreparedText {
-        let base = try scratch.blockStyle.resolve(baseStyle, scale: scale)
+        try scratch.blockStyle.resolve(baseStyle, scale: scale)
         scratch.source = scratch.source.emptiedForReuse()
         string.writeUTF16Units(into: &scratch.source)
         let source = scratch.source
@@ -62,7 +62,7 @@ struct PrepareSession {
         // CSS text-transform, run by run (nothing when no run has one).
         TextTransformer.apply(to: &processed, base: baseStyle, runs: runs, locale: paragraph.locale)
         let units = processed.units
-        let styled = try resolveStyles(StyleRuns(given: baseStyle, runs: runs), base: base, processed: processed,
+        let styled = try resolveStyles(StyleRuns(given: baseStyle, runs: runs), processed: processed,
                                        memo: &scratch.blockStyle, into: &scratch.styles)
         let attachments = try InlineAttachments.prepare(given, scale: scale, sourceUnits: source, processed: processed,
                                                         styled: styled)
@@ -82,11 +82,12 @@ struct PrepareSession {
         let marks = try measureMarks(units, paragraph: paragraph, styled: styled, segmented: segmented)
         let adjustments = breakAdjustments(units, analysis: analysis, itemized: itemized, shaped: shaped,
                                            segmented: segmented, boxes: boxes)
+        // (The stages' values used last here are moved in, not copied: no retain per array.)
         let core = PreparedCore.make(PreparedCore.Parts(
-            analysed: AnalysedText(source: source, processed: processed, paragraph: paragraph,
+            analysed: AnalysedText(source: consume source, processed: consume processed, paragraph: paragraph,
                                    paragraphLevel: analysis.paragraphLevel, levels: analysis.keptLevels),
-            itemized: itemized, segmented: segmented, strut: StrutMetrics(styled, paragraph: paragraph), marks: marks,
-            adjustments: adjustments, scale: scale, shapeCache: cache))
+            itemized: consume itemized, segmented: consume segmented, strut: StrutMetrics(styled, paragraph: paragraph),
+            marks: consume marks, adjustments: consume adjustments, scale: scale, shapeCache: cache))
         if core.facts.hasRunBoundaries || !boxes.edges.isEmpty {
             // Every layout of a text with run boundaries reads the per-unit
             // advances (`LineBreaker` takes them first thing): the ones just

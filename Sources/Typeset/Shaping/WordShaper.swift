@@ -523,25 +523,42 @@ struct WordShaper {
 }
 
 /// Each style's HarfBuzz features (`Shaper.features(for:)`) and a hash of them and its language
-/// (part of the word cache's key), by style index: made once per text.
+/// (part of the word cache's key), by style index: made once per text, or kept from the last text when
+/// its styles are the very same array (a feed's texts in one style share the block style's array).
 struct StyleFeatures {
     var lists: [[hb_feature_t]] = []
     var hashes: [UInt64] = []
+    /// The styles `lists` and `hashes` were made for. Held, so that their
+    /// buffer cannot change while it is held (an array is written in place
+    /// only when nothing else holds its buffer): the same buffer given again
+    /// holds the same styles.
+    private var madeFor: [TextStyle] = []
 
-    /// Replaces the contents with the features of `styles` (capacity kept).
+    /// Replaces the contents with the features of `styles` (capacity kept),
+    /// unless they were made for this very array.
     mutating func fill(for styles: [TextStyle]) {
+        if !styles.isEmpty && Self.sameBuffer(styles, madeFor) { return }
         lists.removeAll(keepingCapacity: true)
         hashes.removeAll(keepingCapacity: true)
-        for style in styles {
-            let f = Shaper.features(for: style)
-            lists.append(f)
-            hashes.append(WordShaper.hash(f, language: style.language))
+        styles.withUnsafeBufferPointer { styles in  // (each style read in place, not copied)
+            for k in styles.indices {
+                let f = Shaper.features(for: styles[k])
+                lists.append(f)
+                hashes.append(WordShaper.hash(f, language: styles[k].language))
+            }
         }
+        madeFor = styles
+    }
+
+    /// Whether `a` and `b` are views of one buffer (both alive, so no other array is at its address).
+    private static func sameBuffer(_ a: [TextStyle], _ b: [TextStyle]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress } }
     }
 
     /// Empties both for the next text (see `Array.recycle(limit:)`).
     mutating func recycle(limit: Int) {
         lists.recycle(limit: limit)
         hashes.recycle(limit: limit)
+        madeFor = []
     }
 }

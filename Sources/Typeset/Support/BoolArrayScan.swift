@@ -17,4 +17,23 @@ extension Array where Element == Bool {
             return false
         }
     }
+
+    /// The first index at or after `start` holding false, or nil, read
+    /// eight elements at a time while they are all true (a per-unit flag
+    /// array whose elements are mostly true, as cluster starts are).
+    func firstFalse(from start: Int = 0) -> Int? {
+        withUnsafeBytes { raw in
+            let n = raw.count
+            var i = Swift.max(0, start)
+            // (Each element is the byte 0 or 1: eight true ones are every byte 1.)
+            while i &+ 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0x0101_0101_0101_0101 {
+                i &+= 8
+            }
+            while i < n {
+                if raw[i] == 0 { return i }
+                i &+= 1
+            }
+            return nil
+        }
+    }
 }
