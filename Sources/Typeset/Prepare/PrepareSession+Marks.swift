@@ -95,7 +95,7 @@ extension PrepareSession {
     private func reshapedAndRestoredEnds(_ units: [UInt16], analysis: TextAnalysis, itemized: ItemizedText,
                                          shaped: ShapedText, segments: [Segment]) -> [ReshapedEnd] {
         let reshaped = reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped, segments: segments)
-        guard !shaped.trimmableClose.isEmpty || units.contains(where: { $0 >= PunctuationTrim.lowest }) else { return reshaped }
+        guard PunctuationTrim.mayRestoreAtLineStart(units) else { return reshaped }
         return PunctuationTrim.merged(reshaped, restoredOpeningMarks(units: units, advances: shaped.advances,
                                                                      segments: segments, itemized: itemized))
     }
