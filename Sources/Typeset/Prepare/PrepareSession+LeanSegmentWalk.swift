@@ -3,17 +3,18 @@
 // Out: the same segments and metrics as `walkSegments`, cut in a loop that keeps its state in registers.
 
 extension PrepareSession {
-    /// Whether `walkLeanSegments` cuts the text: it has items and no
+    /// Whether `walkLeanSegments` cuts the text: it has units, items and no
     /// attachments (whose boxes the general walk's `SegmentBoxes` adds).
     static func canWalkLean(_ input: SegmentInput) -> Bool {
-        input.attachments.isEmpty && !input.items.isEmpty
+        input.attachments.isEmpty && !input.items.isEmpty && !input.units.isEmpty
     }
 
     /// `walkSegments` for a text that `canWalkLean`: the same segments,
     /// metrics and natural width. The arrays are read through pointers
-    /// (no counts held, no bounds checks) by `cutLeanSegments`, whose
-    /// state fits the registers; a segment inside the current item takes
-    /// that item's metrics index, found once per item.
+    /// (no counts held, no bounds checks) in two passes, widths and flags
+    /// first, then boxes, so that each loop's state fits the registers; a
+    /// segment inside the current item takes that item's metrics index,
+    /// found once per item.
     static func walkLeanSegments(_ input: SegmentInput, sums sumsArray: [Int64], into segments: inout [Segment],
                                  metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
         let count = input.breaks.positions.count
@@ -27,7 +28,7 @@ extension PrepareSession {
             input.items.withUnsafeBufferPointer { items in
             input.itemMetrics.withUnsafeBufferPointer { itemMetrics in
             segments.withUnsafeMutableBufferPointer { out in
-                var walk = LeanSegmentWalk(units: u.baseAddress!, sums: sums.baseAddress!,
+                let walk = LeanSegmentWalk(units: u.baseAddress!, sums: sums.baseAddress!,
                                            items: items.baseAddress!, itemCount: items.count,
                                            itemMetrics: itemMetrics.baseAddress!, spacesHang: input.spacesHang,
                                            ligatures: input.ligatures, advances: input.advances)
@@ -52,20 +53,25 @@ private struct LeanSegmentWalk {
     let advances: [Int32]
 
     /// The segments `0..<count`, written to `out`; returns the natural width.
-    /// (Each step is the general walk's, in its order: `SegmentBoxes.tallest`
-    /// without attachments, the blank-line strut, `SegmentMetricsTable`.)
-    mutating func cut(positions: UnsafePointer<Int32>, mandatory: UnsafePointer<Bool>, count: Int,
-                      into out: UnsafeMutablePointer<Segment>,
-                      metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
-        var table = SegmentMetricsTable()
+    /// (Each step is the general walk's: the same widths, flags, boxes and
+    /// metrics table, in two passes of fewer values each, so that each
+    /// loop's state fits the registers.)
+    func cut(positions: UnsafePointer<Int32>, mandatory: UnsafePointer<Bool>, count: Int,
+             into out: UnsafeMutablePointer<Segment>, metrics: inout [(ascent: Double, descent: Double)]) -> Int64 {
+        let natural = cutWidths(positions: positions, mandatory: mandatory, count: count, into: out)
+        assignMetrics(positions: positions, mandatory: mandatory, count: count, into: out, metrics: &metrics)
+        return natural
+    }
+
+    /// The first pass: each segment's ends, widths and flags, with metrics
+    /// index 0; returns the natural width.
+    @inline(never)
+    private func cutWidths(positions: UnsafePointer<Int32>, mandatory: UnsafePointer<Bool>, count: Int,
+                           into out: UnsafeMutablePointer<Segment>) -> Int64 {
+        let units = self.units, sums = self.sums, spacesHang = self.spacesHang
+        let hasLigatures = !ligatures.isEmpty
         var natural: Int64 = 0, pen: Int64 = 0
         var start = 0, ligatureCursor = 0
-        let hasLigatures = !ligatures.isEmpty
-        // The first item whose end is past `start`, its range, and its
-        // metrics index once a segment inside it has asked (-1 before).
-        var item = 0
-        var itemStart = Int(items[0].start), itemEnd = Int(items[0].end)
-        var itemIndex = -1
         for k in 0..<count {
             let end = Int(positions[k])
             var contentEnd = end, hasTab = false
@@ -84,6 +90,37 @@ private struct LeanSegmentWalk {
             }
             let mandatoryBreak = mandatory[k]
             pen = mandatoryBreak ? 0 : pen &+ uncorrected &+ trailing
+            var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
+            if contentEnd > start {
+                let last = units[contentEnd - 1]
+                if last == 0xAD { flags.insert(.endsWithSoftHyphen) }
+                if UnicodeProps.isOtherSpaceSeparator(last) { flags.insert(.hangs) }
+            }
+            if hasTab { flags.insert(.hasTab) }
+            out[k] = Segment(contentEnd: Int32(truncatingIfNeeded: contentEnd), end: Int32(truncatingIfNeeded: end),
+                             width: width, trailing: trailing, metrics: 0, flags: flags)
+            start = end
+        }
+        return natural
+    }
+
+    /// The second pass: each segment's metrics index, in the general walk's
+    /// order of first use (`SegmentBoxes.tallest` without attachments, the
+    /// blank-line strut, `SegmentMetricsTable`).
+    @inline(never)
+    private func assignMetrics(positions: UnsafePointer<Int32>, mandatory: UnsafePointer<Bool>, count: Int,
+                               into out: UnsafeMutablePointer<Segment>,
+                               metrics: inout [(ascent: Double, descent: Double)]) {
+        let units = self.units, items = self.items, itemCount = self.itemCount
+        var table = SegmentMetricsTable()
+        var start = 0
+        // The first item whose end is past `start`, its range, and its
+        // metrics index once a segment inside it has asked (-1 before).
+        var item = 0
+        var itemStart = Int(items[0].start), itemEnd = Int(items[0].end)
+        var itemIndex = -1
+        for k in 0..<count {
+            let end = Int(positions[k])
             if itemEnd <= start {
                 repeat { item += 1 } while item < itemCount && Int(items[item].end) <= start
                 if item < itemCount {
@@ -96,7 +133,7 @@ private struct LeanSegmentWalk {
                 itemIndex = -1
             }
             let m: Int
-            if contentEnd == start && mandatoryBreak && end > start && (units[start] == 0x0A || units[start] == 0x0D)
+            if mandatory[k] && end > start && (units[start] == 0x0A || units[start] == 0x0D) && isBlankLine(start, end)
                 && item < itemCount && items[item].styleIndex == 0 {
                 // A blank line: the strut alone (see `walkSegments`).
                 m = table.index(of: (0, 0), in: &metrics)
@@ -109,18 +146,20 @@ private struct LeanSegmentWalk {
             } else {
                 m = table.index(of: tallest(from: item, before: end), in: &metrics)
             }
-            var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
-            if contentEnd > start {
-                let last = units[contentEnd - 1]
-                if last == 0xAD { flags.insert(.endsWithSoftHyphen) }
-                if UnicodeProps.isOtherSpaceSeparator(last) { flags.insert(.hangs) }
-            }
-            if hasTab { flags.insert(.hasTab) }
-            out[k] = Segment(contentEnd: Int32(truncatingIfNeeded: contentEnd), end: Int32(truncatingIfNeeded: end),
-                             width: width, trailing: trailing, metrics: m, flags: flags)
+            if m != 0 { out[k].setMetrics(m) }
             start = end
         }
-        return natural
+    }
+
+    /// Whether every unit of `[start, end)` hangs (the first pass's
+    /// trailing loop takes the whole segment): with a forced break, a line
+    /// holding nothing else.
+    private func isBlankLine(_ start: Int, _ end: Int) -> Bool {
+        for i in start..<end {
+            let c = units[i]
+            guard BreakOpportunities.isBreakableSpaceOrBreak(c), spacesHang || c != 0x20 else { return false }
+        }
+        return true
     }
 
     /// What a break inside a ligature (break-all) adds to the width of the

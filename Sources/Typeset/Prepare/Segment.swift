@@ -39,6 +39,12 @@ struct Segment: Sendable {
         bits = flags.rawValue | (long ? 16 : 0) | UInt16(min(max(0, metrics), Self.metricsLimit)) << 5
     }
 
+    /// The metrics index set afterwards, in a segment made with 0 (the lean
+    /// segment walk cuts the segments first, then gives them their boxes).
+    mutating func setMetrics(_ metrics: Int) {
+        bits = bits & 31 | UInt16(min(max(0, metrics), Self.metricsLimit)) << 5
+    }
+
     /// Where the content ends, unless `hasLongTrailing` (then see
     /// `PreparedCore.contentEnd(_:)`).
     var contentEnd: Int32 { end - Int32(trailingCount) }

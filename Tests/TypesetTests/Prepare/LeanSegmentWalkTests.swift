@@ -13,9 +13,9 @@ final class LeanSegmentWalkTests: XCTestCase {
         var random = SplitMix64(seed: 0x5E6)
         let alphabet: [UInt16] = [0x61, 0x62, 0x20, 0x20, 0x09, 0x0A, 0x0D, 0xAD, 0x3000, 0x4E00, 0x0627, 0xA0]
         let boxes: [(ascent: Double, descent: Double)] = [(12, 4), (14, 5), (12, 4.5), (-1, 3), (20, -2), (0, 0)]
-        var leanTexts = 0, ligatureTexts = 0, spanningSegments = 0
+        var leanTexts = 0, ligatureTexts = 0, spanningSegments = 0, blankLines = 0
         for round in 0..<4000 {
-            let n = Int.random(in: 0...60, using: &random)
+            let n = Int.random(in: 1...60, using: &random)
             let units = (0..<n).map { _ in alphabet.randomElement(using: &random)! }
             // Breaks: increasing, ending at n, a few repeated (empty segments).
             var positions: [Int32] = []
@@ -24,19 +24,18 @@ final class LeanSegmentWalkTests: XCTestCase {
                 p = min(n, p + Int.random(in: 0...6, using: &random))
                 if p > 0 || Bool.random(using: &random) { positions.append(Int32(p)) }
             }
-            if n > 0 && positions.last != Int32(n) { positions.append(Int32(n)) }
+            if positions.last != Int32(n) { positions.append(Int32(n)) }
             let mandatory = positions.map { _ in Int.random(in: 0..<5, using: &random) == 0 }
             let advances = (0..<n).map { _ in Int32.random(in: -200_000...2_000_000, using: &random) }
             // Items: a partition of the text (one item in a third of the texts).
             var items: [Item] = [], itemMetrics: [(ascent: Double, descent: Double)] = []
             var s = 0
-            while s < n || items.isEmpty {
+            while s < n {
                 let e = round % 3 == 0 ? n : min(n, s + Int.random(in: 1...12, using: &random))
                 items.append(Item(start: Int32(s), end: Int32(e), level: 0, script: 0,
                                   styleIndex: UInt16.random(in: 0...1, using: &random), faceIndex: 0))
                 itemMetrics.append(boxes.randomElement(using: &random)!)
                 s = e
-                if n == 0 { break }
             }
             var ligatures = LigatureSplits()
             if n > 2 && round % 4 == 1 {
@@ -68,14 +67,18 @@ final class LeanSegmentWalkTests: XCTestCase {
                                "text \(round)")
             }
             var start: Int32 = 0
-            for end in positions {
+            for (k, end) in positions.enumerated() {
                 if items.contains(where: { $0.start > start && $0.start < end }) { spanningSegments += 1 }
+                let segment = general.segments[k]
+                if segment.mandatoryBreak && segment.contentEnd == start && end > start
+                    && (units[Int(start)] == 0x0A || units[Int(start)] == 0x0D) { blankLines += 1 }
                 start = end
             }
         }
         XCTAssertEqual(leanTexts, 4000)
         XCTAssertGreaterThan(ligatureTexts, 500)
         XCTAssertGreaterThan(spanningSegments, 1000, "too few segments across items")
+        XCTAssertGreaterThan(blankLines, 300, "too few blank lines")
     }
 
     /// A text with attachments is cut by the general walk.
