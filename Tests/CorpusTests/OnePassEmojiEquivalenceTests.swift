@@ -200,7 +200,7 @@ extension OnePassEquivalenceTests {
             case 0, 1, 2, 3: out += pick(words)
             case 4: let (w, s) = letters[Int(rng.next() % UInt64(letters.count))]; shapes.insert(s); out += w
             case 5: out += String(UnicodeScalar(UInt8(0x21 + rng.next() % 94)))
-            case 6: out += pick([" ", "  ", "\n", "\t", " \n"])
+            case 6: out += pick([" ", "  ", "\n", "\t", " \n", " ", "\n", "\u{1}", "\u{7F}", "\u{B}", "\u{C}", "\u{1F}"])
             default: out += emoji()
             }
             // Mostly spaced, sometimes glued to the next piece.

@@ -66,7 +66,6 @@ struct PlainTextScan {
         let table = asciiFaces ?? Self.noTable, breakAfter = ASCIIBreakTable.mayBreakAfter
         // Where a unit past ASCII stops the scan, for the scan past ASCII to go on from.
         var prefix: ASCIIPrefix? = nil
-        var controls: UInt32 = 0  // a bit per ASCII control (see `ASCIIPrefix.controls`)
         let covered: Bool? = units.withUnsafeBufferPointer { u -> Bool? in
             breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table -> Bool? in
                 var last = u[0], lastLast: UInt16 = 0
@@ -75,13 +74,14 @@ struct PlainTextScan {
                     return nil
                 }
                 faces |= table[Int(last)]
-                if last < 0x20 || last == 0x7F { controls |= 1 << UInt32(last & 0x1F) }
                 var i = 1
                 while i < n {
                     let ch = u[i]
                     guard ch < 0x80 && ch != 0x0D else {
                         if ch != 0x0D {
-                            prefix = ASCIIPrefix(end: i, last: last, lastLast: lastLast, controls: controls, faces: faces)
+                            // (The controls before it are looked for only now: the loop above is the ASCII texts'.)
+                            prefix = ASCIIPrefix(end: i, last: last, lastLast: lastLast,
+                                                 controls: Self.asciiControls(UnsafeBufferPointer(rebasing: u[0..<i])), faces: faces)
                         }
                         return nil
                     }
@@ -94,7 +94,6 @@ struct PlainTextScan {
                         continue
                     }
                     defer { lastLast = last; last = ch; i += 1 }
-                    if ch < 0x20 || ch == 0x7F { controls |= 1 << UInt32(ch & 0x1F) }
                     if preserveNewlines && last == 0x0A {
                         breaks.positions.append(Int32(i)); breaks.mandatory.append(true); continue
                     }
@@ -121,6 +120,30 @@ struct PlainTextScan {
         breaks.mandatory.append(true)
         isOneItem = covered
         script = Self.latin
+    }
+
+    /// A bit per ASCII control in `units` (all ASCII): U+0000–U+001F by
+    /// value, U+007F as U+001F's. Four units at a time: a unit below U+0080
+    /// is below U+0020 when adding 0x60 leaves its bit 7 clear, and is U+007F
+    /// when adding 1 sets it.
+    static func asciiControls(_ units: UnsafeBufferPointer<UInt16>) -> UInt32 {
+        var controls: UInt32 = 0
+        let n = units.count
+        var i = 0
+        @inline(__always) func note(_ c: UInt16) { if c < 0x20 || c == 0x7F { controls |= 1 << UInt32(c & 0x1F) } }
+        if let base = units.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 4 <= n {
+                let x = raw.loadUnaligned(fromByteOffset: i * 2, as: UInt64.self)
+                let bits: UInt64 = 0x0080_0080_0080_0080
+                if (x &+ 0x0060_0060_0060_0060) & bits != bits || (x &+ 0x0001_0001_0001_0001) & bits != 0 {
+                    for k in i..<(i + 4) { note(units[k]) }
+                }
+                i += 4
+            }
+        }
+        while i < n { note(units[i]); i += 1 }
+        return controls
     }
 
     /// A face table for a text of several styles: every entry non-zero.
