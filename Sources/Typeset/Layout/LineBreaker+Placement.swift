@@ -72,10 +72,12 @@ struct LinePlacement {
             : rightToLeft ? .left : .right
         // `break-spaces`: the spaces (and tabs) the line ends with are
         // expansion opportunities too (`trailingOpportunities`).
-        let inner = core.expansionOpportunities(a, b, lineEnd: b)
+        // (Counted only for a line that may be justified: a walk over the line's units.)
+        let mayJustify = (last ? lastJustify : justify) && space > 0
+        let inner = mayJustify ? core.expansionOpportunities(a, b, lineEnd: b) : 0
         let trailingEnd = pre ? spacesEnd(raw) : b
-        let opportunities = trailingEnd > b ? trailingOpportunities(a, trailingEnd) : inner
-        let justified = (last ? lastJustify : justify) && space > 0 && opportunities > 0
+        let opportunities = !mayJustify ? 0 : trailingEnd > b ? trailingOpportunities(a, trailingEnd) : inner
+        let justified = mayJustify && opportunities > 0
         // The indent is on the line's start side: left of a left-to-right line.
         let start = rightToLeft ? 0 : indent
         if justified && !raw.hasEllipsis {

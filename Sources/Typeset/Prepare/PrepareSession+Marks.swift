@@ -95,9 +95,7 @@ extension PrepareSession {
     private func reshapedAndRestoredEnds(_ units: [UInt16], analysis: TextAnalysis, itemized: ItemizedText,
                                          shaped: ShapedText, segments: [Segment]) -> [ReshapedEnd] {
         let reshaped = reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped, segments: segments)
-        // (Only an opening mark is restored: text past U+2018 without one, emoji, needs no look.)
-        guard units.contains(where: { $0 >= PunctuationTrim.lowest }),
-              units.contains(where: { $0 >= PunctuationTrim.lowest && PunctuationTrim.kind($0) == .open }) else { return reshaped }
+        guard PunctuationTrim.mayRestoreAtLineStart(units) else { return reshaped }
         return PunctuationTrim.merged(reshaped, restoredOpeningMarks(units: units, advances: shaped.advances,
                                                                      segments: segments, itemized: itemized))
     }

@@ -21,6 +21,9 @@ extension PrepareSession {
         let items = itemized.items, faces = itemized.faces, styles = itemized.styles
         let graphemes = analysis.graphemes, wordBreaks = analysis.wordBreaks
         let unsafeBefore = shaped.unsafeBefore, features = shaped.features, ligatures = shaped.ligatures
+        // Only a break inside a ligature or one HarfBuzz marks unsafe is reshaped: a text with neither
+        // (most CJK text) has nothing to look at.
+        guard !ligatures.isEmpty || unsafeBefore.containsTrue else { return [] }
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
         let n = units.count

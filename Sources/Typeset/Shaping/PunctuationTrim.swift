@@ -30,6 +30,24 @@ enum PunctuationTrim {
         }
     }
 
+    /// Whether `restoredAtLineStart` can find anything in `units`: an
+    /// opening mark after an ideographic space or another mark (one pass
+    /// over the units, where that function looks at every break).
+    static func mayRestoreAtLineStart(_ units: [UInt16]) -> Bool {
+        units.withUnsafeBufferPointer { u in
+            guard u.count > 1 else { return false }
+            // (Text without a unit that takes part, most text, in a loop the compiler vectorizes.)
+            var highest: UInt16 = 0
+            for c in u { highest = max(highest, c) }
+            guard highest >= lowest else { return false }
+            for p in 1..<u.count where u[p] >= lowest && kind(u[p]) == .open {
+                let before = u[p - 1]
+                if before == 0x3000 || (before >= lowest && kind(before) != .other) { return true }
+            }
+            return false
+        }
+    }
+
     /// The opening marks halved after another mark (by `apply`) that start a
     /// line when it breaks before them (`breaks`: the units lines may start
     /// at): Chromium sets such a mark full-width again at the line's start

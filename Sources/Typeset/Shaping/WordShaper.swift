@@ -171,6 +171,8 @@ struct WordShaper {
         // The first break opportunity after the item's start (items come in
         // order: from where the previous item's search ended).
         while b < breaks.count && Int(breaks[b]) <= start { b += 1 }
+        // Whether the item's script joins across a word's edges (read once an item, not once a word).
+        let joins = Self.readsJoiningContext(item.script)
         while start < end {
             // A run of ideographs the context's table has: copied in one loop.
             if start + 1 < end, UnicodeProps.isHanIdeograph(units[start]), UnicodeProps.isHanIdeograph(units[start + 1]),
@@ -201,7 +203,7 @@ struct WordShaper {
             // so that Arabic letters still join across the change.
             let inContext = (start == Int(item.start) && start > 0 && !Self.isSeparableBreak(units, start))
                 || (stop == end && stop < units.count && !Self.isSeparableBreak(units, stop))
-            let span = inContext ? Self.contextSpan(units, start: start, end: stop, script: item.script) : start..<stop
+            let span = inContext && joins ? Self.contextSpan(units, start: start, end: stop) : start..<stop
             // Without context the piece shapes as it would alone: the plain word's entry serves.
             let key = self.key(UnsafeBufferPointer(rebasing: units[span]), wordLength: stop - start, parameters: parameters,
                                context: span == start..<stop ? nil : (start - span.lowerBound, span.upperBound - stop),
@@ -431,13 +433,13 @@ struct WordShaper {
     /// the first character on each side that is not transparent (a mark):
     /// so the span takes, up to `contextLength` code points, the marks and
     /// default-ignorables next to the piece and the first other character.
-    /// Other scripts take no context (the piece shapes as it would alone),
+    /// Other scripts take no context (the piece shapes as it would alone:
+    /// only a piece whose script `readsJoiningContext` is asked for its span),
     /// and neither does a side where that character is a space, or where the
     /// piece itself starts or ends with one: a space never joins, and
     /// joining treats it as it treats the text's edge. So an Arabic word
     /// between spaces shapes, and is cached, as the word alone.
-    static func contextSpan(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int, script: Int32) -> Range<Int> {
-        guard readsJoiningContext(script) else { return start..<end }
+    static func contextSpan(_ units: UnsafeBufferPointer<UInt16>, start: Int, end: Int) -> Range<Int> {
         var lo = start, hi = end
         if units[start] != 0x20 {
             var taken = 0
