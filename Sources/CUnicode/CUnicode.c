@@ -744,6 +744,10 @@ int32_t tsu_is_emoji(uint32_t codepoint) {
     return u_hasBinaryProperty((UChar32)codepoint, UCHAR_EMOJI);
 }
 
+int32_t tsu_is_extended_pictographic(uint32_t codepoint) {
+    return u_hasBinaryProperty((UChar32)codepoint, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
 int32_t tsu_is_default_ignorable(uint32_t codepoint) {
     return u_hasBinaryProperty((UChar32)codepoint, UCHAR_DEFAULT_IGNORABLE_CODE_POINT);
 }

@@ -3,8 +3,9 @@ import Foundation
 import TypesetTestSupport
 import XCTest
 
-/// Plain text (ASCII, and Latin, Greek or Cyrillic letters past it) is
-/// analysed and itemized in one pass (`PlainTextScan`); every
+/// Plain text (ASCII, and Latin, Greek or Cyrillic letters and emoji past
+/// it) is analysed in one pass (`PlainTextScan`), and itemized too when one
+/// face covers it; every
 /// other text stage by stage. The two must give the same prepared text: every
 /// input of the corpora (main, runs, intrinsic, options, edges, the scaled
 /// cases at 2x and 3x, and the category texts under paragraph variants) is
@@ -62,13 +63,17 @@ final class OnePassEquivalenceTests: XCTestCase {
             // The session scans as this does: a text the scan declines is
             // prepared stage by stage either way, so only plain ones are compared.
             let units = input.text.string.utf16Units
-            var breaks: (positions: [Int32], mandatory: [Bool]) = ([], [])
+            var breaks: (positions: [Int32], mandatory: [Bool]) = ([], []), continuations: [Int32] = []
             let processed = WhiteSpaceProcessor(source: units, whiteSpace: input.paragraph.whiteSpace).units
             let paragraphAllows = input.paragraph.direction != .rtl && input.paragraph.wordBreak != .breakAll
             let isASCII = !processed.isEmpty && processed.allSatisfy { $0 < 0x80 && $0 != 0x0D }
-            // Past ASCII the scan takes Latin, Greek and Cyrillic letters, and never a text the ASCII scan would decline.
-            let mayScan = !processed.isEmpty && processed.allSatisfy { $0 < 0x80 ? $0 != 0x0D : PlainTextScan.letterScript($0) != 0 }
-            let scanned = PlainTextScan(processed, paragraph: input.paragraph, asciiFaces: nil, into: &breaks) != nil
+            // Past ASCII the scan takes Latin, Greek and Cyrillic letters and emoji (with their joiners,
+            // selectors and surrogates), and never a text the ASCII scan would decline.
+            let mayScan = !processed.isEmpty && processed.allSatisfy {
+                $0 < 0x80 ? $0 != 0x0D : PlainTextScan.letterScript($0) != 0 || $0 == 0x200D || $0 == 0xFE0F
+                    || ($0 >= 0x2100 && $0 < 0x2C00) || ($0 >= 0xD800 && $0 <= 0xDFFF)
+            }
+            let scanned = PlainTextScan(processed, paragraph: input.paragraph, asciiFaces: nil, into: &breaks, continuations: &continuations) != nil
             if (isASCII && paragraphAllows && !scanned) || (scanned && !(mayScan && paragraphAllows)) {
                 mismatches.append("\(input.text.string.prefix(60).debugDescription): scanned \(scanned)")
             }
@@ -92,7 +97,7 @@ final class OnePassEquivalenceTests: XCTestCase {
         }
         XCTAssertEqual(mismatches, [], "\(mismatches.count) of \(distinct.count) inputs differ: \(mismatches.prefix(5))")
         XCTAssertGreaterThan(plain, 1000, "too few plain inputs took the one-pass path")
-        XCTAssertGreaterThan(pastASCII, 100, "too few plain inputs past ASCII (Latin, Greek, Cyrillic) took the one-pass path")
+        XCTAssertGreaterThan(pastASCII, 100, "too few plain inputs past ASCII (Latin, Greek, Cyrillic, emoji) took the one-pass path")
         print("one pass against stage by stage: \(distinct.count) distinct inputs, \(plain) of them plain text (\(pastASCII) past ASCII), all equal")
     }
 

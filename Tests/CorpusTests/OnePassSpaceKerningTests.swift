@@ -22,8 +22,8 @@ final class OnePassSpaceKerningTests: XCTestCase {
                 try variable.apply(to: &style)
                 let text = AttributedText(c.text, style: style)
                 let units = WhiteSpaceProcessor(source: c.text.utf16Units, whiteSpace: paragraph.whiteSpace).units
-                var breaks: (positions: [Int32], mandatory: [Bool]) = ([], [])
-                guard PlainTextScan(units, paragraph: paragraph, asciiFaces: nil, into: &breaks) != nil else { continue }
+                var breaks: (positions: [Int32], mandatory: [Bool]) = ([], []), continuations: [Int32] = []
+                guard PlainTextScan(units, paragraph: paragraph, asciiFaces: nil, into: &breaks, continuations: &continuations) != nil else { continue }
                 plain += 1
                 let onePass = try prepare(text, paragraph, typesetter, scale: scale, onePass: true)
                 let general = try prepare(text, paragraph, typesetter, scale: scale, onePass: false)

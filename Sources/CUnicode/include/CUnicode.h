@@ -115,6 +115,10 @@ int32_t tsu_is_emoji_presentation(uint32_t codepoint);
 /// Non-zero if the code point has the Emoji property.
 int32_t tsu_is_emoji(uint32_t codepoint);
 
+/// Whether `codepoint` has the Extended_Pictographic property (UTS #51),
+/// which the grapheme rules join across a zero width joiner (GB11).
+int32_t tsu_is_extended_pictographic(uint32_t codepoint);
+
 /// Non-zero if the code point is Default_Ignorable_Code_Point.
 int32_t tsu_is_default_ignorable(uint32_t codepoint);
 

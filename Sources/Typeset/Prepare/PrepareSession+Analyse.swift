@@ -40,17 +40,22 @@ struct AnalysisScratch: StageScratch {
     /// ICU's line-break offsets and the flags made of them.
     var icuOffsets: [Int32]
     var icuFlags: [UInt8]
+    /// The units plain text's scan found continuing a grapheme (`PlainTextScan`).
+    var continuations: [Int32]
 
     mutating func reset() {
         self = AnalysisScratch(graphemes: graphemes.emptiedForReuse(), levels: levels.emptiedForReuse(),
                                scripts: scripts.emptiedForReuse(),
                                breaks: (breaks.positions.emptiedForReuse(), breaks.mandatory.emptiedForReuse()),
-                               icuOffsets: icuOffsets.emptiedForReuse(), icuFlags: icuFlags.emptiedForReuse())
+                               icuOffsets: icuOffsets.emptiedForReuse(), icuFlags: icuFlags.emptiedForReuse(),
+                               continuations: continuations.emptiedForReuse())
     }
 }
 
 extension AnalysisScratch {
-    init() { self.init(graphemes: [], levels: [], scripts: [], breaks: ([], []), icuOffsets: [], icuFlags: []) }
+    init() {
+        self.init(graphemes: [], levels: [], scripts: [], breaks: ([], []), icuOffsets: [], icuFlags: [], continuations: [])
+    }
 }
 
 extension PrepareSession {
@@ -65,14 +70,15 @@ extension PrepareSession {
             ? PlainTextScan(units, paragraph: paragraph,
                             asciiFaces: styled.runCount == 1 ? styled.stacks[Int(styled.styleOfUnit[0])].asciiFace : nil,
                             stack: styled.runCount == 1 ? styled.stacks[Int(styled.styleOfUnit[0])] : nil,
-                            into: &scratch.breaks)
+                            into: &scratch.breaks, continuations: &scratch.continuations)
             : nil
         var paragraphLevel: UInt8 = 0, wordBreaks: [Int32], thai = false
         if let plain {
             scratch.graphemes.refill(true, count: n + 1)
+            for k in scratch.continuations { scratch.graphemes[Int(k)] = false }
             wordBreaks = scratch.breaks.positions
             if !plain.isOneItem {
-                // Plain text in several faces or styles, for the itemizer: levels 0, Latin throughout.
+                // Plain text in several faces or styles, or with emoji, for the itemizer: levels 0, one script throughout.
                 scratch.levels.refill(0, count: n)
                 scratch.scripts.refill(plain.script, count: n)
             }

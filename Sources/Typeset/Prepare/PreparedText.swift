@@ -539,11 +539,31 @@ extension PreparedCore {
             }
         }
 
-        /// Writes where `source`'s surrogate pairs start to `out` (room for `surrogatePairCount(source)`).
+        /// Writes where `source`'s surrogate pairs start to `out` (room for
+        /// `surrogatePairCount(source)`), passing over four units at a time
+        /// as `surrogatePairCount` does, and stopping at the last pair.
         static func findSurrogatePairs(_ source: [UInt16], into out: UnsafeMutableBufferPointer<Int32>) {
-            var k = 0, i = 0
-            while i + 1 < source.count && k < out.count {
-                if source[i] & 0xFC00 == 0xD800 && source[i + 1] & 0xFC00 == 0xDC00 { out[k] = Int32(i); k += 1; i += 2 } else { i += 1 }
+            source.withUnsafeBufferPointer { u in
+                guard u.count > 1, let p = u.baseAddress else { return }
+                let n = u.count, pairs = out.count
+                var k = 0, i = 0
+                @inline(__always) func note(_ j: Int) {
+                    if k < pairs && p[j] & 0xFC00 == 0xD800 && p[j &+ 1] & 0xFC00 == 0xDC00 {
+                        out[k] = Int32(truncatingIfNeeded: j); k &+= 1
+                    }
+                }
+                while i &+ 4 <= n && k < pairs {
+                    let w = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                    let x = (w & 0xF800_F800_F800_F800) ^ 0xD800_D800_D800_D800
+                    if (x &- 0x0001_0001_0001_0001) & ~x & 0x8000_8000_8000_8000 != 0 {
+                        for j in i..<min(i &+ 4, n &- 1) { note(j) }
+                    }
+                    i &+= 4
+                }
+                while i &+ 1 < n && k < pairs {
+                    note(i)
+                    i &+= 1
+                }
             }
         }
     }

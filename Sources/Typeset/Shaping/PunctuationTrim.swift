@@ -70,6 +70,28 @@ enum PunctuationTrim {
         return out
     }
 
+    /// Whether `units` hold a mark that takes part (a kind other than
+    /// `.other`): four units at a time are passed over when all are below
+    /// U+2000 (ASCII and the alphabets, most of a text with emoji).
+    static func hasMark(_ units: [UInt16]) -> Bool {
+        units.withUnsafeBufferPointer { u in
+            guard let p = u.baseAddress else { return false }
+            let n = u.count
+            var i = 0
+            while i &+ 4 <= n {
+                if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0xE000_E000_E000_E000 != 0 {
+                    for j in i..<(i &+ 4) where p[j] >= lowest && kind(p[j]) != .other { return true }
+                }
+                i &+= 4
+            }
+            while i < n {
+                if p[i] >= lowest && kind(p[i]) != .other { return true }
+                i &+= 1
+            }
+            return false
+        }
+    }
+
     /// Two lists of reshaped breaks as one, in unit order (a unit in both
     /// keeps both kerns).
     static func merged(_ a: [ReshapedEnd], _ b: [ReshapedEnd]) -> [ReshapedEnd] {
@@ -91,7 +113,7 @@ enum PunctuationTrim {
     /// Only marks whose advance is one em (a fullwidth glyph) take part.
     static func apply(units: [UInt16], advances: inout [Int32], emOf: (Int) -> Int32?) -> [Int32] {
         let n = units.count
-        guard units.contains(where: { $0 >= lowest && kind($0) != .other }) else { return [] }
+        guard hasMark(units) else { return [] }
         // The mark at `i` as it takes part (before any is halved: each is
         // read before its own advance changes, and no mark's kind depends on
         // another's advance), one step ahead, so that no array of kinds is needed.
