@@ -59,7 +59,8 @@ struct PlainTextScan {
         breaks.mandatory.removeAll(keepingCapacity: true)
         breaks.positions.reserveCapacity(n / 4 + 2)
         breaks.mandatory.reserveCapacity(n / 4 + 2)
-        continuations.removeAll(keepingCapacity: true)
+        // (Empty for most texts: emptying an empty array still costs ~100 instructions.)
+        if !continuations.isEmpty { continuations.removeAll(keepingCapacity: true) }
         // OR of every unit's face index: 0 when the first face covers them all.
         var faces: UInt8 = asciiFaces == nil ? 1 : 0
         // (The tables read once, not through a global's initialization check per character.)
