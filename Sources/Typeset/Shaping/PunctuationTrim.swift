@@ -32,14 +32,11 @@ enum PunctuationTrim {
 
     /// Whether `restoredAtLineStart` can find anything in `units`: an
     /// opening mark after an ideographic space or another mark (one pass
-    /// over the units, where that function looks at every break).
+    /// over the units, where that function looks at every break; text
+    /// without a mark, most text, passed over by `hasMark`).
     static func mayRestoreAtLineStart(_ units: [UInt16]) -> Bool {
-        units.withUnsafeBufferPointer { u in
-            guard u.count > 1 else { return false }
-            // (Text without a unit that takes part, most text, in a loop the compiler vectorizes.)
-            var highest: UInt16 = 0
-            for c in u { highest = max(highest, c) }
-            guard highest >= lowest else { return false }
+        guard units.count > 1 && hasMark(units) else { return false }
+        return units.withUnsafeBufferPointer { u in
             for p in 1..<u.count where u[p] >= lowest && kind(u[p]) == .open {
                 let before = u[p - 1]
                 if before == 0x3000 || (before >= lowest && kind(before) != .other) { return true }
@@ -71,13 +68,22 @@ enum PunctuationTrim {
     }
 
     /// Whether `units` hold a mark that takes part (a kind other than
-    /// `.other`): four units at a time are passed over when all are below
-    /// U+2000 (ASCII and the alphabets, most of a text with emoji).
+    /// `.other`): sixteen, then four units at a time are passed over when
+    /// all are below U+2000 (ASCII and the alphabets, most of a text with emoji).
     static func hasMark(_ units: [UInt16]) -> Bool {
         units.withUnsafeBufferPointer { u in
             guard let p = u.baseAddress else { return false }
             let n = u.count
             var i = 0
+            while i &+ 16 <= n {
+                let raw = UnsafeRawPointer(p + i)
+                let any = raw.loadUnaligned(as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    | raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) | raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+                if any & 0xE000_E000_E000_E000 != 0 {
+                    for j in i..<(i &+ 16) where p[j] >= lowest && kind(p[j]) != .other { return true }
+                }
+                i &+= 16
+            }
             while i &+ 4 <= n {
                 if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0xE000_E000_E000_E000 != 0 {
                     for j in i..<(i &+ 4) where p[j] >= lowest && kind(p[j]) != .other { return true }
