@@ -203,6 +203,12 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
             conjunct = 0;
             regional = 0;
             i += len;
+            // And so for each BMP Other after it (ideographs, kana, letters), in a tighter loop.
+            uint16_t u;
+            while (i < length && (u = text[i]) >= 0x80 && (u < 0xD800 || u > 0xDFFF) && bytes[u] == U_GCB_OTHER) {
+                starts[i++] = 1;
+                base = u;
+            }
             continue;
         }
         int32_t g = b & 0x1F;
@@ -678,6 +684,18 @@ void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
                 if (firstReal < 0) firstReal = USCRIPT_LATIN;
             }
             scripts[i++] = current;
+        }
+        if (i >= length) break;
+        // A run of BMP characters of a script of their own (ideographs, kana,
+        // letters past ASCII): each is its script and makes it the current one
+        // (as below, without the brackets, which only Common characters have
+        // a say in, in a tighter loop).
+        while (i < length && (u = text[i]) >= 0x80 && (u < 0xD800 || u > 0xDFFF)) {
+            int32_t own = bmp_script_brackets[u] & 0x1FF;
+            if (own == USCRIPT_COMMON || own == USCRIPT_INHERITED || own == 0x1FF) break;
+            current = own;
+            if (firstReal < 0) firstReal = own;
+            scripts[i++] = own;
         }
         if (i >= length) break;
         int32_t len;
