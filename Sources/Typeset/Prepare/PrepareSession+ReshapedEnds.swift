@@ -65,13 +65,13 @@ extension PrepareSession {
                     continue
                 }
                 guard p > 0 && p < n && unsafeBefore[p] else { continue }
-                while w < wordBreaks.count && Int(wordBreaks[w]) < p { w += 1 }
+                w = Self.firstIndex(from: w, count: wordBreaks.count, atLeast: p) { Int(wordBreaks[$0]) }
                 if w < wordBreaks.count && Int(wordBreaks[w]) == p && WordShaper.isSeparableBreak(buf, p) { continue }
                 var g0 = p - 1
                 while g0 > 0 && !graphemes[g0] { g0 -= 1 }
                 var g1 = p + 1
                 while g1 < n && !graphemes[g1] { g1 += 1 }
-                while item < items.count && Int(items[item].end) <= g0 { item += 1 }
+                item = Self.firstIndex(from: item, count: items.count, atLeast: g0 + 1) { Int(items[$0].end) }
                 guard item < items.count, Int(items[item].start) <= g0, Int(items[item].end) >= g1 else { continue }
                 let it = items[item]
                 let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
@@ -147,6 +147,28 @@ extension PrepareSession {
         }
         while i < n && !flags[i] { i += 1 }
         return i
+    }
+
+    /// The first index from `start` on whose value (`key`, ascending over
+    /// `0..<count`) is at least `bound`, or `count`: a search that doubles
+    /// its step, then halves it, so that the few unsafe breaks of a long
+    /// CJK text, far apart, do not walk every break and item between them,
+    /// and breaks next to each other cost a probe or two.
+    @inline(__always)
+    private static func firstIndex(from start: Int, count: Int, atLeast bound: Int, _ key: (Int) -> Int) -> Int {
+        guard start < count && key(start) < bound else { return start }
+        // key(lo) < bound throughout; hi is past the answer.
+        var lo = start, step = 1, hi = count
+        while lo + step < count {
+            if key(lo + step) >= bound { hi = lo + step; break }
+            lo += step
+            step <<= 1
+        }
+        while hi - lo > 1 {
+            let m = lo + (hi - lo) >> 1
+            if key(m) < bound { lo = m } else { hi = m }
+        }
+        return hi
     }
 
     /// Whether the unit at `i` is neither a mark nor a surrogate: a piece
