@@ -91,6 +91,7 @@ extension PlainTextScan {
     /// A text with emoji is never one item: the `Itemizer` chooses their faces.
     /// `OnePassEquivalenceTests` holds every corpus, and random texts of
     /// every emoji shape, to the stages' answers.
+    @inline(never)  // (Apart from the ASCII loop, whose registers it would otherwise take.)
     static func scanPastASCII(_ units: [UInt16], prefix: ASCIIPrefix, paragraph: ParagraphStyle,
                               asciiFaces: [UInt8]?, stack: ResolvedStack?,
                               into breaks: inout (positions: [Int32], mandatory: [Bool]),
