@@ -19,6 +19,9 @@ final class PrepareContext {
     /// The stages' working arrays, handed `inout` to the driver once per text
     /// (one access to the object, not one per stage).
     var stages = StageScratches()
+    /// The texts shaped and cut in one pass over their words
+    /// (`PrepareSession.warmLane`), counted for tests.
+    var warmLaneTexts = 0
 }
 
 /// Each prepare stage's working arrays (see `StageScratch`): each stage is
