@@ -14,9 +14,14 @@ final class PrepareContext {
     let recentWords = WordFrontCache()
     /// The kerns words lost at reshaped line starts (see `LineStartKernMemo`).
     let lineStartKerns = LineStartKernMemo()
+    /// The kerns breaks inside shaped words lose (see `LostKernMemo`).
+    let lostKerns = LostKernMemo()
     /// The stages' working arrays, handed `inout` to the driver once per text
     /// (one access to the object, not one per stage).
     var stages = StageScratches()
+    /// The texts shaped and cut in one pass over their words
+    /// (`PrepareSession.warmLane`), counted for tests.
+    var warmLaneTexts = 0
 }
 
 /// Each prepare stage's working arrays (see `StageScratch`): each stage is

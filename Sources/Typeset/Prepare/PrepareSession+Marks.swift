@@ -103,7 +103,8 @@ extension PrepareSession {
     /// start at set full-width there (`PunctuationTrim.restoredAtLineStart`).
     private func reshapedAndRestoredEnds(_ units: [UInt16], analysis: TextAnalysis, itemized: ItemizedText,
                                          shaped: ShapedText, segments: [Segment]) -> [ReshapedEnd] {
-        let reshaped = reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped, segments: segments)
+        let reshaped = shaped.hasNoReshapedEnds ? []
+            : reshapedEnds(units, analysis: analysis, itemized: itemized, shaped: shaped, segments: segments)
         guard PunctuationTrim.mayRestoreAtLineStart(units) else { return reshaped }
         return PunctuationTrim.merged(reshaped, restoredOpeningMarks(units: units, advances: shaped.advances,
                                                                      segments: segments, itemized: itemized))

@@ -18,6 +18,9 @@ struct ShapedText {
     var ligatures: LigatureSplits
     /// Per style: its HarfBuzz features.
     var features: [[hb_feature_t]]
+    /// Known to have no reshaped break (`PrepareSession.reshapedEnds` would
+    /// find none): set by the warm lane, which sees every segment end.
+    var hasNoReshapedEnds = false
 }
 
 /// The shaping stage's working arrays (see `StageScratch`).
@@ -73,7 +76,7 @@ extension PrepareSession {
     /// `scratch.ligatures`: the line breaker may split there (overflow-wrap),
     /// and Chromium then reshapes the pieces. The width of the part before
     /// each such boundary is shaped here, once, so layout stays arithmetic.
-    private func ligatureInteriors(_ units: [UInt16], graphemes: [Bool], itemized: ItemizedText, wordShaper: WordShaper,
+    func ligatureInteriors(_ units: [UInt16], graphemes: [Bool], itemized: ItemizedText, wordShaper: WordShaper,
                                    into scratch: inout ShapingScratch) {
         // (From the first unit that does not start a cluster: most texts have no ligature.)
         guard let firstInterior = scratch.clusterStarts.firstFalse() else { return }

@@ -18,13 +18,20 @@ struct PrepareSession {
     /// false prepares every text stage by stage (the two give the same
     /// prepared text, which `OnePassEquivalenceTests` checks).
     let onePass: Bool
+    /// Whether a warm plain text in one item is shaped and cut in one pass
+    /// over its words (`warmLane`); false shapes and cuts every text step by
+    /// step (the two give the same prepared text, which
+    /// `WarmLaneEquivalenceTests` checks).
+    let warmLaneOn: Bool
 
-    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1, onePass: Bool = true) {
+    init(fonts: FontCollection, context: PrepareContext, cache: ShapeCache?, scale: Double = 1, onePass: Bool = true,
+         warmLane: Bool = true) {
         self.fonts = fonts
         self.context = context
         self.cache = cache
         self.scale = scale
         self.onePass = onePass
+        self.warmLaneOn = warmLane
     }
 
     var shaper: Shaper { context.shaper }
@@ -72,13 +79,19 @@ struct PrepareSession {
             runs: runs ?? UnsafeBufferPointer(start: nil, count: 0), blockStyle: baseStyle, processed: processed,
             rightToLeft: analysis.paragraphLevel & 1 == 1, scale: scale))
         let itemized = itemize(units, analysis: analysis, styled: styled, into: &scratch.itemization)
-        let shaped = shape(units, itemized: itemized, analysis: analysis, boxes: boxes,
+        let shaped: ShapedText, segmented: SegmentedText
+        if let lane = warmLane(units, analysis: analysis, itemized: itemized, paragraph: paragraph,
+                               attachments: attachments, boxes: boxes, in: &scratch) {
+            (shaped, segmented) = lane
+        } else {
+            shaped = shape(units, itemized: itemized, analysis: analysis, boxes: boxes,
                            into: &scratch.shaping, words: &scratch.words)
-        let segmented = Self.segment(
-            SegmentInput(units: units, breaks: analysis.breaks, advances: shaped.advances, items: itemized.items,
-                         itemMetrics: itemized.itemMetrics, attachments: attachments, ligatures: shaped.ligatures,
-                         spacesHang: paragraph.whiteSpace != .breakSpaces),
-            into: &scratch.segmentation)
+            segmented = Self.segment(
+                SegmentInput(units: units, breaks: analysis.breaks, advances: shaped.advances, items: itemized.items,
+                             itemMetrics: itemized.itemMetrics, attachments: attachments, ligatures: shaped.ligatures,
+                             spacesHang: paragraph.whiteSpace != .breakSpaces),
+                into: &scratch.segmentation)
+        }
         let marks = try measureMarks(units, paragraph: paragraph, styled: styled, segmented: segmented)
         let adjustments = breakAdjustments(units, analysis: analysis, itemized: itemized, shaped: shaped,
                                            segmented: segmented, boxes: boxes)

@@ -39,6 +39,12 @@ struct Segment: Sendable {
         bits = flags.rawValue | (long ? 16 : 0) | UInt16(min(max(0, metrics), Self.metricsLimit)) << 5
     }
 
+    /// The width set afterwards, clamped as the initializer clamps it (a
+    /// segment cut before its ligature corrections were known).
+    mutating func setWidth(_ width: Int64) {
+        self.width = width >= 0 && width < Int64(Int32.max) ? Int32(width) : Int32.max
+    }
+
     /// The metrics index set afterwards, in a segment made with 0 (the lean
     /// segment walk cuts the segments first, then gives them their boxes).
     mutating func setMetrics(_ metrics: Int) {

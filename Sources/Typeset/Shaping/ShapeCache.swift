@@ -92,14 +92,20 @@ public final class ShapeCache: @unchecked Sendable {
 
     func countFrontHits(_ n: Int) { frontHits.add(n, ordering: .relaxed) }
 
+    /// Counts `n` hits of lookups made uncounted (`copyWord(counted: false)`),
+    /// once their text is known not to look them up again.
+    func countLaneHits(_ n: Int) { if n > 0 { frontHits.add(n, ordering: .relaxed) } }
+
     /// Copies the cached word `key` names to `offset` of the arrays, if it
     /// is cached and is this text, and hands its storage to `keep` (to be
     /// copied: it is valid only during the call, the shard's lock keeping
     /// the word alive); false if it is not cached. Nothing is retained.
+    /// - Parameter counted: false leaves the hit and miss counts as they
+    ///   are (a lookup that may be made again: see `countLaneHits`).
     @inline(__always)
     func copyWord(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int,
-                  keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
-        withShard(key.hash) { $0.copyWord(key, units: units, into: out, at: offset, keep: keep) }
+                  counted: Bool = true, keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
+        withShard(key.hash) { $0.copyWord(key, units: units, into: out, at: offset, counted: counted, keep: keep) }
     }
 
     func store(_ key: ShapeKey, _ word: ShapedWord) {
@@ -189,7 +195,7 @@ public final class ShapeCache: @unchecked Sendable {
 
         @inline(__always)
         func copyWord(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int,
-                      keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
+                      counted: Bool, keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
             lock.lock(); defer { lock.unlock() }
             func deliver(_ storage: UnsafeBufferPointer<UInt32>) {
                 ShapedWord.copy(storage, into: out, at: offset)
@@ -198,13 +204,13 @@ public final class ShapeCache: @unchecked Sendable {
             if young.withStorage(for: key.hash, matching: units, check: key.check, deliver) == nil {
                 // Found in the old generation only: promoted.
                 guard old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) else {
-                    misses &+= 1
+                    if counted { misses &+= 1 }
                     return false
                 }
                 insert(key.hash, word)
                 word.withStorage(deliver)
             }
-            hits &+= 1
+            if counted { hits &+= 1 }
             return true
         }
 
@@ -358,6 +364,7 @@ struct ShapeKey {
     /// - Parameter context: for a word shaped with the text around it as
     ///   context (`units` then holds the context too), how many of `units`
     ///   come before the word and after it; nil for a word shaped alone.
+    @inline(__always)
     init(units: UnsafeBufferPointer<UInt16>, parameters: ShapeParameters, context: (before: Int, after: Int)? = nil) {
         var h = FNV1aHash()
         var c: UInt64 = 0x9e37_79b9_7f4a_7c15  // the check: a second, independent mix
@@ -531,6 +538,42 @@ struct ShapedWord: Sendable {
         guard matches(s, units, check: check) else { return false }
         copy(s, into: out, at: offset)
         return true
+    }
+
+    /// `copy(_:ifMatching:check:into:at:)` of a word stored without
+    /// context, matched, copied and summed in one pass over its units:
+    /// returns the sum of its advances, or nil when the storage is not this
+    /// text (having written the advances of the units before the first that
+    /// differs, and set their flags back to what `UnitArrays` starts with).
+    @inline(__always)
+    static func copySummed(_ base: UnsafePointer<UInt32>, ifMatching units: UnsafeBufferPointer<UInt16>, check: UInt64,
+                           into out: UnitArrays, at offset: Int) -> Int64? {
+        let n = units.count
+        guard base[2] == UInt32(n), base[3] == 0, (UInt64(base[0]) | UInt64(base[1]) << 32) == check,
+              let u = units.baseAddress else { return nil }
+        precondition(offset >= 0 && offset + n <= out.count)
+        let pairs = base + header
+        let a = out.advances.baseAddress! + offset, c = out.clusterStarts.baseAddress! + offset
+        let kerned = out.unsafeBefore.baseAddress! + offset
+        var sum: Int64 = 0
+        for k in 0..<n {
+            let flags = pairs[2 * k + 1]
+            guard UInt16(truncatingIfNeeded: flags) == u[k] else {
+                for j in 0..<k {
+                    c[j] = true
+                    kerned[j] = false
+                }
+                return nil
+            }
+            let advance = Int32(bitPattern: pairs[2 * k])
+            a[k] = advance
+            sum &+= Int64(advance)
+            if flags & 0x3_0000 != 0x1_0000 {
+                c[k] = flags & 0x1_0000 != 0
+                kerned[k] = flags & 0x2_0000 != 0
+            }
+        }
+        return sum
     }
 
     /// Writes the word's advances, cluster starts and kerned-before units at

@@ -88,6 +88,13 @@ final class WordFrontCache {
         generation = current
     }
 
+    /// The hits counted since the last `end(with:)`.
+    var hitCount: Int { hits }
+
+    /// Takes back the hits counted since `hitCount` was `count` (lookups a
+    /// declined lane made, which the general path makes again).
+    func uncountHits(since count: Int) { hits = count }
+
     /// Adds the text's hits here to the shared cache's count.
     func end(with cache: ShapeCache) {
         guard hits > 0 else { return }
@@ -124,6 +131,21 @@ final class WordFrontCache {
         used[index] = true
         hits &+= 1
         return true
+    }
+
+    /// `copy`, returning the sum of the word's advances (1/65536 px), in
+    /// the same pass as the match and the copy; nil, having written the
+    /// advances of some units but no flag, when the table does not have it
+    /// (see `ShapedWord.copySummed`).
+    @inline(__always)
+    func copySummed(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int) -> Int64? {
+        let index = Self.index(key)
+        guard hashes[index] == key.hash,
+              let sum = ShapedWord.copySummed(UnsafePointer(entry(index)), ifMatching: units, check: key.check,
+                                              into: out, at: offset) else { return nil }
+        used[index] = true
+        hits &+= 1
+        return sum
     }
 
     /// Keeps a copy of the word `storage` holds (a `ShapedWord`'s, found in
