@@ -167,8 +167,27 @@ static uint8_t grapheme_byte_uncached(UChar32 c) {
 static uint8_t bmp_grapheme_bytes[0x10000];
 static pthread_once_t bmp_grapheme_once = PTHREAD_ONCE_INIT;
 
+// UAX #29's pair rules GB3 to GB9b for a class after a class (grapheme
+// classes are below 32): 0 no break, 1 a break, 2 none of them decides
+// (ICU's Indic conjuncts, GB11, GB12 and GB13 are asked, else GB999 breaks).
+static uint8_t grapheme_pairs[32][32];
+
+static int grapheme_pair_uncached(int32_t prev, int32_t g) {
+    if (prev == U_GCB_CR && g == U_GCB_LF) return 0;                                               // GB3
+    if (prev == U_GCB_CONTROL || prev == U_GCB_CR || prev == U_GCB_LF) return 1;                  // GB4
+    if (g == U_GCB_CONTROL || g == U_GCB_CR || g == U_GCB_LF) return 1;                           // GB5
+    if (prev == U_GCB_L && (g == U_GCB_L || g == U_GCB_V || g == U_GCB_LV || g == U_GCB_LVT)) return 0; // GB6
+    if ((prev == U_GCB_LV || prev == U_GCB_V) && (g == U_GCB_V || g == U_GCB_T)) return 0;        // GB7
+    if ((prev == U_GCB_LVT || prev == U_GCB_T) && g == U_GCB_T) return 0;                         // GB8
+    if (g == U_GCB_EXTEND || g == U_GCB_ZWJ || g == U_GCB_SPACING_MARK) return 0;                 // GB9, GB9a
+    if (prev == U_GCB_PREPEND) return 0;                                                          // GB9b
+    return 2;
+}
+
 static void make_bmp_grapheme_bytes(void) {
     for (UChar32 c = 0; c < 0x10000; c++) bmp_grapheme_bytes[c] = grapheme_byte_uncached(c);
+    for (int32_t p = 0; p < 32; p++)
+        for (int32_t g = 0; g < 32; g++) grapheme_pairs[p][g] = (uint8_t)grapheme_pair_uncached(p, g);
 }
 
 void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) {
@@ -213,20 +232,14 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
         }
         int32_t g = b & 0x1F;
         int indic = (b >> 5) & 3;
-        int brk;
-        if (prev < 0) brk = 1;                                                          // GB1
-        else if (prev == U_GCB_CR && g == U_GCB_LF) brk = 0;                            // GB3
-        else if (prev == U_GCB_CONTROL || prev == U_GCB_CR || prev == U_GCB_LF) brk = 1; // GB4
-        else if (g == U_GCB_CONTROL || g == U_GCB_CR || g == U_GCB_LF) brk = 1;         // GB5
-        else if (prev == U_GCB_L && (g == U_GCB_L || g == U_GCB_V || g == U_GCB_LV || g == U_GCB_LVT)) brk = 0; // GB6
-        else if ((prev == U_GCB_LV || prev == U_GCB_V) && (g == U_GCB_V || g == U_GCB_T)) brk = 0;          // GB7
-        else if ((prev == U_GCB_LVT || prev == U_GCB_T) && g == U_GCB_T) brk = 0;       // GB8
-        else if (g == U_GCB_EXTEND || g == U_GCB_ZWJ || g == U_GCB_SPACING_MARK) brk = 0; // GB9, GB9a
-        else if (prev == U_GCB_PREPEND) brk = 0;                                        // GB9b
-        else if (conjunct == 2 && indic == 1) brk = 0;                                  // ICU's Indic conjuncts
-        else if (pictographicJoiner && u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) brk = 0; // GB11
-        else if (prev == U_GCB_REGIONAL_INDICATOR && g == U_GCB_REGIONAL_INDICATOR) brk = (regional & 1) == 0; // GB12, GB13
-        else brk = 1;                                                                   // GB999
+        // GB1, then GB3 to GB9b from the pair table (one lookup, not a test per rule).
+        int brk = prev < 0 ? 1 : grapheme_pairs[prev][g];
+        if (brk == 2) {
+            if (conjunct == 2 && indic == 1) brk = 0;                                   // ICU's Indic conjuncts
+            else if (pictographicJoiner && u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC)) brk = 0; // GB11
+            else if (prev == U_GCB_REGIONAL_INDICATOR && g == U_GCB_REGIONAL_INDICATOR) brk = (regional & 1) == 0; // GB12, GB13
+            else brk = 1;                                                               // GB999
+        }
         starts[i] = (uint8_t)brk;
         if (len == 2) starts[i + 1] = 0;
         pictographicJoiner = g == U_GCB_ZWJ && base >= 0 && u_hasBinaryProperty(base, UCHAR_EXTENDED_PICTOGRAPHIC);
@@ -686,13 +699,20 @@ void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
             scripts[i++] = current;
         }
         if (i >= length) break;
-        // A run of BMP characters of a script of their own (ideographs, kana,
-        // letters past ASCII): each is its script and makes it the current one
-        // (as below, without the brackets, which only Common characters have
-        // a say in, in a tighter loop).
+        // A run of BMP characters past ASCII but surrogates and brackets (as
+        // below, in a tighter loop): one of a script of its own (ideographs,
+        // kana, letters past ASCII) is its script and makes it the current
+        // one; a Common or Inherited one (a mark, a sign) takes the current
+        // script (brackets, which only Common characters have a say in, are
+        // left to the loop's body).
         while (i < length && (u = text[i]) >= 0x80 && (u < 0xD800 || u > 0xDFFF)) {
-            int32_t own = bmp_script_brackets[u] & 0x1FF;
-            if (own == USCRIPT_COMMON || own == USCRIPT_INHERITED || own == 0x1FF) break;
+            uint16_t v = bmp_script_brackets[u];
+            int32_t own = v & 0x1FF;
+            if (own == USCRIPT_COMMON || own == USCRIPT_INHERITED || own == 0x1FF) {
+                if (v >> 9) break;
+                scripts[i++] = current;
+                continue;
+            }
             current = own;
             if (firstReal < 0) firstReal = own;
             scripts[i++] = own;
