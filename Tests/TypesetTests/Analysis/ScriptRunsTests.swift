@@ -70,6 +70,19 @@ final class ScriptRunsTests: XCTestCase {
         return scripts
     }
 
+    /// An ASCII bracket right after a letter past ASCII, whose run the tight
+    /// loop over such letters hands back to the per-character rules: each
+    /// finishes (a loop that did not hand it back never returned) with the
+    /// reference's scripts.
+    func testASCIIBracketAfterLettersPastASCII() {
+        for text in ["क(ख)", "कि(ख)", "ж(a)", "λ[β]", "漢{字}", "é(x)", "あ)(い", "ж(", "क)", "ж (a) б", "😀(ж)"] {
+            let units = Array(text.utf16)
+            var scripts: [Int32] = []
+            ScriptRuns.resolve(units, into: &scripts)
+            XCTAssertEqual(scripts, Self.referenceScripts(units), text)
+        }
+    }
+
     /// Random texts of letters of several scripts, marks, digits, punctuation,
     /// brackets of every kind (nested past the 64 remembered, unmatched,
     /// astral), emoji and lone surrogates, and every text of corpus/texts'
