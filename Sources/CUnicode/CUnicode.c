@@ -203,6 +203,12 @@ void tsu_grapheme_starts(const uint16_t *text, int32_t length, uint8_t *starts) 
             conjunct = 0;
             regional = 0;
             i += len;
+            // And so for each BMP Other after it (ideographs, kana, letters), in a tighter loop.
+            uint16_t u;
+            while (i < length && (u = text[i]) >= 0x80 && (u < 0xD800 || u > 0xDFFF) && bytes[u] == U_GCB_OTHER) {
+                starts[i++] = 1;
+                base = u;
+            }
             continue;
         }
         int32_t g = b & 0x1F;
@@ -383,7 +389,8 @@ static void make_pair_classes(void) {
 }
 
 // A locale ID's table: per pair of classes, two bits: 0 not asked yet, 1 a
-// break, 2 none (33 KB, made when the locale ID is first seen).
+// break, 2 none, 3 a break the rules that look beyond a pair may decline (33 KB,
+// made when the locale ID is first seen).
 #define PAIR_LOCALES 64
 static struct { char locale[TSU_LOCALE_MAX]; _Atomic(_Atomic uint8_t *) answers; } pair_tables[PAIR_LOCALES];
 static _Atomic int pair_table_count;
@@ -437,6 +444,26 @@ static uint8_t ask_pair(const char *locale, int a, int b) {
 
 static inline int needs_pair_answer(uint16_t u) { return u > 0x7F && u != 0xA0; }
 
+// A class's roles under a locale ID (quotes take punctuation's under a tailored one).
+static inline uint8_t pair_roles_in(int c, int tailored) {
+    return (uint8_t)(pair_roles[c] | (tailored && pair_is_quote[c] ? ROLE_QUOTE_AS_PUNCTUATION : 0));
+}
+
+// LB25: a break between roles of a number the pair alone cannot allow.
+static inline int pair_declines_number(uint8_t ra, uint8_t rb) {
+    return ((ra & ROLE_PREFIX) && (rb & (ROLE_OPEN | ROLE_NUMBER))) || ((ra & ROLE_OPEN) && (rb & ROLE_NUMBER))
+        || ((ra & (ROLE_NUMBER | ROLE_INFIX)) && (rb & (ROLE_NUMBER | ROLE_INFIX | ROLE_CLOSE | ROLE_PREFIX)))
+        || ((ra & ROLE_CLOSE) && (rb & ROLE_PREFIX));
+}
+
+// Whether ICU's break between classes a and b may be declined by the rules
+// that look beyond a pair (numbers, a hyphen first in a word, loose hyphens):
+// decided by the pair and the locale ID alone, so kept in its table.
+static int pair_may_decline(int a, int b, int tailored, int loose) {
+    uint8_t ra = pair_roles_in(a, tailored), rb = pair_roles_in(b, tailored);
+    return pair_declines_number(ra, rb) || (ra & ROLE_HYPHEN) || (loose && ((ra | rb) & ROLE_LOOSE_HYPHEN));
+}
+
 
 int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const char *locale, uint8_t *flags) {
     if (length <= 0) return 1;
@@ -489,23 +516,21 @@ int32_t tsu_line_breaks_by_pairs(const uint16_t *text, int32_t length, const cha
                 if (answer == 0) {
                     // (Every thread that asks gets the same answer: setting its bits twice is harmless.)
                     if (!(answer = ask_pair(locale, last, cls))) return 0;
+                    // A break the rules below may decline is kept as 3, so that a
+                    // break between any other pair (most of CJK text) skips them.
+                    if (answer == 1 && pair_may_decline(last, cls, tailored, loose)) answer = 3;
                     atomic_fetch_or_explicit(slot, (uint8_t)(answer << shift), memory_order_relaxed);
                 }
-                if (answer == 1) {
+                if (answer == 3) {
                     // The rules that look beyond a pair only keep characters
                     // together: a break between the two alone is declined
                     // where one of them might hold.
-                    uint8_t ra = pair_roles[last], rb = pair_roles[cls];
-                    if (tailored && pair_is_quote[last]) ra |= ROLE_QUOTE_AS_PUNCTUATION;
-                    if (tailored && pair_is_quote[cls]) rb |= ROLE_QUOTE_AS_PUNCTUATION;
-                    if (((ra & ROLE_PREFIX) && (rb & (ROLE_OPEN | ROLE_NUMBER))) || ((ra & ROLE_OPEN) && (rb & ROLE_NUMBER))
-                        || ((ra & (ROLE_NUMBER | ROLE_INFIX)) && (rb & (ROLE_NUMBER | ROLE_INFIX | ROLE_CLOSE | ROLE_PREFIX)))
-                        || ((ra & ROLE_CLOSE) && (rb & ROLE_PREFIX)))
-                        return 0;  // LB25: numbers
+                    uint8_t ra = pair_roles_in(last, tailored), rb = pair_roles_in(cls, tailored);
+                    if (pair_declines_number(ra, rb)) return 0;  // LB25: numbers
                     if ((ra & ROLE_HYPHEN) && wordStart) return 0;  // LB20a: a hyphen first in a word
                     if (loose && ((ra | rb) & ROLE_LOOSE_HYPHEN)) return 0;  // loose hyphens after ideographs
                 }
-                flags[i] = answer == 1;
+                flags[i] = answer != 2;
             }
         }
         afterJoiner = 0;
@@ -659,6 +684,18 @@ void tsu_script_runs(const uint16_t *text, int32_t length, int32_t *scripts) {
                 if (firstReal < 0) firstReal = USCRIPT_LATIN;
             }
             scripts[i++] = current;
+        }
+        if (i >= length) break;
+        // A run of BMP characters of a script of their own (ideographs, kana,
+        // letters past ASCII): each is its script and makes it the current one
+        // (as below, without the brackets, which only Common characters have
+        // a say in, in a tighter loop).
+        while (i < length && (u = text[i]) >= 0x80 && (u < 0xD800 || u > 0xDFFF)) {
+            int32_t own = bmp_script_brackets[u] & 0x1FF;
+            if (own == USCRIPT_COMMON || own == USCRIPT_INHERITED || own == 0x1FF) break;
+            current = own;
+            if (firstReal < 0) firstReal = own;
+            scripts[i++] = own;
         }
         if (i >= length) break;
         int32_t len;

@@ -17,11 +17,26 @@ extension PlainTextScan {
     /// Greek block); Cyrillic (not its combining marks U+0483–0489).
     @inline(__always)
     static func letterScript(_ u: UInt16) -> Int32 {
+        // (Cyrillic first: the block most such text is in.)
+        if u &- 0x400 < 0x100 { return u >= 0x482 && u <= 0x489 ? 0 : cyrillic }
         switch u {
         case 0x00C0...0x024F: return u == 0xD7 || u == 0xF7 ? 0 : latin
         case 0x0386, 0x0388...0x038A, 0x038C, 0x038E...0x03A1, 0x03A3...0x03E1, 0x03F0...0x03FF: return greek
-        case 0x0400...0x0481, 0x048A...0x04FF: return cyrillic
         default: return 0
+        }
+    }
+
+    /// ASCII punctuation never followed by a break before a letter past
+    /// ASCII (Chromium's ASCII pairs are not asked before a unit past ASCII,
+    /// and ICU's pair never breaks): `#` `@` `&` `*` `_` (class AL: LB28
+    /// keeps AL × AL), `"` `'` (QU: LB19), `(` `[` `{` (OP: LB14), `$` `%`
+    /// (PR, PO: LB24). Hashtags and mentions in Cyrillic or Greek
+    /// (`#привет`) are the common case.
+    @inline(__always)
+    static func keepsBeforeLetter(_ u: UInt16) -> Bool {
+        switch u {
+        case 0x23, 0x40, 0x26, 0x2A, 0x5F, 0x22, 0x27, 0x28, 0x5B, 0x7B, 0x24, 0x25: return true
+        default: return false
         }
     }
 
@@ -43,10 +58,12 @@ extension PlainTextScan {
     /// letters past ASCII (`letterScript`) and emoji (`emojiClass`), whose
     /// stages' answers are as fixed as for ASCII, as long as
     ///
-    /// - its letters are of one script (ASCII letters are Latin): every unit
-    ///   then resolves to it (`ScriptRuns`: digits, punctuation, brackets and
-    ///   emoji, of the Common script, and joiners and variation selectors, of
-    ///   the Inherited, take their neighbours' script);
+    /// - its letters' scripts (ASCII letters are Latin) are the text's: when
+    ///   they are of one script every unit resolves to it (`ScriptRuns`:
+    ///   digits, punctuation, brackets and emoji, of the Common script, and
+    ///   joiners and variation selectors, of the Inherited, take their
+    ///   neighbours' script); when of several, the text is `isMixed` and
+    ///   `PlainScriptRuns` resolves its runs;
     /// - every level is 0 (no right-to-left character), and every unit starts
     ///   a grapheme but these, listed in `continuations`: a surrogate pair's
     ///   second unit, a skin-tone modifier right after an emoji base, a
@@ -61,7 +78,8 @@ extension PlainTextScan {
     ///   ICU's pair rules never break (AL before anything printable in ASCII,
     ///   and AL or NU before AL: LB13, 19, 21, 23, 24, 28, 30); a letter after
     ///   other ASCII punctuation, where ICU and Chromium's ASCII table can
-    ///   differ, declines, and so do vertical tab and form feed, which ICU
+    ///   differ, declines (but after `keepsBeforeLetter`'s, where neither
+    ///   breaks), and so do vertical tab and form feed, which ICU
     ///   may make forced breaks once the text holds a unit past ASCII;
     /// - about emoji, breaks are ICU's for the classes about them (LB8a, 9,
     ///   13, 14, 19, 21, 23a, 30a, 30b, 31; `emojiPairs` for ASCII beside
@@ -73,10 +91,11 @@ extension PlainTextScan {
     /// A text with emoji is never one item: the `Itemizer` chooses their faces.
     /// `OnePassEquivalenceTests` holds every corpus, and random texts of
     /// every emoji shape, to the stages' answers.
+    @inline(never)  // (Apart from the ASCII loop, whose registers it would otherwise take.)
     static func scanPastASCII(_ units: [UInt16], prefix: ASCIIPrefix, paragraph: ParagraphStyle,
                               asciiFaces: [UInt8]?, stack: ResolvedStack?,
                               into breaks: inout (positions: [Int32], mandatory: [Bool]),
-                              continuations: inout [Int32]) -> (isOneItem: Bool, script: Int32)? {
+                              continuations: inout [Int32]) -> (isOneItem: Bool, script: Int32, isMixed: Bool)? {
         let n = units.count
         let preserveNewlines = paragraph.whiteSpace.preservesNewlines
         let emojiAllowed = paragraph.lineBreak == .auto && paragraph.wordBreak == .normal
@@ -86,7 +105,7 @@ extension PlainTextScan {
         let breakAfter = ASCIIBreakTable.mayBreakAfter, pairs = emojiPairs, classes = emojiClasses
         // An ASCII letter before the stop: the text's letters are Latin.
         var script: Int32 = units[0..<prefix.end].contains(where: { $0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A }) ? latin : 0
-        var emoji = false
+        var emoji = false, mixed = false
         let scanned = units.withUnsafeBufferPointer { u -> Bool in
             breakAfter.withUnsafeBufferPointer { breakAfter in table.withUnsafeBufferPointer { table in
                 bmp.withUnsafeBufferPointer { bmp in pairs.withUnsafeBufferPointer { pairs in
@@ -97,11 +116,11 @@ extension PlainTextScan {
                     @inline(__always) func add(_ i: Int, _ forced: Bool) {
                         breaks.positions.append(Int32(truncatingIfNeeded: i)); breaks.mandatory.append(forced)
                     }
-                    /// The unit's script noted; false when it is not the text's.
+                    /// The unit's script noted (the first letter's is the text's; another makes the text mixed).
                     @inline(__always) func takeScript(_ s: Int32) -> Bool {
                         if script == s { return true }
-                        if script == 0 { script = s; return true }
-                        return false
+                        if script == 0 { script = s } else { mixed = true }
+                        return true
                     }
                     var last = prefix.last, lastLast = prefix.lastLast
                     // The class before the current character, and the regional indicators in a row before it.
@@ -143,6 +162,23 @@ extension PlainTextScan {
                             }
                             left = .ascii; regionals = 0; afterEmoji = false
                             lastLast = last; last = ch; i += 1
+                            if isAlnum(ch) {
+                                // The ASCII letters and digits after it (the rest of a Latin word in Cyrillic
+                                // text): never a break, a control or anything to note but faces and the script.
+                                var f = faces, letters = false, j = i
+                                while j < n {
+                                    let c = u[j]
+                                    guard isAlnum(c) else { break }
+                                    f |= table[Int(c)]
+                                    letters = letters || c > 0x39
+                                    j += 1
+                                }
+                                if j > i {
+                                    faces = f
+                                    if letters { _ = takeScript(latin) }
+                                    lastLast = u[j - 2]; last = u[j - 1]; i = j
+                                }
+                            }
                             continue
                         }
                         let s = letterScript(ch)
@@ -156,8 +192,8 @@ extension PlainTextScan {
                                         add(i, true)
                                     } else if BreakOpportunities.isBreakableSpace(last) {
                                         add(i, false)
-                                    } else if !isAlnum(last) {
-                                        return false  // a letter after ASCII punctuation: ICU's pair, which may differ
+                                    } else if !isAlnum(last) && !keepsBeforeLetter(last) {
+                                        return false  // a letter after other ASCII punctuation: ICU's pair, which may differ
                                     }
                                 case .letter, .letterPictograph:
                                     break
@@ -169,6 +205,16 @@ extension PlainTextScan {
                             }
                             left = .letter; regionals = 0; afterEmoji = false
                             lastLast = last; last = ch; i += 1
+                            // The letters of its script after it (the rest of its word): never a break between them.
+                            var f = faces, j = i
+                            if bmp.isEmpty { f |= 1 }
+                            while j < n {
+                                let c = u[j]
+                                guard c >= 0x80, letterScript(c) == s else { break }
+                                if !bmp.isEmpty { f |= bmp[Int(c)] }
+                                j += 1
+                            }
+                            if j > i { faces = f; lastLast = u[j - 2]; last = u[j - 1]; i = j }
                             continue
                         }
                         // An emoji, or a variation selector or joiner after one.
@@ -264,6 +310,6 @@ extension PlainTextScan {
         if controls & (1 << 0x0B | 1 << 0x0C) != 0 || (emoji && controls & ~(1 << 0x09 | 1 << 0x0A) != 0) { return nil }
         breaks.positions.append(Int32(n))
         breaks.mandatory.append(true)
-        return (faces == 0 && !emoji, script == 0 ? latin : script)
+        return (faces == 0 && !emoji, script == 0 ? latin : script, mixed)
     }
 }

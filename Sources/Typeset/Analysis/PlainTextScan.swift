@@ -32,14 +32,18 @@
 /// the whole corpus, and random texts with emoji, to that).
 struct PlainTextScan {
     /// Whether the style's first face covers every character (the text is
-    /// one item in it); false when some character takes another face, a
+    /// one item in it, or one per script run when `isMixed`); false when some character takes another face, a
     /// control, or several styles, or the text has emoji (the `Itemizer`
     /// decides then).
     let isOneItem: Bool
-    /// The script every unit resolves to (`ScriptRuns`): Latin, or Greek or
-    /// Cyrillic for text whose letters are all of that script (see
+    /// The script every unit resolves to (`ScriptRuns`) unless `isMixed`:
+    /// Latin, or Greek or Cyrillic for text whose letters are all of that script (see
     /// `PlainTextScan+Letters.swift`; emoji take their neighbours').
     let script: Int32
+    /// Whether the text's letters are of several scripts (Latin with Cyrillic
+    /// or Greek): its units' scripts are then `PlainScriptRuns`', and
+    /// `script` is only the first letter's.
+    let isMixed: Bool
 
     /// Scans `units`, writing the break opportunities into `breaks` (its
     /// contents replaced); nil, with `breaks` holding nothing meaningful, when
@@ -115,12 +119,14 @@ struct PlainTextScan {
             else { return nil }
             isOneItem = scanned.isOneItem
             script = scanned.script
+            isMixed = scanned.isMixed
             return
         }
         breaks.positions.append(Int32(n))
         breaks.mandatory.append(true)
         isOneItem = covered
         script = Self.latin
+        isMixed = false
     }
 
     /// A bit per ASCII control in `units` (all ASCII): U+0000–U+001F by

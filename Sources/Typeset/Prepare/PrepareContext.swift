@@ -14,6 +14,8 @@ final class PrepareContext {
     let recentWords = WordFrontCache()
     /// The kerns words lost at reshaped line starts (see `LineStartKernMemo`).
     let lineStartKerns = LineStartKernMemo()
+    /// The kerns breaks inside shaped words lose (see `LostKernMemo`).
+    let lostKerns = LostKernMemo()
     /// The stages' working arrays, handed `inout` to the driver once per text
     /// (one access to the object, not one per stage).
     var stages = StageScratches()

@@ -22,6 +22,10 @@ struct TextAnalysis {
     var isOneItem: Bool
     /// The script of plain text (`PlainTextScan.script`): Latin, Greek or Cyrillic.
     var plainScript: Int32
+    /// The script runs of plain text whose letters are of several scripts
+    /// (`PlainScriptRuns`; empty for any other text): one-item text is one
+    /// item per run.
+    var plainScriptRuns: [PlainScriptRuns.Run]
     /// The text has Thai letters.
     var hasThai: Bool
 
@@ -42,19 +46,21 @@ struct AnalysisScratch: StageScratch {
     var icuFlags: [UInt8]
     /// The units plain text's scan found continuing a grapheme (`PlainTextScan`).
     var continuations: [Int32]
+    /// The script runs of plain text of several scripts (`PlainScriptRuns`).
+    var scriptRuns: [PlainScriptRuns.Run]
 
     mutating func reset() {
         self = AnalysisScratch(graphemes: graphemes.emptiedForReuse(), levels: levels.emptiedForReuse(),
                                scripts: scripts.emptiedForReuse(),
                                breaks: (breaks.positions.emptiedForReuse(), breaks.mandatory.emptiedForReuse()),
                                icuOffsets: icuOffsets.emptiedForReuse(), icuFlags: icuFlags.emptiedForReuse(),
-                               continuations: continuations.emptiedForReuse())
+                               continuations: continuations.emptiedForReuse(), scriptRuns: scriptRuns.emptiedForReuse())
     }
 }
 
 extension AnalysisScratch {
     init() {
-        self.init(graphemes: [], levels: [], scripts: [], breaks: ([], []), icuOffsets: [], icuFlags: [], continuations: [])
+        self.init(graphemes: [], levels: [], scripts: [], breaks: ([], []), icuOffsets: [], icuFlags: [], continuations: [], scriptRuns: [])
     }
 }
 
@@ -77,10 +83,15 @@ extension PrepareSession {
             scratch.graphemes.refill(true, count: n + 1)
             for k in scratch.continuations { scratch.graphemes[Int(k)] = false }
             wordBreaks = scratch.breaks.positions
+            if plain.isMixed { PlainScriptRuns.resolve(units, into: &scratch.scriptRuns) }
             if !plain.isOneItem {
-                // Plain text in several faces or styles, or with emoji, for the itemizer: levels 0, one script throughout.
+                // Plain text in several faces or styles, or with emoji, for the itemizer: levels 0, the scripts resolved.
                 scratch.levels.refill(0, count: n)
-                scratch.scripts.refill(plain.script, count: n)
+                if plain.isMixed {
+                    PlainScriptRuns.expand(scratch.scriptRuns, count: n, into: &scratch.scripts)
+                } else {
+                    scratch.scripts.refill(plain.script, count: n)
+                }
             }
         } else {
             GraphemeBreaks.boundaries(units, into: &scratch.graphemes)
@@ -112,6 +123,7 @@ extension PrepareSession {
         return TextAnalysis(graphemes: scratch.graphemes, levels: scratch.levels, scripts: scratch.scripts,
                             breaks: scratch.breaks, wordBreaks: wordBreaks, paragraphLevel: paragraphLevel,
                             isPlain: plain != nil, isOneItem: plain?.isOneItem ?? false,
-                            plainScript: plain?.script ?? PlainTextScan.latin, hasThai: thai)
+                            plainScript: plain?.script ?? PlainTextScan.latin, plainScriptRuns: scratch.scriptRuns,
+                            hasThai: thai)
     }
 }

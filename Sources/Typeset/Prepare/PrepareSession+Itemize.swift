@@ -29,7 +29,7 @@ extension ItemizationScratch {
 
 extension PrepareSession {
     /// The itemization stage: the items (plain one-item text is one item in
-    /// the block's first face, without the itemizer), then each item's
+    /// the block's first face, or one per script run, without the itemizer), then each item's
     /// inline box, its style's line height about its fonts, made once per
     /// style and face (an Arabic or Hindi post's items are its words, in two faces).
     func itemize(_ units: [UInt16], analysis: TextAnalysis, styled: StyledText,
@@ -37,8 +37,18 @@ extension PrepareSession {
         scratch.reset()
         let faces: [FontFace]
         if analysis.isOneItem {
-            scratch.items.append(Item(start: 0, end: Int32(units.count), level: 0, script: analysis.plainScript,
-                                      styleIndex: UInt16(truncatingIfNeeded: styled.styleOfUnit[0]), faceIndex: 0))
+            let style = UInt16(truncatingIfNeeded: styled.styleOfUnit[0]), runs = analysis.plainScriptRuns
+            if runs.isEmpty {
+                scratch.items.append(Item(start: 0, end: Int32(units.count), level: 0, script: analysis.plainScript,
+                                          styleIndex: style, faceIndex: 0))
+            } else {
+                // Letters of several scripts: an item per script run (the itemizer's, every unit in the first face).
+                for (k, run) in runs.enumerated() {
+                    let end = k + 1 < runs.count ? runs[k + 1].start : Int32(units.count)
+                    scratch.items.append(Item(start: run.start, end: end, level: 0, script: run.script,
+                                              styleIndex: style, faceIndex: 0))
+                }
+            }
             faces = styled.stacks[Int(styled.styleOfUnit[0])].firstFace  // (the stack's own array, not a copy)
         } else {
             Itemizer(fonts: fonts).itemize(

@@ -28,11 +28,24 @@ extension PrepareSession {
         guard !ligatures.isEmpty || unsafeBefore.containsTrue else { return [] }
         var ends: [ReshapedEnd] = []
         var w = 0, item = 0
+        // Each style's features and language hashed, once a break needs them (see `ShapeParameters`).
+        var styleHashes: [UInt64] = []
         let n = units.count
         // (The segments read in place: a post's forty segments, most ending at a space, cost a few instructions each.)
         segments.withUnsafeBufferPointer { segments in units.withUnsafeBufferPointer { buf in
-            for k in 0..<max(0, segments.count - 1)
-            where !segments[k].mandatoryBreak && segments[k].contentEnd == segments[k].end {
+        unsafeBefore.withUnsafeBufferPointer { unsafe in
+            let last = segments.count - 1, noLigatures = ligatures.isEmpty
+            var k = -1
+            while k + 1 < last {
+                k += 1
+                if noLigatures {
+                    // Only unsafe breaks are looked at: the segments before the next one are passed
+                    // over (a Japanese post is hundreds of segments, a few of them unsafe).
+                    let q = Self.nextTrue(unsafe, from: Int(segments[k].end))
+                    while k < last && Int(segments[k].end) < q { k += 1 }
+                    guard k < last else { break }
+                }
+                guard !segments[k].mandatoryBreak && segments[k].contentEnd == segments[k].end else { continue }
                 let seg = segments[k], p = Int(seg.end)
                 if p > 0 && p < n, let ligature = ligatures.split(at: Int32(p)) {
                     // A line starting inside a ligature: its rest shaped alone (Inter's "->" broken
@@ -62,20 +75,38 @@ extension PrepareSession {
                 guard item < items.count, Int(items[item].start) <= g0, Int(items[item].end) >= g1 else { continue }
                 let it = items[item]
                 let face = faces[Int(it.faceIndex)], style = styles[Int(it.styleIndex)]
-                let kern = shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: face, style: style)
+                let shapeIt = { shaper.lostKern(buf, g0: g0, cut: p, g1: g1, item: it, face: face, style: style) }
+                // (Remembered where the text around cannot matter: no joining script, and neither piece
+                // starting with a mark, which HarfBuzz gives a dotted circle only at the text's start.)
+                let kern: (end: Int64, start: Int64)
+                if WordShaper.readsJoiningContext(it.script) || !Self.startsWithoutMark(buf, g0)
+                    || (it.level & 1 == 1 && !Self.startsWithoutMark(buf, p)) {
+                    kern = shapeIt()
+                } else {
+                    if styleHashes.isEmpty {
+                        styleHashes = styles.indices.map { WordShaper.hash(features[$0], language: styles[$0].language) }
+                    }
+                    let parameters = ShapeParameters(item: it, face: face, style: style,
+                                                     styleHash: styleHashes[Int(it.styleIndex)])
+                    // (The break's offset among the units mixed in as a context length.)
+                    kern = context.lostKerns.kern(ShapeKey(units: UnsafeBufferPointer(rebasing: buf[g0..<g1]),
+                                                           parameters: parameters, context: (p - g0, 0)), shapeIt)
+                }
                 let run = unsafeRunEnd(from: p, next: segments[k + 1], item: it, shaped: shaped, units: buf)
                 if (kern.end != 0 || kern.start != 0 || run != 0) && max(abs(kern.end), abs(kern.start)) < Int64(Int32.max) {
                     ends.append(ReshapedEnd(unit: Int32(p), endKern: Int32(kern.end), startKern: Int32(kern.start),
                                             unsafeRunEnd: run))
                 }
             }
-        } }
+        } } }
         guard Self.someItemShapesSpacesInContext(items, faces: faces, features: features) else { return ends }
         // Breaks after spaces where a face shaped the space with the word
         // after it (HarfBuzz marks that word's start unsafe): the line
         // starting there is reshaped and loses what the space put in it.
         var starts: [ReshapedEnd] = []
-        let styleHashes = styles.indices.map { WordShaper.hash(features[$0], language: styles[$0].language) }
+        if styleHashes.isEmpty {
+            styleHashes = styles.indices.map { WordShaper.hash(features[$0], language: styles[$0].language) }
+        }
         item = 0
         units.withUnsafeBufferPointer { buf in
             for (k, seg) in segments.dropLast().enumerated() where !seg.mandatoryBreak && seg.contentEnd != seg.end {
@@ -102,6 +133,28 @@ extension PrepareSession {
         }
         guard !starts.isEmpty else { return ends }
         return (ends + starts).sorted { $0.unit < $1.unit }
+    }
+
+    /// The first offset from `start` on where `flags` is true, or `flags.count`.
+    /// (Eight flags at a time: most are false.)
+    @inline(__always)
+    private static func nextTrue(_ flags: UnsafeBufferPointer<Bool>, from start: Int) -> Int {
+        let n = flags.count
+        var i = start
+        if let base = flags.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) == 0 { i += 8 }
+        }
+        while i < n && !flags[i] { i += 1 }
+        return i
+    }
+
+    /// Whether the unit at `i` is neither a mark nor a surrogate: a piece
+    /// starting there shapes the same whatever text comes before it.
+    @inline(__always)
+    private static func startsWithoutMark(_ units: UnsafeBufferPointer<UInt16>, _ i: Int) -> Bool {
+        let u = units[i]
+        return u < 0x300 || (!(u >= 0xD800 && u <= 0xDFFF) && !UnicodeProps.isMark(UInt32(u)))
     }
 
     /// Whether the face of some item shapes its spaces with the words around

@@ -484,7 +484,19 @@ struct WordShaper {
     /// Scripts HarfBuzz shapes with its Arabic shaper, the only one that
     /// reads the context around a piece: the cursive scripts, and Manichaean,
     /// Psalter Pahlavi, Chorasmian and Old Uyghur.
+    /// (Read from `joiningScripts` for the script codes it covers: asked
+    /// once per item, and a CJK text is a hundred items.)
+    @inline(__always)
     static func readsJoiningContext(_ script: Int32) -> Bool {
+        if script >= 0 && script < Int32(joiningScripts.count) { return joiningScripts[Int(script)] }
+        return readsJoiningContextUncached(script)
+    }
+
+    /// `readsJoiningContext` for the script codes below 256 (every code ICU has), made once.
+    static let joiningScripts: [Bool] = (0..<256).map { readsJoiningContextUncached(Int32($0)) }
+
+    /// `readsJoiningContext` asked of the script's tag.
+    static func readsJoiningContextUncached(_ script: Int32) -> Bool {
         if UnicodeProps.isCursive(script) { return true }
         switch tsu_script_tag(script) {
         case 0x4D616E69, 0x50686C70, 0x43687273, 0x4F756772: return true  // Mani Phlp Chrs Ougr
