@@ -39,13 +39,15 @@ final class WarmLaneEquivalenceTests: XCTestCase {
         let fonts = Fixtures.fonts
         let laneCache = ShapeCache(), stepCache = ShapeCache()
         let laneContext = PrepareContext(), stepContext = PrepareContext()
-        var mismatches: [String] = []
+        var mismatches: [String] = [], laneReshaped = 0
         for input in distinct {
             let lane = PrepareSession(fonts: fonts, context: laneContext, cache: laneCache, scale: input.scale)
             let steps = PrepareSession(fonts: fonts, context: stepContext, cache: stepCache, scale: input.scale,
                                        warmLane: false)
             for pass in 0..<2 {
+                let laneTexts = laneContext.warmLaneTexts
                 let a = try lane.prepare(input.text, paragraph: input.paragraph)
+                if laneContext.warmLaneTexts > laneTexts && !a.core.reshapedEnds.isEmpty { laneReshaped += 1 }
                 let b = try steps.prepare(input.text, paragraph: input.paragraph)
                 guard OnePassEquivalenceTests.fingerprint(a) == OnePassEquivalenceTests.fingerprint(b) else {
                     mismatches.append("\(input.text.string.prefix(60).debugDescription) \(input.paragraph) pass \(pass): prepared texts differ")
@@ -74,6 +76,8 @@ final class WarmLaneEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(laneContext.warmLaneTexts, distinct.count / 3, "too few texts took the lane")
         XCTAssertGreaterThan(fresh.warmLaneTexts, 100, "too few texts took the lane from the shared cache")
         XCTAssertEqual(stepContext.warmLaneTexts, 0)
+        // Lane texts with a line end reshaped inside a word (the lane's `mayReshape`, else none is looked for).
+        XCTAssertGreaterThan(laneReshaped, 20, "too few lane texts with a reshaped end")
         // The lane shapes what the steps shape, and counts its lookups as they do (a declined lane's
         // lookups are made again, counted once). The hits may differ by a few in a run this long: the
         // lane looks words up in the front table and the shared cache word by word, the steps every
@@ -81,7 +85,8 @@ final class WarmLaneEquivalenceTests: XCTestCase {
         // dropped since is a hit in one context's table and not in the other's.
         XCTAssertEqual(laneCache.misses, stepCache.misses, "misses")
         XCTAssertLessThanOrEqual(abs(laneCache.hits - stepCache.hits), stepCache.hits / 10_000, "hits")
-        print("warm lane against the steps: \(distinct.count) distinct inputs, \(laneContext.warmLaneTexts) lane texts")
+        print("warm lane against the steps: \(distinct.count) distinct inputs, \(laneContext.warmLaneTexts) lane texts, "
+              + "\(laneReshaped) of them with a reshaped end")
     }
 
     /// The cache's counts are those of the steps: a lane that declines at
@@ -117,7 +122,10 @@ final class WarmLaneEquivalenceTests: XCTestCase {
                           "well-known", "and/or", "co-op", "e.g.", "(yes)", "\"quoted\"", "it's", "AV", "To", "Ty",
                           "WAVE", "x-ray", "12:30", "3.14", "100%", "$5", "#tag", "@user", "can't", "re-enter",
                           "internationalization", "https://example.com/a/b?c=d&e=f", "---", "a?b", "fly!", "...",
-                          String(repeating: "long", count: 40), "Yo", "P.", "F.", "LT", "Tr"]
+                          String(repeating: "long", count: 40), "Yo", "P.", "F.", "LT", "Tr",
+                          // (Breaks inside words beside kerned pairs: line ends a line loses a kern at.)
+                          "x-Ya", "A-V", "T-Y", "so-VAT", "F-Type", "co-Tenant", "Tom/Yves", "AT-AT", "L-T", "re-Write",
+                          "a?Yes", "1-Y", "7/Tu", "P-47", "r-y", "y.-T"]
         let families = [["Noto Sans"], ["Lato", "Noto Sans"], ["Noto Serif", "Noto Sans"]]
         var paragraphs: [ParagraphStyle] = [ParagraphStyle(), ParagraphStyle()]
         for change in [{ (p: inout ParagraphStyle) in p.whiteSpace = .nowrap }, { $0.whiteSpace = .preWrap },

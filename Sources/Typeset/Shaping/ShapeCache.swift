@@ -137,7 +137,10 @@ public final class ShapeCache: @unchecked Sendable {
         private var hits = 0, misses = 0
         /// The most bytes of words one generation holds.
         private let byteLimit: Int
-        private let lock = NSLock()
+        /// Held while the generations are read or changed. (A `Mutex`, kept
+        /// in the shard: locking it is an atomic exchange, where an `NSLock`
+        /// is a call through its class that retains and releases it.)
+        private let lock = Mutex(())
         /// Where the young generation's slots are, for `prefetch` (which
         /// reads it without the lock: a stale address is only a wasted hint).
         private let youngSlots = Atomic<UInt>(0)
@@ -181,43 +184,41 @@ public final class ShapeCache: @unchecked Sendable {
         }
 
         func statistics() -> (count: Int, bytes: Int, hits: Int, misses: Int) {
-            lock.lock(); defer { lock.unlock() }
-            return (young.count + old.count, young.bytes + old.bytes, hits, misses)
+            return lock.withLock { _ in (young.count + old.count, young.bytes + old.bytes, hits, misses) }
         }
 
         func removeAll() {
-            lock.lock()
-            young.removeAll()
-            old.removeAll()
-            oldSlots.store(0, ordering: .relaxed)
-            lock.unlock()
+            lock.withLock { _ in
+                young.removeAll()
+                old.removeAll()
+                oldSlots.store(0, ordering: .relaxed)
+            }
         }
 
         @inline(__always)
         func copyWord(_ key: ShapeKey, units: UnsafeBufferPointer<UInt16>, into out: UnitArrays, at offset: Int,
                       counted: Bool, keep: (UnsafeBufferPointer<UInt32>) -> Void) -> Bool {
-            lock.lock(); defer { lock.unlock() }
             func deliver(_ storage: UnsafeBufferPointer<UInt32>) {
                 ShapedWord.copy(storage, into: out, at: offset)
                 keep(storage)
             }
-            if young.withStorage(for: key.hash, matching: units, check: key.check, deliver) == nil {
-                // Found in the old generation only: promoted.
-                guard old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) else {
-                    if counted { misses &+= 1 }
-                    return false
+            return lock.withLock { _ in
+                if young.withStorage(for: key.hash, matching: units, check: key.check, deliver) == nil {
+                    // Found in the old generation only: promoted.
+                    guard old.count > 0, let word = old.word(for: key.hash, matching: units, check: key.check) else {
+                        if counted { misses &+= 1 }
+                        return false
+                    }
+                    insert(key.hash, word)
+                    word.withStorage(deliver)
                 }
-                insert(key.hash, word)
-                word.withStorage(deliver)
+                if counted { hits &+= 1 }
+                return true
             }
-            if counted { hits &+= 1 }
-            return true
         }
 
         func store(_ key: ShapeKey, _ word: ShapedWord) {
-            lock.lock()
-            insert(key.hash, word)
-            lock.unlock()
+            lock.withLock { _ in insert(key.hash, word) }
         }
 
         private func insert(_ hash: UInt64, _ word: ShapedWord) {

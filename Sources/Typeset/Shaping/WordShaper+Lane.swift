@@ -11,6 +11,10 @@ extension WordShaper {
     /// segments cut as it is copied, while its advances are in the CPU's
     /// first-level cache: the work of `unitAdvances` and `walkLeanSegments`
     /// in one pass over the words, without the running sums of every unit.
+    /// (Before it, the words are found and keyed, and the memory the
+    /// lookups of those not in the front table will read is prefetched, as
+    /// `unitAdvances` does: looked up one after another, each would wait
+    /// for the shared cache's slot and then its word in turn.)
     ///
     /// Words are `collectWords`' (from one separable break to the next, the
     /// last ending at the text's end) and each is looked up under the same
@@ -36,31 +40,68 @@ extension WordShaper {
         precondition(n > 0 && count > 0 && Int(positions[count - 1]) == n && mandatory.count == count
                      && segments.count == count && out.count == n)
         front.begin(with: cache)
+        // (Every word ends at a break: at most `count` words.)
+        return withUnsafeTemporaryAllocation(of: LaneWord.self, capacity: count) { words -> LaneSegments? in
+            // First every word found and keyed, and for those the front table does not have, the shared
+            // cache's slot prefetched, then (the slots having had time to arrive) the word's storage:
+            // their lookups then wait for memory together, not one after another.
+            var start = 0, b = 0, wordCount = 0, frontMisses = 0
+            while start < n {
+                // The word: to the next separable break (after a space), else to the text's end.
+                var stop = n
+                while b < count {
+                    let p = Int(positions[b])
+                    if p >= n { break }
+                    b += 1
+                    if p > start && Self.isSeparableBreak(units, p) {
+                        stop = p
+                        break
+                    }
+                }
+                guard stop - start <= Self.longestCachedWord else {
+                    front.end(with: cache)
+                    return nil
+                }
+                let key = ShapeKey(units: UnsafeBufferPointer(rebasing: units[start..<stop]), parameters: parameters)
+                if !front.contains(key) {
+                    cache.prefetch(key)
+                    frontMisses += 1
+                }
+                words[wordCount] = LaneWord(key: key, stop: stop)
+                wordCount += 1
+                start = stop
+            }
+            if frontMisses > 0 {
+                for w in 0..<wordCount where !front.contains(words[w].key) { cache.prefetchWord(words[w].key) }
+            }
+            return cut(words: UnsafeBufferPointer(rebasing: words[..<wordCount]), units: units, positions: positions,
+                       mandatory: mandatory, spacesHang: spacesHang, cache: cache, front: front, into: out,
+                       segments: segments)
+        }
+    }
+
+    /// A word the lane found: its key and where it ends (it starts where the one before ends).
+    private struct LaneWord {
+        var key: ShapeKey
+        var stop: Int
+    }
+
+    /// The lane's second pass: each word copied and its segments cut (see `laneWords`).
+    @inline(__always)
+    private func cut(words: UnsafeBufferPointer<LaneWord>, units: UnsafeBufferPointer<UInt16>,
+                     positions: UnsafeBufferPointer<Int32>, mandatory: UnsafeBufferPointer<Bool>, spacesHang: Bool,
+                     cache: ShapeCache, front: WordFrontCache,
+                     into out: UnitArrays, segments: UnsafeMutableBufferPointer<Segment>) -> LaneSegments? {
+        let n = units.count, count = positions.count
         let frontHits = front.hitCount
         var sharedHits = 0
         let advances = out.advances, clusterStarts = out.clusterStarts, unsafeBefore = out.unsafeBefore
-        var start = 0, b = 0, k = 0, segmentStart = 0
+        var start = 0, k = 0, segmentStart = 0
         var natural: Int64 = 0, pen: Int64 = 0
         var mayReshape = false, mayCorrectLigatures = false
-        while start < n {
-            // The word: to the next separable break (after a space), else to the text's end.
-            var stop = n
-            while b < count {
-                let p = Int(positions[b])
-                if p >= n { break }
-                b += 1
-                if p > start && Self.isSeparableBreak(units, p) {
-                    stop = p
-                    break
-                }
-            }
+        for w in words.indices {
+            let key = words[w].key, stop = words[w].stop
             let word = UnsafeBufferPointer(rebasing: units[start..<stop])
-            guard stop - start <= Self.longestCachedWord else {
-                front.uncountHits(since: frontHits)
-                front.end(with: cache)
-                return nil
-            }
-            let key = ShapeKey(units: word, parameters: parameters)
             // The word's advances summed (from the front table, in its copy's pass).
             var wordWidth: Int64
             if let sum = front.copySummed(key, units: word, into: out, at: start) {
