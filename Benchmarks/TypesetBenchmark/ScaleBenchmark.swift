@@ -192,7 +192,7 @@ struct ScaleBenchmark {
         let hostile: [(String, (Int) -> String, ParagraphStyle, Double?)] = [
             ("one unbreakable word, width 320", { Self.repeated("abcdefghij", units: $0) }, ParagraphStyle(), 320),
             ("one unbreakable word, maxLines 1, no overflow-wrap", { Self.repeated("abcdefghij", units: $0) + " end" },
-             ParagraphStyle(breakWords: false, maxLines: 1), 320),
+             ParagraphStyle(overflowWrap: .normal, maxLines: 1), 320),
             ("long line, maxLines 3", { Self.repeated("abc def ", units: $0) }, ParagraphStyle(maxLines: 3), 1e7),
             ("mark storm (one cluster)", { "a" + Self.repeated("\u{301}", units: $0) }, ParagraphStyle(), 320),
             ("emoji ZWJ chain (one cluster)", { "👩" + Self.repeated("\u{200D}👩", units: $0) }, ParagraphStyle(), 320),
