@@ -12,10 +12,10 @@ final class PrepareContext {
     let shaper = Shaper()
     /// The words this context looked up last, in front of the shared word cache.
     let recentWords = WordFrontCache()
-    /// The kerns words lost at reshaped line starts (see `LineStartKernMemo`).
-    let lineStartKerns = LineStartKernMemo()
-    /// The kerns breaks inside shaped words lose (see `LostKernMemo`).
-    let lostKerns = LostKernMemo()
+    /// The kerns words lose at reshaped line starts (see `KernMemo`).
+    let lineStartKerns = KernMemo<Int64>()
+    /// The kerns breaks inside shaped words lose, at the line's end and the next one's start (see `KernMemo`).
+    let lostKerns = KernMemo<(end: Int64, start: Int64)>()
     /// The stages' working arrays, handed `inout` to the driver once per text
     /// (one access to the object, not one per stage).
     var stages = StageScratches()

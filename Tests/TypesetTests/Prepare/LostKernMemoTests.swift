@@ -3,7 +3,7 @@ import TypesetTestSupport
 import XCTest
 
 /// The kerns breaks inside shaped words lose are remembered per prepare
-/// context (`LostKernMemo`): a text prepared in a context that has seen
+/// context (`KernMemo`): a text prepared in a context that has seen
 /// other texts — the same kana at other sizes, weights, spacings and
 /// scales, the same pairs broken at other offsets — must hold the same
 /// reshaped ends as the text prepared in a fresh context, which measures
