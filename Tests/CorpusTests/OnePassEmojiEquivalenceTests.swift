@@ -105,15 +105,8 @@ extension OnePassEquivalenceTests {
                                                  scale: scale, onePass: true).prepare(attributed, paragraph: paragraph)
                 let general = try PrepareSession(fonts: typesetter.fonts, context: PrepareContext(), cache: typesetter.shapeCache,
                                                  scale: scale, onePass: false).prepare(attributed, paragraph: paragraph)
-                if Self.fingerprint(onePass) != Self.fingerprint(general) {
-                    mismatches.append("\(text.debugDescription) \(paragraph) @\(scale)x: prepared texts differ")
-                    continue
-                }
-                for width in [40.0, 120, 300] {
-                    let la = try onePass.layout(width: width), lb = try general.layout(width: width)
-                    if la.lines != lb.lines || la.exactHeight != lb.exactHeight {
-                        mismatches.append("\(text.debugDescription) at width \(width): layouts differ")
-                    }
+                if let difference = try Self.difference(onePass, general, widths: [40, 120, 300]) {
+                    mismatches.append("\(text.debugDescription) \(paragraph) @\(scale)x: \(difference)")
                 }
             }
         }

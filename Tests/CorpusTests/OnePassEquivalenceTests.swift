@@ -151,6 +151,18 @@ final class OnePassEquivalenceTests: XCTestCase {
         return try session.prepare(input.text, paragraph: input.paragraph)
     }
 
+    /// How two preparations of one text differ: their prepared texts (see
+    /// `fingerprint`), or else their layouts at the first of `widths` where
+    /// lines or heights differ; nil when they do not.
+    static func difference(_ a: PreparedText, _ b: PreparedText, widths: [Double]) throws -> String? {
+        guard fingerprint(a) == fingerprint(b) else { return "prepared texts differ" }
+        for width in widths {
+            let la = try a.layout(width: width), lb = try b.layout(width: width)
+            if la.lines != lb.lines || la.exactHeight != lb.exactHeight { return "layouts differ at width \(width)" }
+        }
+        return nil
+    }
+
     /// Everything a prepared text holds, as text: its header and segments,
     /// every field of its details and the per-unit metrics it stored.
     static func fingerprint(_ prepared: PreparedText) -> String {

@@ -170,15 +170,8 @@ extension OnePassEquivalenceTests {
                 let general = try PrepareSession(fonts: typesetter.fonts, context: PrepareContext(), cache: typesetter.shapeCache,
                                                  scale: scale, onePass: false).prepare(attributed, paragraph: paragraph)
                 if onePass.core.faces.count == 1 && onePass.core.items.count > 1 { oneFace += 1 }
-                if Self.fingerprint(onePass) != Self.fingerprint(general) {
-                    mismatches.append("\(text.debugDescription) \(paragraph) @\(scale)x: prepared texts differ")
-                    continue
-                }
-                for width in [40.0, 120, 300] {
-                    let la = try onePass.layout(width: width), lb = try general.layout(width: width)
-                    if la.lines != lb.lines || la.exactHeight != lb.exactHeight {
-                        mismatches.append("\(text.debugDescription) at width \(width): layouts differ")
-                    }
+                if let difference = try Self.difference(onePass, general, widths: [40, 120, 300]) {
+                    mismatches.append("\(text.debugDescription) \(paragraph) @\(scale)x: \(difference)")
                 }
             }
         }

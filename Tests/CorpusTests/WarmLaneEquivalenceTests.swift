@@ -49,15 +49,9 @@ final class WarmLaneEquivalenceTests: XCTestCase {
                 let a = try lane.prepare(input.text, paragraph: input.paragraph)
                 if laneContext.warmLaneTexts > laneTexts && !a.core.reshapedEnds.isEmpty { laneReshaped += 1 }
                 let b = try steps.prepare(input.text, paragraph: input.paragraph)
-                guard OnePassEquivalenceTests.fingerprint(a) == OnePassEquivalenceTests.fingerprint(b) else {
-                    mismatches.append("\(input.text.string.prefix(60).debugDescription) \(input.paragraph) pass \(pass): prepared texts differ")
+                if let difference = try OnePassEquivalenceTests.difference(a, b, widths: [40, 150, 320]) {
+                    mismatches.append("\(input.text.string.prefix(60).debugDescription) \(input.paragraph) pass \(pass): \(difference)")
                     break
-                }
-                for width in [40.0, 150, 320] {
-                    let la = try a.layout(width: width), lb = try b.layout(width: width)
-                    if la.lines != lb.lines || la.exactHeight != lb.exactHeight {
-                        mismatches.append("\(input.text.string.prefix(60).debugDescription) at \(width): layouts differ")
-                    }
                 }
             }
         }
