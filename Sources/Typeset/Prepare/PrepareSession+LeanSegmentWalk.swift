@@ -90,13 +90,8 @@ private struct LeanSegmentWalk {
             }
             let mandatoryBreak = mandatory[k]
             pen = mandatoryBreak ? 0 : pen &+ uncorrected &+ trailing
-            var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
-            if contentEnd > start {
-                let last = units[contentEnd - 1]
-                if last == 0xAD { flags.insert(.endsWithSoftHyphen) }
-                if UnicodeProps.isOtherSpaceSeparator(last) { flags.insert(.hangs) }
-            }
-            if hasTab { flags.insert(.hasTab) }
+            let flags = Segment.Flags(mandatoryBreak: mandatoryBreak,
+                                          lastContent: contentEnd > start ? units[contentEnd - 1] : nil, hasTab: hasTab)
             out[k] = Segment(contentEnd: Int32(truncatingIfNeeded: contentEnd), end: Int32(truncatingIfNeeded: end),
                              width: width, trailing: trailing, metrics: 0, flags: flags)
             start = end

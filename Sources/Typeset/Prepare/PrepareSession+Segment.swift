@@ -110,13 +110,8 @@ extension PrepareSession {
                 box = (0, 0)
             }
             let m = table.index(of: box, in: &metrics)
-            var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
-            if contentEnd > start {
-                let last = u[contentEnd - 1]
-                if last == 0xAD { flags.insert(.endsWithSoftHyphen) }
-                if UnicodeProps.isOtherSpaceSeparator(last) { flags.insert(.hangs) }
-            }
-            if hasTab { flags.insert(.hasTab) }
+            let flags = Segment.Flags(mandatoryBreak: mandatoryBreak,
+                                          lastContent: contentEnd > start ? u[contentEnd - 1] : nil, hasTab: hasTab)
             out[k] = Segment(contentEnd: Int32(contentEnd), end: Int32(end), width: width, trailing: trailing,
                              metrics: m, flags: flags)
             start = end

@@ -70,3 +70,19 @@ struct Segment: Sendable {
     /// More than 65,534 trailing spaces: `contentEnd` is not stored.
     var hasLongTrailing: Bool { bits & 16 != 0 }
 }
+
+extension Segment.Flags {
+    /// A segment's flags from its end: whether a forced break ends it,
+    /// the last unit of its content (nil when it has none: a soft
+    /// hyphen there shows a hyphen, another space separator hangs), and
+    /// whether its trailing white space holds a tab.
+    @inline(__always)
+    init(mandatoryBreak: Bool, lastContent: UInt16?, hasTab: Bool) {
+        self = mandatoryBreak ? .mandatoryBreak : []
+        if let last = lastContent {
+            if last == 0xAD { insert(.endsWithSoftHyphen) }
+            if UnicodeProps.isOtherSpaceSeparator(last) { insert(.hangs) }
+        }
+        if hasTab { insert(.hasTab) }
+    }
+}

@@ -141,13 +141,8 @@ extension WordShaper {
                 natural = max(natural, pen &+ width)
                 let mandatoryBreak = mandatory[k]
                 pen = mandatoryBreak ? 0 : pen &+ width &+ trailing
-                var flags: Segment.Flags = mandatoryBreak ? .mandatoryBreak : []
-                if contentEnd > segmentStart {
-                    let last = units[contentEnd - 1]
-                    if last == 0xAD { flags.insert(.endsWithSoftHyphen) }
-                    if UnicodeProps.isOtherSpaceSeparator(last) { flags.insert(.hangs) }
-                }
-                if hasTab { flags.insert(.hasTab) }
+                let flags = Segment.Flags(mandatoryBreak: mandatoryBreak,
+                                              lastContent: contentEnd > segmentStart ? units[contentEnd - 1] : nil, hasTab: hasTab)
                 segments[k] = Segment(contentEnd: Int32(truncatingIfNeeded: contentEnd),
                                       end: Int32(truncatingIfNeeded: end), width: width, trailing: trailing,
                                       metrics: 0, flags: flags)
