@@ -43,17 +43,10 @@ extension OnePassEquivalenceTests {
                     mismatches.append("\(text.debugDescription): emoji scanned under \(paragraph)")
                 }
             }
-            var graphemes = [Bool](repeating: true, count: units.count + 1)
-            for c in continuations { graphemes[Int(c)] = false }
-            let stageGraphemes = GraphemeBreaks.boundaries(units)
+            var differ = try Self.analysisDifferences(units, paragraph: paragraph, breaks: breaks,
+                                                      continuations: continuations)
             var scripts: [Int32] = []
             ScriptRuns.resolve(units, into: &scripts)
-            let levels = try BidiLevels.resolve(units, direction: paragraph.direction)
-            let stageBreaks = try BreakOpportunities.compute(
-                units, wordBreak: paragraph.wordBreak, preserveNewlines: paragraph.whiteSpace.preservesNewlines,
-                language: nil, lineBreak: paragraph.lineBreak)
-            var differ: [String] = []
-            if graphemes != stageGraphemes { differ.append("graphemes \(graphemes.indices.filter { graphemes[$0] != stageGraphemes[$0] })") }
             var scanScripts = [Int32](repeating: scan.script, count: units.count)
             if scan.isMixed {
                 var runs: [PlainScriptRuns.Run] = []
@@ -61,12 +54,6 @@ extension OnePassEquivalenceTests {
                 PlainScriptRuns.expand(runs, count: units.count, into: &scanScripts)
             }
             if scripts != scanScripts { differ.append("scripts \(Set(scripts)) vs \(Set(scanScripts))") }
-            if levels.paragraphLevel != 0 || levels.levels.contains(where: { $0 != 0 }) { differ.append("levels") }
-            if breaks.positions != stageBreaks.positions || breaks.mandatory != stageBreaks.mandatory {
-                let a = Set(zip(breaks.positions, breaks.mandatory).map { "\($0)\($1 ? "!" : "")" })
-                let b = Set(zip(stageBreaks.positions, stageBreaks.mandatory).map { "\($0)\($1 ? "!" : "")" })
-                differ.append("breaks: scan only \(a.subtracting(b).sorted()), stages only \(b.subtracting(a).sorted())")
-            }
             if hasEmoji && scan.isOneItem { differ.append("one item") }
             if !differ.isEmpty { mismatches.append("\(text.debugDescription) \(paragraph): \(differ.joined(separator: "; "))") }
         }

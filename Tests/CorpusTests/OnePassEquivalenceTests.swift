@@ -151,6 +151,31 @@ final class OnePassEquivalenceTests: XCTestCase {
         return try session.prepare(input.text, paragraph: input.paragraph)
     }
 
+    /// How the one-pass scan's analysis of `units` (its break opportunities
+    /// and grapheme continuations) differs from the stages': grapheme
+    /// boundaries, bidi levels (all 0 for a text the scan takes) and breaks;
+    /// empty when it does not.
+    static func analysisDifferences(_ units: [UInt16], paragraph: ParagraphStyle,
+                                    breaks: (positions: [Int32], mandatory: [Bool]),
+                                    continuations: [Int32]) throws -> [String] {
+        var differ: [String] = []
+        var graphemes = [Bool](repeating: true, count: units.count + 1)
+        for c in continuations { graphemes[Int(c)] = false }
+        let stageGraphemes = GraphemeBreaks.boundaries(units)
+        if graphemes != stageGraphemes { differ.append("graphemes \(graphemes.indices.filter { graphemes[$0] != stageGraphemes[$0] })") }
+        let levels = try BidiLevels.resolve(units, direction: paragraph.direction)
+        if levels.paragraphLevel != 0 || levels.levels.contains(where: { $0 != 0 }) { differ.append("levels") }
+        let stageBreaks = try BreakOpportunities.compute(
+            units, wordBreak: paragraph.wordBreak, preserveNewlines: paragraph.whiteSpace.preservesNewlines,
+            language: nil, lineBreak: paragraph.lineBreak)
+        if breaks.positions != stageBreaks.positions || breaks.mandatory != stageBreaks.mandatory {
+            let a = Set(zip(breaks.positions, breaks.mandatory).map { "\($0)\($1 ? "!" : "")" })
+            let b = Set(zip(stageBreaks.positions, stageBreaks.mandatory).map { "\($0)\($1 ? "!" : "")" })
+            differ.append("breaks: scan only \(a.subtracting(b).sorted()), stages only \(b.subtracting(a).sorted())")
+        }
+        return differ
+    }
+
     /// How two preparations of one text differ: their prepared texts (see
     /// `fingerprint`), or else their layouts at the first of `widths` where
     /// lines or heights differ; nil when they do not.

@@ -90,19 +90,7 @@ extension OnePassEquivalenceTests {
             if runs.first?.start != 0 || zip(runs, runs.dropFirst()).contains(where: { $0.0.script == $0.1.script || $0.0.start >= $0.1.start }) {
                 differ.append("runs not canonical: \(runs)")
             }
-            let stageBreaks = try BreakOpportunities.compute(
-                units, wordBreak: paragraph.wordBreak, preserveNewlines: paragraph.whiteSpace.preservesNewlines,
-                language: nil, lineBreak: paragraph.lineBreak)
-            if breaks.positions != stageBreaks.positions || breaks.mandatory != stageBreaks.mandatory {
-                let a = Set(zip(breaks.positions, breaks.mandatory).map { "\($0)\($1 ? "!" : "")" })
-                let b = Set(zip(stageBreaks.positions, stageBreaks.mandatory).map { "\($0)\($1 ? "!" : "")" })
-                differ.append("breaks: scan only \(a.subtracting(b).sorted()), stages only \(b.subtracting(a).sorted())")
-            }
-            var graphemes = [Bool](repeating: true, count: units.count + 1)
-            for c in continuations { graphemes[Int(c)] = false }
-            if graphemes != GraphemeBreaks.boundaries(units) { differ.append("graphemes") }
-            let levels = try BidiLevels.resolve(units, direction: paragraph.direction)
-            if levels.paragraphLevel != 0 || levels.levels.contains(where: { $0 != 0 }) { differ.append("levels") }
+            differ += try Self.analysisDifferences(units, paragraph: paragraph, breaks: breaks, continuations: continuations)
             if !differ.isEmpty { mismatches.append("\(text.debugDescription) \(paragraph): \(differ.joined(separator: "; "))") }
         }
         XCTAssertEqual(mismatches, [], "\(mismatches.count) texts differ: \(mismatches.prefix(6))")
